@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class GuidesConfig(AppConfig):
+    name = "guides"
+    verbose_name = _("Guides")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (connects the publish handler)

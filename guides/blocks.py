@@ -1,0 +1,104 @@
+"""StreamField blocks that make up a guide: the sections an editor arranges."""
+
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from wagtail import blocks
+
+INLINE_FEATURES = ["bold", "italic", "link"]
+TEXT_FEATURES = ["bold", "italic", "link", "ol", "ul"]
+
+
+class HeadingBlock(blocks.CharBlock):
+    """A section heading; the template gives it an anchor readers can link to."""
+
+    def get_context(self, value, parent_context=None):
+        context = super().get_context(value, parent_context)
+        context["anchor"] = slugify(value)
+        return context
+
+    class Meta:
+        icon = "title"
+        label = _("Heading")
+        template = "guides/blocks/heading.html"
+
+
+class StepsBlock(blocks.StructBlock):
+    """Numbered steps a player follows in order."""
+
+    title = blocks.CharBlock(label=_("Title"), required=False)
+    steps = blocks.ListBlock(
+        blocks.RichTextBlock(features=INLINE_FEATURES, label=_("Step")), label=_("Steps")
+    )
+
+    class Meta:
+        icon = "list-ol"
+        label = _("Numbered steps")
+        template = "guides/blocks/steps.html"
+
+
+class ExampleBlock(blocks.StructBlock):
+    """A worked, hypothetical example, set apart from the rules themselves."""
+
+    title = blocks.CharBlock(
+        label=_("Title"), required=False, help_text=_("Defaults to “Hypothetical example”.")
+    )
+    text = blocks.RichTextBlock(features=TEXT_FEATURES, label=_("Example"))
+
+    class Meta:
+        icon = "openquote"
+        label = _("Hypothetical example")
+        template = "guides/blocks/example.html"
+
+
+class NoteBlock(blocks.StructBlock):
+    """A teaching tip or caveat that is not itself a rule."""
+
+    text = blocks.RichTextBlock(features=INLINE_FEATURES, label=_("Note"))
+
+    class Meta:
+        icon = "info-circle"
+        label = _("Note")
+        template = "guides/blocks/note.html"
+
+
+class SetupRowBlock(blocks.StructBlock):
+    players = blocks.CharBlock(label=_("Players"), help_text=_("e.g. “1–2” or “4”"))
+    values = blocks.ListBlock(blocks.CharBlock(label=_("Value")), label=_("Values"))
+
+
+class SetupTableBlock(blocks.StructBlock):
+    """A setup table: one row per player count, one column per component."""
+
+    caption = blocks.CharBlock(label=_("Caption"))
+    columns = blocks.ListBlock(
+        blocks.CharBlock(label=_("Column heading")),
+        label=_("Column headings"),
+        help_text=_("Headings after the “Players” column, e.g. Tier 1, Tier 2, Tier 3."),
+    )
+    rows = blocks.ListBlock(SetupRowBlock(), label=_("Rows"))
+
+    class Meta:
+        icon = "table"
+        label = _("Setup table")
+        template = "guides/blocks/setup_table.html"
+
+
+class GuideStreamBlock(blocks.StreamBlock):
+    heading = HeadingBlock()
+    paragraph = blocks.RichTextBlock(
+        features=TEXT_FEATURES, label=_("Paragraph"), template="guides/blocks/paragraph.html"
+    )
+    steps = StepsBlock()
+    example = ExampleBlock()
+    note = NoteBlock()
+    setup_table = SetupTableBlock()
+
+
+class BodyStreamBlock(blocks.StreamBlock):
+    """Plain prose for standard pages such as the editorial policy."""
+
+    heading = HeadingBlock()
+    paragraph = blocks.RichTextBlock(
+        features=TEXT_FEATURES, label=_("Paragraph"), template="guides/blocks/paragraph.html"
+    )
+    note = NoteBlock()

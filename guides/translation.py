@@ -1,0 +1,31 @@
+"""Reader-facing guide fields, stored once per language (`title_en`, `title_es`, …)."""
+
+from modeltranslation.decorators import register
+from modeltranslation.translator import TranslationOptions
+
+from .models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideVersion
+
+
+@register(GamesIndexPage)
+class GamesIndexPageTR(TranslationOptions):
+    fields = ("intro",)
+
+
+@register(GamePage)
+class GamePageTR(TranslationOptions):
+    fields = ("overview",)
+
+
+@register(GuidePage)
+class GuidePageTR(TranslationOptions):
+    fields = ("intro", "body", "rules_scope", "change_summary")
+
+
+@register(GuideCorrection)
+class GuideCorrectionTR(TranslationOptions):
+    fields = ("what_was_wrong", "what_it_says_now")
+
+
+@register(GuideVersion)
+class GuideVersionTR(TranslationOptions):
+    fields = ("summary",)

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RulesageConfig(AppConfig):
+    name = "rulesage"
+    verbose_name = _("Site")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,46 @@
+"""The site-wide corrections log: every public correction, newest first.
+
+Each app keeps its own corrections; this module is where they meet, so it may import
+both `guides` and (once it has corrections) `rulings`.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+
+@dataclass(frozen=True)
+class CorrectionEntry:
+    corrected_on: date
+    subject: str
+    url: str
+    what_was_wrong: str
+    what_it_says_now: str
+    corrected_by: str
+    key: str
+
+
+def _guide_entries(limit):
+    from guides.models import GuideCorrection
+
+    for correction in GuideCorrection.objects.public()[:limit]:
+        page = correction.page
+        yield CorrectionEntry(
+            corrected_on=correction.corrected_on,
+            subject=page.title,
+            url=f"{page.url}#{correction.anchor}",
+            what_was_wrong=correction.what_was_wrong,
+            what_it_says_now=correction.what_it_says_now,
+            corrected_by=correction.corrected_by,
+            key=f"guide-{correction.pk}",
+        )
+
+
+SOURCES = [_guide_entries]
+
+
+def latest_corrections(limit=None):
+    """Corrections from every source, newest first; `limit` caps the total."""
+    per_source = limit if limit is not None else None
+    entries = [entry for source in SOURCES for entry in source(per_source)]
+    entries.sort(key=lambda entry: (entry.corrected_on, entry.key), reverse=True)
+    return entries[:limit] if limit is not None else entries

@@ -1,0 +1,215 @@
+"""Builds the demo site from `content.py`. Idempotent: what exists is left as editors left it."""
+
+from django.db import transaction
+from modeltranslation import settings as mt_settings
+from modeltranslation.utils import build_localized_fieldname
+from wagtail.models import Page, Site
+
+from guides.models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideSource
+from rulesage.models import HomePage, SiteSettings, StandardPage
+from rulings.models import Document, Edition, Game
+
+from . import content
+
+LANGUAGES = mt_settings.AVAILABLE_LANGUAGES
+
+
+def translated(**fields):
+    """Expand {"title": {"en": .., "es": ..}} into title, title_en and title_es."""
+    values = {}
+    for name, value in fields.items():
+        if isinstance(value, dict) and set(value) <= set(LANGUAGES):
+            for code in LANGUAGES:
+                if code in value:
+                    values[build_localized_fieldname(name, code)] = value[code]
+            values[name] = value.get(mt_settings.DEFAULT_LANGUAGE, "")
+        else:
+            values[name] = value
+    return values
+
+
+class DemoLoader:
+    def __init__(self, log=print):
+        self.log = log
+        self.created = 0
+        self.documents = {}
+
+    def run(self):
+        with transaction.atomic():
+            games = {spec["slug"]: self.game(spec) for spec in content.GAMES}
+            home = self.home()
+            policy = self.policy(home)
+            index = self.games_index(home)
+            game_pages = {
+                slug: self.game_page(index, games[slug], spec["page"])
+                for slug, spec in ((g["slug"], g) for g in content.GAMES)
+            }
+            for spec in content.GUIDES:
+                self.guide(game_pages[spec["game"]], spec)
+            settings = SiteSettings.for_site(Site.objects.get(is_default_site=True))
+            if settings.editorial_policy_id is None:
+                settings.editorial_policy = policy
+                settings.save()
+        return self.created
+
+    # Rules knowledge -------------------------------------------------------------------
+    def game(self, spec):
+        game = Game.objects.filter(slug=spec["slug"]).first()
+        if game is None:
+            game = Game.objects.create(
+                **translated(
+                    slug=spec["slug"],
+                    name=spec["name"],
+                    bgg_id=spec["bgg_id"],
+                    publisher=spec["publisher"],
+                    min_players=spec["min_players"],
+                    max_players=spec["max_players"],
+                )
+            )
+            self.note(f"game {game.slug}")
+        for edition_spec in spec["editions"]:
+            edition = Edition.objects.filter(code=edition_spec["code"]).first()
+            if edition is None:
+                edition = Edition.objects.create(
+                    game=game,
+                    **translated(
+                        code=edition_spec["code"],
+                        language=edition_spec["language"],
+                        label=edition_spec["label"],
+                        external_id=edition_spec.get("external_id", ""),
+                    ),
+                )
+                self.note(f"edition {edition.code}")
+            for doc in edition_spec["documents"]:
+                self.documents[doc["key"]] = self.document(edition, doc)
+        return game
+
+    def document(self, edition, spec):
+        existing = edition.documents.filter(title=spec["title"]).first()
+        if existing:
+            return existing
+        document = Document.objects.create(
+            edition=edition,
+            kind=spec["kind"],
+            title=spec["title"],
+            version=spec.get("version") or "",
+            published_on=spec.get("published_on"),
+            url=spec.get("url") or "",
+            external_id=spec.get("external_id") or "",
+        )
+        self.note(f"document {document.title}")
+        return document
+
+    # Pages -----------------------------------------------------------------------------
+    def home(self):
+        home = HomePage.objects.first()
+        if home:
+            return home
+        root = Page.get_first_root_node()
+        site = Site.objects.filter(is_default_site=True).first()
+        welcome = site.root_page if site else None
+        home = root.add_child(instance=HomePage(**translated(slug="rulesage-home", **content.HOME)))
+        home.save_revision().publish()
+        if site:
+            site.root_page = home
+            site.site_name = "Rulesage"
+            site.save()
+        else:
+            Site.objects.create(
+                hostname="localhost",
+                port=80,
+                root_page=home,
+                is_default_site=True,
+                site_name="Rulesage",
+            )
+        # Wagtail's own welcome page is only a placeholder; drop it once nothing uses it.
+        if welcome and type(welcome.specific) is Page and not welcome.get_children().exists():
+            welcome.delete()
+        self.note("home page")
+        return home
+
+    def child(self, parent, model, slug):
+        slug_field = build_localized_fieldname("slug", mt_settings.DEFAULT_LANGUAGE)
+        return model.objects.child_of(parent).filter(**{slug_field: slug}).first()
+
+    def publish_new(self, parent, page):
+        parent.add_child(instance=page)
+        page.save_revision().publish()
+        self.note(f"page {page.url_path}")
+        return page
+
+    def policy(self, home):
+        spec = content.POLICY
+        page = self.child(home, StandardPage, spec["slug"]["en"])
+        if page:
+            return page
+        return self.publish_new(
+            home,
+            StandardPage(
+                **translated(
+                    slug=spec["slug"], title=spec["title"], intro=spec["intro"], body=spec["body"]
+                )
+            ),
+        )
+
+    def games_index(self, home):
+        spec = content.GAMES_INDEX
+        page = self.child(home, GamesIndexPage, spec["slug"]["en"])
+        if page:
+            return page
+        return self.publish_new(
+            home,
+            GamesIndexPage(
+                **translated(slug=spec["slug"], title=spec["title"], intro=spec["intro"])
+            ),
+        )
+
+    def game_page(self, index, game, spec):
+        page = GamePage.objects.filter(game=game).first()
+        if page:
+            return page
+        return self.publish_new(
+            index,
+            GamePage(
+                game=game,
+                **translated(slug=spec["slug"], title=spec["title"], overview=spec["overview"]),
+            ),
+        )
+
+    def guide(self, game_page, spec):
+        if self.child(game_page, GuidePage, spec["slug"]["en"]):
+            return
+        versions = spec["versions"]
+        page = GuidePage(
+            kind=spec["kind"],
+            checked_on=spec["checked_on"],
+            **translated(
+                slug=spec["slug"],
+                title=spec["title"],
+                intro=spec["intro"],
+                rules_scope=spec["rules_scope"],
+                body=versions[0]["body"],
+            ),
+        )
+        page.sources = [
+            GuideSource(document=self.documents[key], locator=locator)
+            for key, locator in spec["sources"]
+        ]
+        game_page.add_child(instance=page)
+        for number, version in enumerate(versions, start=1):
+            page = GuidePage.objects.get(pk=page.pk)
+            for field, value in translated(body=version["body"]).items():
+                setattr(page, field, value)
+            for field, value in translated(change_summary=version["summary"]).items():
+                setattr(page, field, value)
+            if number == len(versions):
+                page.corrections = [
+                    GuideCorrection(**translated(**correction))
+                    for correction in spec.get("corrections", [])
+                ]
+            page.save_revision().publish()
+        self.note(f"guide {page.url_path} ({len(versions)} versions)")
+
+    def note(self, what):
+        self.created += 1
+        self.log(f"  created {what}")

@@ -1,0 +1,17 @@
+"""Load the demo games, guides and policy page. Safe to run again: nothing is duplicated
+and nothing an editor changed is overwritten."""
+
+from django.core.management.base import BaseCommand
+
+from rulesage.demo.loader import DemoLoader
+
+
+class Command(BaseCommand):
+    help = "Create the demo content (idempotent)."
+
+    def handle(self, *args, **options):
+        created = DemoLoader(log=self.stdout.write).run()
+        if created:
+            self.stdout.write(self.style.SUCCESS(f"Demo content: {created} objects created."))
+        else:
+            self.stdout.write("Demo content already present; nothing changed.")

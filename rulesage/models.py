@@ -1,0 +1,70 @@
+"""Site-wide pages: the home page and standard pages such as the editorial policy."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from wagtail.admin.panels import FieldPanel
+from wagtail.contrib.settings.models import BaseSiteSetting, register_setting
+from wagtail.fields import RichTextField, StreamField
+from wagtail.models import Page
+from wagtail.search import index
+
+from guides.blocks import BodyStreamBlock
+from guides.models import GamePage
+
+from .corrections import latest_corrections
+
+
+class HomePage(Page):
+    """The site root: the games and the latest corrections."""
+
+    intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
+
+    content_panels = Page.content_panels + [FieldPanel("intro")]
+    parent_page_types = ["wagtailcore.Page"]
+    subpage_types = ["guides.GamesIndexPage", "rulesage.StandardPage"]
+    max_count = 1
+
+    class Meta:
+        verbose_name = _("home page")
+
+    def get_context(self, request, *args, **kwargs):
+        context = super().get_context(request, *args, **kwargs)
+        context["game_pages"] = (
+            GamePage.objects.live().descendant_of(self).select_related("game").order_by("title")
+        )
+        context["corrections"] = latest_corrections(limit=5)
+        return context
+
+
+class StandardPage(Page):
+    """A plain page of prose, e.g. the editorial policy."""
+
+    intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
+    body = StreamField(BodyStreamBlock(), blank=True, verbose_name=_("body"))
+
+    content_panels = Page.content_panels + [FieldPanel("intro"), FieldPanel("body")]
+    search_fields = Page.search_fields + [index.SearchField("intro"), index.SearchField("body")]
+    parent_page_types = ["rulesage.HomePage", "rulesage.StandardPage"]
+
+    class Meta:
+        verbose_name = _("standard page")
+
+
+@register_setting(icon="cog")
+class SiteSettings(BaseSiteSetting):
+    """Site-wide links every page needs, chosen by editors rather than hard-coded."""
+
+    editorial_policy = models.ForeignKey(
+        "wagtailcore.Page",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("editorial policy page"),
+        help_text=_("Linked from every guide's “Sources and scope” section."),
+    )
+
+    panels = [FieldPanel("editorial_policy")]
+
+    class Meta:
+        verbose_name = _("site settings")

@@ -1,0 +1,22 @@
+"""Tests: PostgreSQL (DATABASE_URL, else the local server), plain static storage."""
+
+import dj_database_url
+
+from .base import *  # noqa: F403
+from .base import os
+
+DEBUG = False
+SECRET_KEY = "test-only-key"
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage")
+    )
+}
+# The manifest storage needs collectstatic first; tests render templates without it.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+WAGTAILADMIN_BASE_URL = "http://testserver"
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]

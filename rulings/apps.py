@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RulingsConfig(AppConfig):
+    name = "rulings"
+    verbose_name = _("Rules knowledge")
+    default_auto_field = "django.db.models.BigAutoField"

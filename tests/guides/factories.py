@@ -1,0 +1,76 @@
+import datetime
+
+import factory
+import wagtail_factories
+
+from guides.models import GamePage, GamesIndexPage, GuidePage, GuideSource
+from tests.rulings.factories import DocumentFactory, GameFactory
+
+
+class GamesIndexPageFactory(wagtail_factories.PageFactory):
+    title = "Games"
+    slug = "games"
+
+    class Meta:
+        model = GamesIndexPage
+
+
+class GamePageFactory(wagtail_factories.PageFactory):
+    title = factory.LazyAttribute(lambda o: o.game.name)
+    slug = factory.LazyAttribute(lambda o: o.game.slug)
+    game = factory.SubFactory(GameFactory)
+    overview = "<p>An overview.</p>"
+
+    class Meta:
+        model = GamePage
+
+
+def sections(count):
+    """A guide body of `count` sections cycling through every block type."""
+    kinds = [
+        ("heading", "Setting up"),
+        ("paragraph", "<p>Shuffle each tier separately.</p>"),
+        ("steps", {"title": "", "steps": ["<p>Deal sixteen cards.</p>", "<p>Begin.</p>"]}),
+        ("example", {"title": "", "text": "<p>One permanent energy pays for one building.</p>"}),
+        ("note", {"text": "<p>Ask players to name their token.</p>"}),
+        (
+            "setup_table",
+            {
+                "caption": "Cards used",
+                "columns": ["Tier 1", "Tier 2"],
+                "rows": [{"players": "2", "values": ["40", "24"]}],
+            },
+        ),
+    ]
+    return [kinds[i % len(kinds)] for i in range(count)]
+
+
+class GuidePageFactory(wagtail_factories.PageFactory):
+    title = "How to play"
+    slug = "how-to-play"
+    intro = "A short guide."
+    checked_on = datetime.date(2026, 10, 6)
+    rules_scope = "Standard multiplayer; not the solo opponent."
+    body = factory.LazyFunction(lambda: sections(3))
+
+    class Meta:
+        model = GuidePage
+
+
+def add_source(guide, document=None, locator="pages 4–11"):
+    if document is None:
+        edition = guide.get_parent().specific.game.editions.first()
+        document = DocumentFactory(edition=edition) if edition else DocumentFactory()
+    source = GuideSource(page=guide, document=document, locator=locator)
+    guide.sources.add(source)
+    return source
+
+
+def publish(page, **changes):
+    """Apply field changes and publish them as a new revision, as an editor would."""
+    page = type(page).objects.get(pk=page.pk)
+    for field, value in changes.items():
+        setattr(page, field, value)
+    revision = page.save_revision()
+    revision.publish()
+    return type(page).objects.get(pk=page.pk)

@@ -1,0 +1,496 @@
+"""Tests for the ruling export parsers (text and JSON). Plain pytest: no Django, no database."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from rulings.importers import (
+    ExportFormatError,
+    ParsedRuling,
+    dump_json,
+    parse_export,
+    parse_file,
+    parse_json,
+)
+from rulings.importers.export_format import answer_to_markdown, normalise_outcome
+
+HERE = Path(__file__).resolve().parent
+FIXTURES = HERE / "fixtures"
+DEMO = HERE.parents[1] / "rulings" / "fixtures" / "demo"
+# CI checks shared/ out beside the clone, so the seeds sit next to the repository root.
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+POINT_CITY_SEED = SEEDS / "ruling-point-city-how-to-play.txt"
+ARCHAEOLOGY_SEED = SEEDS / "ruling-archaeology-how-to-play.txt"
+
+needs_seeds = pytest.mark.skipif(
+    not POINT_CITY_SEED.exists() or not ARCHAEOLOGY_SEED.exists(),
+    reason=f"seed exports not found in {SEEDS} (shared/ must sit beside the clone)",
+)
+
+
+def fixture_text(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def refusal(name: str) -> ExportFormatError:
+    with pytest.raises(ExportFormatError) as info:
+        parse_file(FIXTURES / name)
+    return info.value
+
+
+def refusal_of_text(text: str, filename: str = "inline.txt") -> ExportFormatError:
+    with pytest.raises(ExportFormatError) as info:
+        parse_export(text, filename)
+    return info.value
+
+
+def assert_roundtrip(ruling: ParsedRuling) -> None:
+    """dump_json -> parse_json gives back the same ruling (apart from file-bound details)."""
+    again = parse_json(dump_json(ruling), "again.json")
+    for name in ParsedRuling.__dataclass_fields__:
+        if name in ("filename", "warnings", "references"):
+            continue
+        assert getattr(again, name) == getattr(ruling, name), name
+    strip = [(r.n, r.kind, r.document_title, r.page, r.heading_path) for r in ruling.references]
+    assert [(r.n, r.kind, r.document_title, r.page, r.heading_path) for r in again.references] == (
+        strip
+    )
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+@pytest.fixture(scope="module")
+def point_city() -> ParsedRuling:
+    return parse_file(POINT_CITY_SEED)
+
+
+@pytest.fixture(scope="module")
+def archaeology() -> ParsedRuling:
+    return parse_file(ARCHAEOLOGY_SEED)
+
+
+@needs_seeds
+class TestPointCitySeed:
+    @pytest.fixture
+    def ruling(self, point_city) -> ParsedRuling:
+        return point_city
+
+    def test_reader_part(self, ruling):
+        assert ruling.filename == POINT_CITY_SEED.name
+        assert ruling.game_name == "Point City"
+        assert ruling.edition_code == "bg-368017-en-1e"
+        assert ruling.question == "How do I play?"
+        assert ruling.outcome == "answered"
+        assert ruling.outcome_label == "Answered counted as answered"
+        assert ruling.closing_line == "Rule found, game on."
+        assert ruling.warnings == []
+
+    def test_references(self, ruling):
+        assert [r.n for r in ruling.references] == [1, 2, 3, 4, 5, 6]
+        third = ruling.references[2]
+        assert third.kind == "RULEBOOK"
+        assert third.document_title == "Point City — Rulebook"
+        assert third.page == 6
+        assert third.heading_path == "GAMEPLAY · Optional Flip Action"
+        assert ruling.references[4].heading_path == "TURN END"
+        assert ruling.references[0].line == 73
+
+    def test_answer_markdown_ends_with_the_empty_cut_off_heading(self, ruling):
+        md = ruling.answer_markdown
+        assert md.startswith("## Setup\n\n1. Sort the Building/Resource Cards")
+        for heading in ("## Turn Sequence", "## AI Opponent Turn (2-Player Only)"):
+            assert f"\n\n{heading}\n\n" in md
+        assert md.endswith("\n\n## End of Game and Scoring")
+        assert "    * 3P: Use 52 Tier 1, 36 Tier 2, 28 Tier 3.[1]" in md
+        assert "\n\n10. Give each player" in md
+
+    def test_provenance(self, ruling):
+        assert ruling.answerer == "gemma4:26b think:false 5571076f3d70"
+        assert ruling.timings == {"search": 90, "ask": 6588, "total": 6679}
+        assert (ruling.tokens_in, ruling.tokens_out) == (2776, 1024)
+        assert len(ruling.retrieval_refs) == 8
+        assert ruling.retrieval_refs[1]["headingPath"] == "TURN END"
+        assert [c["page"] for c in ruling.citations_raw] == [4, 5, 6, 7, 8, 10]
+        assert ruling.recorded_at == datetime(2026, 9, 6, 13, 8, tzinfo=UTC)
+        assert ruling.provenance["recorded_at_source"] == "debug row recorded"
+        assert ruling.external_edition_id == "965"
+        assert ruling.errata_statement.startswith("this game registers NO errata cards")
+        assert ruling.abstain_rationale == ""
+
+    def test_provenance_kept_verbatim(self, ruling):
+        prov = ruling.provenance
+        assert prov["fields"]["corpus profile"] == "live,vps"
+        assert prov["extra_lines"] == ["base rulebook doc 1035 boosted"]
+        assert len(prov["blocks"]) == 7
+        assert prov["blocks"]["disposition"].startswith("outcome: ANSWERED — Answered")
+        assert prov["text"].startswith("🔧 debug")
+        assert prov["text"].endswith("not a failed lookup.")
+
+    def test_json_roundtrip(self, ruling):
+        assert_roundtrip(ruling)
+
+
+@needs_seeds
+class TestArchaeologySeed:
+    @pytest.fixture
+    def ruling(self, archaeology) -> ParsedRuling:
+        return archaeology
+
+    def test_reader_part(self, ruling):
+        assert ruling.game_name == "Archaeology: The New Expedition"
+        assert ruling.edition_code == "bg-191300-en-1e"
+        assert ruling.closing_line == "Now you know — make it count."
+        assert len(ruling.references) == 5
+        assert ruling.references[1].heading_path.count(" · ") == 5
+        assert ruling.warnings == []
+
+    def test_markdown_keeps_bold_numbering_and_adjacent_markers(self, ruling):
+        md = ruling.answer_markdown
+        assert md.startswith("To play the game, follow these steps:\n\n1. **Setup**:")
+        assert "\n\n2. **A Turn**:\n\n" in md
+        assert "\n\n3. **Ending the Game**:\n\n" in md
+        assert "to the marketplace.[3][2] The player" in md
+        assert "\n\n    * Shuffle all remaining cards into one deck.[1]" in md
+
+    def test_provenance(self, ruling):
+        assert (ruling.tokens_in, ruling.tokens_out) == (3260, 840)
+        assert ruling.timings == {"search": 187, "ask": 5691, "total": 5880}
+        # This export only carries the retention date; it is used and its source noted.
+        assert ruling.recorded_at == datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
+        assert ruling.provenance["recorded_at_source"] == "debug row retained until"
+        assert ruling.external_edition_id == "1001"
+        assert {c["sharpsignalDocId"] for c in ruling.citations_raw} == {1071}
+
+    def test_json_roundtrip(self, ruling):
+        assert_roundtrip(ruling)
+
+
+# --------------------------------------------------------------------------- own fixtures
+
+
+def test_two_citations():
+    r = parse_file(FIXTURES / "azul-two-citations.txt")
+    assert (r.game_name, r.edition_code) == ("Azul", "bg-230802-en-1e")
+    assert [(ref.n, ref.page) for ref in r.references] == [(1, 5), (2, 6)]
+    assert r.references[1].heading_path == "B. Wall-tiling · Floor line penalties"
+    assert r.closing_line == "That's the rule — go tile that wall."
+    assert r.tokens_out == 97
+    assert r.recorded_at == datetime(2026, 3, 14, 9, 5, tzinfo=UTC)
+    assert r.external_edition_id == "412"
+    assert r.warnings == []
+    assert_roundtrip(r)
+
+
+def test_twenty_citations():
+    r = parse_file(FIXTURES / "twenty-citations.txt")
+    assert [ref.n for ref in r.references] == list(range(1, 21))
+    assert r.references[19].heading_path == "Game End · Winner"
+    assert r.references[19].page == 12
+    assert len(r.citations_raw) == 20
+    assert "[15][16][19]" in r.answer_markdown
+    assert "## Sharing a feature" in r.answer_markdown
+    assert "\n\n4. The highest total wins.[20]" in r.answer_markdown
+    assert r.warnings == []
+
+
+def test_abstained():
+    r = parse_file(FIXTURES / "abstained.txt")
+    assert r.outcome == "abstained"
+    assert r.outcome_label == "Abstained counted as abstained"
+    assert r.abstain_rationale.startswith("no retrieved passage mentions")
+    assert r.references == []
+    assert r.citations_raw == []
+    # Without a reference list nothing marks where the answer stops, so no closing line.
+    assert r.closing_line == ""
+    assert r.answer_markdown.startswith("The rulebook passages I was given")
+    assert r.warnings == []
+    assert_roundtrip(r)
+
+
+def test_adjacent_markers():
+    r = parse_file(FIXTURES / "adjacent-markers.txt")
+    assert r.answer_markdown.startswith("Unfinished tickets cost you their value")
+    assert "game.[3][2]" in r.answer_markdown
+    assert "* You cannot throw away a ticket" in r.answer_markdown
+    assert "[1][2][3]" in r.answer_markdown
+    assert r.warnings == []
+    assert r.external_edition_id == ""  # no errata block in this export
+
+
+def test_marker_without_reference_is_only_a_warning():
+    r = parse_file(FIXTURES / "orphan-marker.txt")
+    assert "line 17: marker [7] has no reference line" in r.warnings
+    assert "line 23: reference [3] is never cited in the answer" in r.warnings
+    assert "## Hand limit" in r.answer_markdown
+    assert r.tokens_in is None and r.tokens_out is None
+
+
+def test_unknown_lines_and_blocks_are_kept():
+    r = parse_file(FIXTURES / "unknown-extras.txt")
+    prov = r.provenance
+    assert r.question.endswith("next to my own settlement?")
+    assert prov["reader_extra_lines"] == [
+        {"line": 9, "text": "Asked in: English (en-GB)"},
+        {"line": 31, "text": "Rate this ruling: helpful / not helpful"},
+    ]
+    assert prov["fields"]["export tool"] == "ruling-export 2.3.1"
+    assert prov["extra_lines"] == ["(values below are as stored)"]
+    notes = prov["blocks"]["house notes — added by the export tool"]
+    assert "reviewer: nobody yet" in notes
+    assert r.references[2].kind == "FAQ"
+    assert r.references[2].page is None
+    assert r.references[2].heading_path == "Distance Rule"
+    assert r.closing_line == "Build wisely."
+    assert r.retrieval_refs == []
+    assert r.citations_raw[0]["quote"].startswith("no settlement")
+    assert r.timings == {"search": 70, "ask": 2501, "total": 2580}
+    assert r.warnings == [
+        "line 9: unknown line in the reader header kept",
+        "line 27: reference [3] has no page",
+        "line 31: unknown line after the references kept",
+        "line 38: timing part not understood: 'cache hit'",
+    ]
+
+
+def test_other_order():
+    r = parse_file(FIXTURES / "reordered.txt")
+    assert r.edition_code == "bg-148228-en-1e"
+    assert r.question == (
+        "Can I take two gems of the same colour\n"
+        "when only three of that colour are left in the supply?"
+    )
+    assert r.outcome == "needs_editor"
+    assert r.abstain_rationale.startswith("flagged for an editor")
+    assert r.timings == {"total": 1999, "ask": 1900, "search": 64}
+    assert (r.tokens_in, r.tokens_out) == (990, 73)
+    assert r.recorded_at == datetime(2026, 12, 31, 23, 59, tzinfo=UTC)
+    assert r.external_edition_id == "300"
+    assert r.warnings == []
+
+
+def test_crlf_and_bom_are_tolerated():
+    text = "\ufeff" + fixture_text("azul-two-citations.txt").replace("\n", "\r\n")
+    r = parse_export(text, "crlf.txt")
+    assert r.references[0].line == 15
+    assert r.closing_line == "That's the rule — go tile that wall."
+    assert r.recorded_at == datetime(2026, 3, 14, 9, 5, tzinfo=UTC)
+
+
+def test_unknown_outcome_becomes_needs_editor():
+    text = fixture_text("azul-two-citations.txt").replace("ANSWERED — Answered", "PARTIAL — Part")
+    r = parse_export(text, "partial.txt")
+    assert r.outcome == "needs_editor"
+    assert "line 23: outcome not understood: 'PARTIAL — Part'" in r.warnings
+
+
+def test_reader_label_is_the_fallback_outcome():
+    text = fixture_text("abstained.txt")
+    text = text[: text.index("🔧")]
+    r = parse_export(text, "no-provenance.txt")
+    assert r.outcome == "abstained"
+    assert r.abstain_rationale == ""
+    assert r.provenance["fields"] == {}
+    assert any("no provenance part" in w for w in r.warnings)
+
+
+def test_run_together_and_spaced_asked_with():
+    text = fixture_text("azul-two-citations.txt")
+    spaced = text.replace("Azulbg-230802-en-1e", "Azul bg-230802-en-1e")
+    assert parse_export(spaced).edition_code == "bg-230802-en-1e"
+    other = parse_export(text.replace("Azulbg-", "Azul Duelbg-"))
+    assert other.game_name == "Azul"
+    assert "line 9: 'Asked with:' names 'Azul Duel', the title 'Azul'" in other.warnings
+
+
+@pytest.mark.parametrize("path", sorted(DEMO.glob("*.txt")), ids=lambda p: p.name)
+def test_demo_rulings_are_clean(path):
+    r = parse_file(path)
+    assert r.warnings == []
+    assert r.outcome == "answered"
+    assert r.references and r.closing_line
+    assert r.tokens_out is not None and r.tokens_out < 1024
+    assert r.recorded_at is not None and r.answerer
+    assert r.external_edition_id in ("965", "1001")
+    assert len(r.citations_raw) == len(r.references)
+    assert_roundtrip(r)
+
+
+def test_demo_rulings_cover_the_promised_questions():
+    rulings = [parse_file(p) for p in sorted(DEMO.glob("*.txt"))]
+    assert len(rulings) == 3
+    point_city = [r for r in rulings if r.edition_code == "bg-368017-en-1e"]
+    assert len(point_city) == 2
+    cited = [(x.document_title, x.page, x.heading_path) for r in point_city for x in r.references]
+    assert ("Point City — Rulebook", 8, "TURN END") in cited
+    assert {title for title, _page, _heading in cited} == {"Point City — Rulebook"}
+    assert {r.edition_code for r in rulings} == {"bg-368017-en-1e", "bg-191300-en-1e"}
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "words"),
+    [
+        ("refuse-no-question.txt", 2, "no question"),
+        ("refuse-empty-question.txt", 3, "'You asked' is followed by nothing"),
+        ("refuse-no-edition.txt", 9, "no edition code"),
+        ("refuse-markers-without-references.txt", 13, "cites [2] but the export has no references"),
+        ("refuse-malformed-reference.txt", 15, "malformed reference line"),
+        ("refuse-truncated-json.txt", 21, "'retrieval refs' JSON does not parse"),
+        ("refuse-cut-provenance.txt", 17, "cut off"),
+        ("refuse-cut-off.json", 10, "JSON does not parse"),
+        ("refuse-bad-edition.json", 5, "not an edition code"),
+    ],
+)
+def test_refusals_name_file_and_line(name, line, words):
+    error = refusal(name)
+    assert str(error).startswith(f"{name}:{line}: ")
+    assert (error.filename, error.line) == (name, line)
+    assert words in error.message
+
+
+@pytest.mark.parametrize(
+    ("mutate", "line", "words"),
+    [
+        (lambda t: t.replace("Ruling — Azul", "Guide — Azul"), 1, "first line must be"),
+        (lambda t: "\n\n" + t.replace("Ruling — Azul", "Ruling — "), 3, "first line must be"),
+        (lambda t: t.replace("Asked with: Azulbg-230802-en-1e\n", ""), 10, "no 'Asked with:'"),
+        (lambda t: t.replace("p.6 · B.", "p. · B."), 17, "page is not a number"),
+        (lambda t: t.replace("[2] RULEBOOK Azul — Rulebook", "[2] RULEBOOK"), 17, "malformed"),
+        (lambda t: t.replace("[2] RULEBOOK", "[2]"), 17, "malformed reference line"),
+        (lambda t: t.replace("[2] RULEBOOK", "[2b] RULEBOOK"), 17, "malformed reference line"),
+        (lambda t: t.replace('null, "headingPath": "B.', 'null, "headingPath": B.'), 28, "JSON"),
+    ],
+)
+def test_inline_refusals(mutate, line, words):
+    error = refusal_of_text(mutate(fixture_text("azul-two-citations.txt")), "azul.txt")
+    assert str(error).startswith(f"azul.txt:{line}: ")
+    assert words in error.message
+
+
+def test_empty_file_is_refused():
+    assert str(refusal_of_text("", "empty.txt")) == (
+        "empty.txt:1: empty file: expected a 'Ruling — <game>' line"
+    )
+
+
+def test_error_without_line_formats_without_it():
+    assert str(ExportFormatError("x.txt", None, "gone")) == "x.txt: gone"
+
+
+def test_undecodable_file_names_the_line(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(fixture_text("azul-two-citations.txt").encode("utf-8") + b"\nna\xefve\n")
+    error = pytest.raises(ExportFormatError, parse_file, path).value
+    assert re.match(r"latin1\.txt:45: not UTF-8", str(error))
+
+
+# --------------------------------------------------------------------------- JSON format
+
+
+def test_json_fixture():
+    r = parse_file(FIXTURES / "azul-floor-line.json")
+    assert r.filename == "azul-floor-line.json"
+    assert (r.game_name, r.edition_code, r.outcome) == ("Azul", "bg-230802-en-1e", "answered")
+    assert r.references[1].heading_path == "B. Wall-tiling · Floor line penalties"
+    assert [ref.line for ref in r.references] == [10, 17]
+    assert r.recorded_at == datetime(2026, 3, 15, 10, 30, tzinfo=UTC)
+    assert r.answer_markdown.startswith("## Overflow")
+    assert r.timings["ask"] == 2411
+    assert r.external_edition_id == "412"
+    assert r.warnings == []
+
+
+def test_json_detected_by_leading_brace(tmp_path):
+    path = tmp_path / "ruling.export"
+    path.write_text(fixture_text("azul-floor-line.json"), encoding="utf-8")
+    assert parse_file(path).question.startswith("What happens when tiles")
+
+
+def test_json_markers_and_unknown_keys():
+    minimal = (
+        '{"game_name": "Azul", "edition_code": "bg-230802-en-1e", "question": "Q?",\n'
+        ' "answer_markdown": "See [1] and [4].", "mystery": 1,\n'
+        ' "references": [{"n": 1, "kind": "RULEBOOK", "document_title": "Azul — Rulebook",'
+        ' "page": null, "heading_path": ""}]}'
+    )
+    r = parse_json(minimal, "min.json")
+    assert r.outcome == "needs_editor"
+    assert r.provenance["json_extra"] == {"mystery": 1}
+    assert "line 2: marker [4] has no reference" in r.warnings
+    assert r.references[0].line == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ('{"game_name": "Azul",\n "edition_code": "bg-1-en-1e"}', 1, "'question' is missing"),
+        ('{"game_name": "Azul",\n "edition_code": "bg-1-en-1e",\n "question": " "}', 3, "empty"),
+        ("[1, 2]", 1, "expected one JSON object"),
+        (
+            '{"game_name": "A", "edition_code": "bg-1-en-1e", "question": "Q?",\n'
+            ' "answer_markdown": "Yes.[1]"}',
+            2,
+            "cites [1] but the ruling has no references",
+        ),
+        (
+            '{"game_name": "A", "edition_code": "bg-1-en-1e", "question": "Q?",\n'
+            ' "references": [\n  {"n": "one"}]}',
+            3,
+            "malformed reference",
+        ),
+    ],
+)
+def test_json_refusals(text, line, words):
+    with pytest.raises(ExportFormatError) as info:
+        parse_json(text, "r.json")
+    assert str(info.value).startswith(f"r.json:{line}: ")
+    assert words in info.value.message
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def test_heading_detection():
+    md = answer_to_markdown(
+        [
+            "Setup",
+            "",
+            "End of Game and Scoring",
+            "",
+            "Ends with a colon:",
+            "",
+            "Cited but short[1]",
+            "",
+            "a wrapped line without punctuation",
+            "that continues here.",
+        ]
+    )
+    assert md.split("\n\n") == [
+        "## Setup",
+        "## End of Game and Scoring",
+        "Ends with a colon:",
+        "Cited but short[1]",
+        "a wrapped line without punctuation\nthat continues here.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("ANSWERED — Answered", "answered"),
+        ("ABSTAINED — Abstained", "abstained"),
+        ("NEEDS_EDITOR", "needs_editor"),
+        ("Answered counted as abstained", "abstained"),
+        ("Answered counted as answered", "answered"),
+        ("ESCALATED", None),
+    ],
+)
+def test_normalise_outcome(value, expected):
+    assert normalise_outcome(value) == expected
