@@ -61,9 +61,7 @@ class Edition(models.Model):
         validators=[
             RegexValidator(
                 r"^bg-\d+-[a-z]{2}-\d+e$",
-                _(
-                    "Use the form bg-<BoardGameGeek id>-<language>-<edition>e, e.g. bg-368017-en-1e."
-                ),
+                _("Use the form bg-<BGG id>-<language>-<edition>e, e.g. bg-368017-en-1e."),
             )
         ],
         help_text=_("BoardGameGeek id, language and edition number, e.g. bg-368017-en-1e."),

@@ -2,9 +2,12 @@
 
 import pytest
 from django.utils import translation
-from wagtail.models import Page, Site
+from wagtail.models import Locale, Page, Site
 
 from tests.rulesage.factories import HomePageFactory
+
+# Fixtures for the guide tree (game page, rulebook, a published guide) serve every app.
+pytest_plugins = ["tests.guides.fixtures"]
 
 
 @pytest.fixture(autouse=True)
@@ -16,9 +19,20 @@ def reset_language():
 
 
 @pytest.fixture
-def home(db):
+def root_page(db):
+    """Wagtail's tree root and default locale.
+
+    Migrations create them, but a transactional (browser) test flushes the database when
+    it ends, and a reused test database keeps that state; recreate them when missing.
+    """
+    Locale.objects.get_or_create(language_code="en")
+    return Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+
+
+@pytest.fixture
+def home(root_page):
     """A HomePage as the default site's root, like the real site."""
-    root = Page.get_first_root_node()
+    root = root_page
     home = HomePageFactory(parent=root, title="Rulesage", slug="rulesage-home")
     Site.objects.update_or_create(
         is_default_site=True,

@@ -68,7 +68,6 @@ def add_source(guide, document=None, locator="pages 4–11"):
 
 def publish(page, **changes):
     """Apply field changes and publish them as a new revision, as an editor would."""
-    page = type(page).objects.get(pk=page.pk)
     for field, value in changes.items():
         setattr(page, field, value)
     revision = page.save_revision()

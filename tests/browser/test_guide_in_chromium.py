@@ -1,0 +1,56 @@
+"""A reader's guide page in a real browser: readable, accessible, and printable."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.core.management import call_command
+
+from guides.models import GuidePage
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+@pytest.fixture
+def demo_guide_url(live_server, root_page):
+    call_command("load_demo", verbosity=0)
+    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    return live_server.url + guide.url
+
+
+def test_guide_reads_and_prints_cleanly(page, demo_guide_url):
+    page.goto(demo_guide_url)
+    assert page.locator("h1").inner_text() == "How to play Point City"
+    assert "Checked 6 October 2026 against" in page.locator(".checked").inner_text()
+    assert page.locator("#sources").is_visible()
+    assert page.locator(".site-header").is_visible()
+
+    page.emulate_media(media="print")
+    # the handout drops navigation but keeps the rules, sources and corrections
+    assert not page.locator(".site-header").is_visible()
+    assert not page.locator(".language-switcher").is_visible()
+    assert page.locator("#sources").is_visible()
+    assert page.locator("#corrections").is_visible()
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF")
+
+
+def test_guide_has_no_serious_accessibility_violations(page, demo_guide_url):
+    page.goto(demo_guide_url)
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]})
+    serious = [
+        violation
+        for violation in results.response["violations"]
+        if violation["impact"] in {"serious", "critical"}
+    ]
+    assert serious == [], results.generate_report()
+
+
+def test_old_version_is_marked_superseded_in_the_browser(page, demo_guide_url):
+    page.goto(demo_guide_url)
+    page.get_by_role("link", name="Read version 1").click()
+    assert page.url.endswith("/v/1/")
+    assert "Superseded — this is version 1." in page.locator(".notice--superseded").inner_text()
+    page.get_by_role("link", name="See the current version").click()
+    assert page.url == demo_guide_url

@@ -1,0 +1,52 @@
+"""The demo loader builds the site once and never duplicates or overwrites."""
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count
+from wagtail.models import Page, Revision
+
+from guides.models import GuideCorrection, GuidePage, GuideVersion
+from rulings.models import Document, Edition, Game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
+
+
+def counts():
+    return {
+        model.__name__: model.objects.count()
+        for model in (Page, Revision, Game, Edition, Document, GuideVersion, GuideCorrection)
+    }
+
+
+def test_load_demo_twice_creates_nothing_new(client):
+    call_command("load_demo")
+    first = counts()
+    assert first["Game"] == 2
+    point_city = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    assert point_city.version_number == 2
+    assert point_city.corrections.count() >= 1
+
+    call_command("load_demo")
+    assert counts() == first
+
+
+def test_load_demo_keeps_editor_changes(client):
+    call_command("load_demo")
+    game = Game.objects.get(slug="point-city")
+    game.publisher = "Edited by an editor"
+    game.save()
+    call_command("load_demo")
+    game.refresh_from_db()
+    assert game.publisher == "Edited by an editor"
+
+
+def test_demo_pages_render(client):
+    call_command("load_demo")
+    for page in Page.objects.live().filter(depth__gt=1).specific():
+        response = client.get(page.url)
+        assert response.status_code == 200, page.url_path
+    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    html = client.get(guide.url).content.decode()
+    assert "Checked 6 October 2026 against" in html
+    assert client.get(f"{guide.url}v/1/").status_code == 200
+    assert not Page.objects.values("url_path").annotate(n=Count("id")).filter(n__gt=1)
