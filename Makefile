@@ -12,8 +12,8 @@ PYTEST_ARGS ?= --reuse-db
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Rulesage needs Python 3.11 or newer (set PYTHON=python3.11).")'
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e ".[dev]"
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --upgrade pip
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -e ".[dev]"
 	@touch $@
 
 install: $(VENV)/.installed
@@ -30,6 +30,7 @@ run: install compilemessages
 	DEBUG=$(DEBUG) $(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
 test: install compilemessages
+	@bash scripts/ensure_chromium.sh
 	@DATABASE_URL="$$($(PY) scripts/ensure_postgres.py)" || exit 1; \
 	export DATABASE_URL DJANGO_SETTINGS_MODULE=rulesage.settings.test; \
 	set -e; \

@@ -3,14 +3,23 @@
 Dependencies point one way: `guides` builds on these models; nothing here imports `guides`.
 """
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from modelcluster.models import ClusterableModel
+from wagtail.fields import StreamField
+
+from .blocks import DeckTierBlock, PlayerCountSetupBlock
 
 
-class Game(models.Model):
-    """A board game. Has many `Edition`s; the guides app attaches a GamePage to it."""
+class Game(ClusterableModel):
+    """A board game. Has many `Edition`s; the guides app attaches a GamePage to it.
+
+    Its setup figures are stored here once, as data, so every language's guide renders
+    the same numbers ("cards used" and "cards returned to the box" both derive from them).
+    """
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=200, unique=True)
@@ -21,6 +30,17 @@ class Game(models.Model):
     )
     max_players = models.PositiveSmallIntegerField(
         _("maximum players"), default=4, validators=[MinValueValidator(1)]
+    )
+    deck_tiers = StreamField(
+        [("tier", DeckTierBlock())],
+        blank=True,
+        verbose_name=_("deck tiers"),
+        help_text=_("How many cards of each tier come in the box."),
+    )
+    player_setups = StreamField(
+        [("setup", PlayerCountSetupBlock())],
+        blank=True,
+        verbose_name=_("setup per player count"),
     )
 
     class Meta:
@@ -37,6 +57,48 @@ class Game(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        super().clean()
+        tiers = len(self.deck_tiers)
+        totals = [tier.value["total_cards"] for tier in self.deck_tiers]
+        for setup in self.player_setups:
+            used = list(setup.value["cards_used"])
+            if len(used) != tiers:
+                raise ValidationError(
+                    {
+                        "player_setups": _("Give one “cards used” figure per deck tier (%(n)d).")
+                        % {"n": tiers}
+                    }
+                )
+            if any(u > total for u, total in zip(used, totals, strict=True)):
+                raise ValidationError(
+                    {"player_setups": _("A tier cannot use more cards than the box holds.")}
+                )
+
+    def setup_rows(self):
+        """Setup per player count with derived figures, the one source for every language."""
+        totals = [tier.value["total_cards"] for tier in self.deck_tiers]
+        rows = []
+        for setup in self.player_setups:
+            value = setup.value
+            used = list(value["cards_used"])
+            low, high = value["min_players"], value["max_players"]
+            rows.append(
+                {
+                    "players": str(low) if low == high else f"{low}–{high}",
+                    "cards_used": used,
+                    "cards_returned": [total - u for total, u in zip(totals, used, strict=False)],
+                    "civic_tokens": value.get("civic_tokens"),
+                    "turns_per_player": value.get("turns_per_player"),
+                    "market_cards_left": value.get("market_cards_left"),
+                }
+            )
+        return rows
+
+    @property
+    def tier_numbers(self):
+        return [tier.value["number"] for tier in self.deck_tiers]
 
     @property
     def player_range(self):

@@ -1,7 +1,7 @@
 """Admin for the rules knowledge: games, editions and documents as snippet viewsets."""
 
 from django.utils.translation import gettext_lazy as _
-from wagtail.admin.panels import FieldPanel, FieldRowPanel
+from wagtail.admin.panels import FieldPanel, FieldRowPanel, MultiFieldPanel
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
@@ -18,6 +18,10 @@ class GameViewSet(SnippetViewSet):
         FieldPanel("slug"),
         FieldRowPanel([FieldPanel("bgg_id"), FieldPanel("publisher")]),
         FieldRowPanel([FieldPanel("min_players"), FieldPanel("max_players")]),
+        MultiFieldPanel(
+            [FieldPanel("deck_tiers"), FieldPanel("player_setups")],
+            heading=_("Setup figures (shown in every language's guides)"),
+        ),
     ]
 
 
