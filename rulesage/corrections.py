@@ -35,12 +35,28 @@ def _guide_entries(limit):
         )
 
 
-SOURCES = [_guide_entries]
+def _ruling_entries(limit):
+    from rulings.models import RulingCorrection
+
+    for correction in RulingCorrection.objects.public()[:limit]:
+        ruling = correction.ruling
+        yield CorrectionEntry(
+            corrected_on=correction.corrected_on,
+            subject=ruling.question,
+            url=f"{ruling.get_absolute_url()}#{correction.anchor}",
+            what_was_wrong=correction.what_was_wrong,
+            what_it_says_now=correction.what_it_says_now,
+            corrected_by=correction.corrected_by,
+            key=f"ruling-{correction.pk}",
+        )
+
+
+SOURCES = [_guide_entries, _ruling_entries]
 
 
 def latest_corrections(limit=None):
     """Corrections from every source, newest first; `limit` caps the total."""
-    per_source = limit if limit is not None else None
-    entries = [entry for source in SOURCES for entry in source(per_source)]
+    # Each source gives at most `limit` entries: enough for the newest `limit` overall.
+    entries = [entry for source in SOURCES for entry in source(limit)]
     entries.sort(key=lambda entry: (entry.corrected_on, entry.key), reverse=True)
     return entries[:limit] if limit is not None else entries

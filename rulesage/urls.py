@@ -24,5 +24,6 @@ if settings.DEBUG:
 urlpatterns += i18n_patterns(
     path("corrections/", corrections_log, name="corrections_log"),
     path("corrections/feed/", CorrectionsFeed(), name="corrections_feed"),
+    path("rulings/", include("rulings.urls")),
     path("", include(wagtail_urls)),
 )

@@ -6,3 +6,6 @@ class RulingsConfig(AppConfig):
     name = "rulings"
     verbose_name = _("Rules knowledge")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (re-flags rulings when errata change)

@@ -3,13 +3,21 @@
 Dependencies point one way: `guides` builds on these models; nothing here imports `guides`.
 """
 
+from django.contrib.contenttypes.fields import GenericRelation
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
+from wagtail.admin.panels import FieldPanel
 from wagtail.fields import StreamField
+from wagtail.models import Orderable, RevisionMixin
+from wagtail.search import index
 
 from .blocks import DeckTierBlock, PlayerCountSetupBlock
 
@@ -138,6 +146,12 @@ class Edition(models.Model):
         blank=True,
         help_text=_("The id the rules Q&A export gives this edition, kept for re-imports."),
     )
+    errata_checked_on = models.DateField(
+        _("errata registry checked on"),
+        null=True,
+        blank=True,
+        help_text=_("When the registry was last confirmed complete (set by imports and edits)."),
+    )
 
     class Meta:
         ordering = ["game__name", "code"]
@@ -146,6 +160,12 @@ class Edition(models.Model):
 
     def __str__(self):
         return f"{self.game.name} · {self.label} ({self.code})"
+
+    def get_absolute_url(self):
+        return reverse("rulings:edition", kwargs={"code": self.code})
+
+    def get_errata_url(self):
+        return reverse("rulings:errata", kwargs={"code": self.code})
 
 
 class DocumentQuerySet(models.QuerySet):
@@ -195,7 +215,376 @@ class Document(models.Model):
     def __str__(self):
         return f"{self.title} ({self.get_kind_display()})"
 
+    def get_absolute_url(self):
+        return reverse("rulings:document", kwargs={"code": self.edition.code, "pk": self.pk})
+
     @property
     def publisher_and_date(self):
         """The short "version or date" a reader needs to find the same document."""
         return self.version or (self.published_on.isoformat() if self.published_on else "")
+
+
+class Passage(index.Indexed, models.Model):
+    """A piece of a `Document` (page + heading path): what citations point at and search finds.
+
+    Created by the importer from retrieval results, keyed by document, page and heading path.
+    """
+
+    document = models.ForeignKey(
+        Document, on_delete=models.CASCADE, related_name="passages", verbose_name=_("document")
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(
+        _("heading path"),
+        max_length=500,
+        blank=True,
+        help_text=_("Headings joined by “ · ”, e.g. “GAMEPLAY · Optional Flip Action”."),
+    )
+    text = models.TextField(_("text"), blank=True)
+    anchor = models.SlugField(_("anchor"), max_length=120, editable=False)
+
+    search_fields = [
+        index.SearchField("text"),
+        index.SearchField("heading_path", boost=2),
+        index.FilterField("document_id"),
+    ]
+
+    class Meta:
+        ordering = ["document", "page", "heading_path"]
+        verbose_name = _("passage")
+        verbose_name_plural = _("passages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["document", "page", "heading_path"], name="passage_unique_location"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.document.title} · {self.location}"
+
+    def save(self, *args, **kwargs):
+        if not self.anchor:
+            self.anchor = make_anchor(self.page, self.heading_path)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return f"{self.document.get_absolute_url()}#{self.anchor}"
+
+    @property
+    def location(self):
+        page = f"p.{self.page}" if self.page is not None else ""
+        return " · ".join(part for part in (page, self.heading_path) if part)
+
+
+def make_anchor(page, heading_path):
+    """A stable, readable anchor for a passage, e.g. `p6-gameplay-optional-flip-action`."""
+    prefix = f"p{page}" if page is not None else "p0"
+    return f"{prefix}-{slugify(heading_path)}"[:120].rstrip("-") or prefix
+
+
+class ErrataCardQuerySet(models.QuerySet):
+    def active(self):
+        """Cards in force: active, and not superseded by a later active card."""
+        return self.filter(status=ErrataCard.Status.ACTIVE).exclude(
+            superseded_by__status=ErrataCard.Status.ACTIVE
+        )
+
+
+class ErrataCard(RevisionMixin, models.Model):
+    """One entry of an edition's errata registry: the passage it corrects and the rule now.
+
+    A card supersedes the passage it corrects; a later card may supersede an earlier one.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    edition = models.ForeignKey(
+        Edition, on_delete=models.CASCADE, related_name="errata_cards", verbose_name=_("edition")
+    )
+    document = models.ForeignKey(
+        Document,
+        on_delete=models.PROTECT,
+        related_name="errata_cards",
+        verbose_name=_("corrected document"),
+    )
+    passage = models.ForeignKey(
+        Passage,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="errata_cards",
+        verbose_name=_("corrected passage"),
+        help_text=_("Leave empty when the passage is not in the corpus; give page and heading."),
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
+    corrected_rule = models.TextField(_("corrected rule"))
+    issued_on = models.DateField(_("issued on"))
+    issued_by = models.CharField(
+        _("issued by"), max_length=200, blank=True, help_text=_("e.g. the publisher's FAQ")
+    )
+    source_url = models.URLField(_("source URL"), blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE
+    )
+    supersedes = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="superseded_by",
+        verbose_name=_("supersedes card"),
+    )
+    created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    _revisions = GenericRelation("wagtailcore.Revision", related_query_name="errata_card")
+
+    objects = ErrataCardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["edition", "-issued_on", "pk"]
+        verbose_name = _("errata card")
+        verbose_name_plural = _("errata cards")
+
+    def __str__(self):
+        return f"{self.edition.code}: {self.location}"
+
+    def get_absolute_url(self):
+        return f"{self.edition.get_errata_url()}#{self.anchor}"
+
+    @property
+    def revisions(self):
+        return self._revisions
+
+    @property
+    def location(self):
+        if self.passage_id:
+            return self.passage.location
+        page = f"p.{self.page}" if self.page is not None else ""
+        return " · ".join(part for part in (page, self.heading_path) if part)
+
+    @property
+    def anchor(self):
+        return f"erratum-{self.pk}"
+
+    def clean(self):
+        super().clean()
+        if self.document_id and self.document.edition_id != self.edition_id:
+            raise ValidationError({"document": _("Choose a document of this card's edition.")})
+        if self.passage_id and self.passage.document_id != self.document_id:
+            raise ValidationError({"passage": _("Choose a passage of the corrected document.")})
+
+
+class RulingQuerySet(models.QuerySet):
+    def public(self):
+        """What readers see: everything but withdrawn rulings."""
+        return self.exclude(status=Ruling.Status.WITHDRAWN)
+
+    def review_queue(self):
+        """Rulings an editor has not settled yet, most flags first."""
+        return self.filter(
+            status__in=[Ruling.Status.IMPORTED, Ruling.Status.NEEDS_REVIEW]
+        ).order_by("-flag_count", "-answered_at")
+
+
+class Ruling(RevisionMixin, ClusterableModel):
+    """An answered rules question about one `Edition`, with numbered `Citation`s.
+
+    The answer is Markdown (sanitised when rendered). Provenance from the exporting
+    system is kept verbatim as data. Review flags are recomputed on every save.
+    """
+
+    class Outcome(models.TextChoices):
+        ANSWERED = "answered", _("Answered")
+        ABSTAINED = "abstained", _("Abstained")
+        NEEDS_EDITOR = "needs_editor", _("Needs an editor")
+
+    class Status(models.TextChoices):
+        IMPORTED = "imported", _("Imported")
+        NEEDS_REVIEW = "needs_review", _("Needs review")
+        VERIFIED = "verified", _("Verified")
+        CORRECTED = "corrected", _("Corrected")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    edition = models.ForeignKey(
+        Edition, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("edition")
+    )
+    slug = models.SlugField(_("slug"), max_length=120)
+    question = models.TextField(_("question"))
+    answer = models.TextField(_("answer"), blank=True, help_text=_("Markdown; [n] cites n."))
+    outcome = models.CharField(
+        _("outcome"), max_length=20, choices=Outcome.choices, default=Outcome.ANSWERED
+    )
+    outcome_label = models.CharField(_("outcome as exported"), max_length=200, blank=True)
+    abstain_rationale = models.TextField(_("abstain rationale"), blank=True)
+    closing_line = models.CharField(_("closing line"), max_length=300, blank=True)
+    answerer = models.CharField(_("answered by"), max_length=300, blank=True)
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    timings = models.JSONField(_("timings (ms)"), default=dict, blank=True)
+    tokens_in = models.PositiveIntegerField(_("tokens in"), null=True, blank=True)
+    tokens_out = models.PositiveIntegerField(_("tokens out"), null=True, blank=True)
+    retrieval = models.JSONField(
+        _("retrieval results"), default=list, blank=True, help_text=_("Kept verbatim.")
+    )
+    provenance = models.JSONField(_("provenance"), default=dict, blank=True)
+    errata_statement = models.TextField(_("errata registry statement"), blank=True)
+    source_file = models.CharField(_("imported from"), max_length=300, blank=True)
+    import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
+    import_hash = models.CharField(max_length=64, blank=True, editable=False)
+    status = models.CharField(
+        _("review status"), max_length=20, choices=Status.choices, default=Status.IMPORTED
+    )
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+    reviewed_by = models.CharField(_("reviewed by"), max_length=150, blank=True)
+    flags = models.JSONField(_("review flags"), default=list, blank=True, editable=False)
+    flag_count = models.PositiveSmallIntegerField(_("flags"), default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    _revisions = GenericRelation("wagtailcore.Revision", related_query_name="ruling")
+
+    objects = RulingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-answered_at", "pk"]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug")
+        ]
+
+    def __str__(self):
+        return f"{self.edition.code}: {self.question[:80]}"
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(self)
+        super().save(*args, **kwargs)
+        self.refresh_flags()
+
+    def get_absolute_url(self):
+        return reverse("rulings:ruling", kwargs={"code": self.edition.code, "slug": self.slug})
+
+    @property
+    def revisions(self):
+        return self._revisions
+
+    def refresh_flags(self):
+        """Recompute the review flags and store them (after children are saved)."""
+        from .flags import compute_flags
+
+        flags = [flag.as_dict() for flag in compute_flags(self)]
+        if flags != self.flags:
+            self.flags, self.flag_count = flags, len(flags)
+            type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
+
+    def has_flag(self, code):
+        return any(flag["code"] == code for flag in self.flags)
+
+
+def unique_slug(ruling):
+    base = slugify(ruling.question)[:80].strip("-") or "ruling"
+    slug, n = base, 2
+    siblings = Ruling.objects.filter(edition_id=ruling.edition_id).exclude(pk=ruling.pk)
+    while siblings.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class Citation(Orderable):
+    """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
+
+    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="citations")
+    n = models.PositiveSmallIntegerField(_("number"))
+    passage = models.ForeignKey(
+        Passage,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="citations",
+        verbose_name=_("passage"),
+    )
+    document = models.ForeignKey(
+        Document,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="citations",
+        verbose_name=_("document"),
+    )
+    document_title = models.CharField(
+        _("document as cited"), max_length=300, blank=True, help_text=_("Kept as exported.")
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
+    quote = models.TextField(_("quote"), blank=True)
+
+    panels = [
+        FieldPanel("n"),
+        FieldPanel("passage"),
+        FieldPanel("document"),
+        FieldPanel("page"),
+        FieldPanel("heading_path"),
+        FieldPanel("quote"),
+    ]
+
+    class Meta(Orderable.Meta):
+        verbose_name = _("citation")
+        verbose_name_plural = _("citations")
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "n"], name="citation_unique_number")
+        ]
+
+    def __str__(self):
+        return f"[{self.n}] {self.cited_title} · {self.location}"
+
+    @property
+    def cited_title(self):
+        if self.document_id:
+            return self.document.title
+        return self.document_title
+
+    @property
+    def location(self):
+        page = f"p.{self.page}" if self.page is not None else ""
+        return " · ".join(part for part in (page, self.heading_path) if part)
+
+    @property
+    def anchor(self):
+        return f"cite-{self.n}"
+
+
+class RulingCorrectionQuerySet(models.QuerySet):
+    def public(self):
+        return (
+            self.exclude(ruling__status=Ruling.Status.WITHDRAWN)
+            .select_related("ruling__edition")
+            .order_by("-corrected_on", "-pk")
+        )
+
+
+class RulingCorrection(Orderable):
+    """A public, dated correction to a ruling's answer."""
+
+    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="corrections")
+    corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
+    what_was_wrong = models.TextField(_("what was wrong"))
+    what_it_says_now = models.TextField(_("what it says now"))
+    corrected_by = models.CharField(_("corrected by"), max_length=120)
+
+    objects = RulingCorrectionQuerySet.as_manager()
+
+    panels = [
+        FieldPanel("corrected_on"),
+        FieldPanel("what_was_wrong"),
+        FieldPanel("what_it_says_now"),
+        FieldPanel("corrected_by"),
+    ]
+
+    class Meta(Orderable.Meta):
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    @property
+    def anchor(self):
+        return f"correction-{self.pk}"

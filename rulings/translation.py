@@ -3,7 +3,7 @@
 from modeltranslation.decorators import register
 from modeltranslation.translator import TranslationOptions
 
-from .models import Edition, Game
+from .models import Edition, ErrataCard, Game, Ruling, RulingCorrection
 
 
 @register(Game)
@@ -14,3 +14,18 @@ class GameTR(TranslationOptions):
 @register(Edition)
 class EditionTR(TranslationOptions):
     fields = ("label",)
+
+
+@register(ErrataCard)
+class ErrataCardTR(TranslationOptions):
+    fields = ("corrected_rule",)
+
+
+@register(Ruling)
+class RulingTR(TranslationOptions):
+    fields = ("question", "answer", "closing_line", "abstain_rationale")
+
+
+@register(RulingCorrection)
+class RulingCorrectionTR(TranslationOptions):
+    fields = ("what_was_wrong", "what_it_says_now")

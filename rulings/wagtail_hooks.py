@@ -1,11 +1,32 @@
-"""Admin for the rules knowledge: games, editions and documents as snippet viewsets."""
+"""The editors' desk: rules knowledge, errata and the rulings review queue."""
 
 from django.utils.translation import gettext_lazy as _
-from wagtail.admin.panels import FieldPanel, FieldRowPanel, MultiFieldPanel
+from modeltranslation import settings as mt_settings
+from modeltranslation.utils import build_localized_fieldname
+from wagtail.admin.filters import WagtailFilterSet
+from wagtail.admin.panels import (
+    FieldPanel,
+    FieldRowPanel,
+    InlinePanel,
+    MultiFieldPanel,
+    ObjectList,
+    TabbedInterface,
+)
+from wagtail.admin.ui.tables import Column
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
-from .models import Document, Edition, Game
+from .forms import RulingForm
+from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
+
+
+def translated_panels(*names):
+    """One panel per language for each field, English first (translators fill in Spanish)."""
+    return [
+        FieldPanel(build_localized_fieldname(name, code))
+        for name in names
+        for code in mt_settings.AVAILABLE_LANGUAGES
+    ]
 
 
 class GameViewSet(SnippetViewSet):
@@ -28,7 +49,7 @@ class GameViewSet(SnippetViewSet):
 class EditionViewSet(SnippetViewSet):
     model = Edition
     icon = "tag"
-    list_display = ["code", "game", "label", "language"]
+    list_display = ["code", "game", "label", "language", "errata_checked_on"]
     list_filter = ["game", "language"]
     search_fields = ["code", "label"]
 
@@ -41,11 +62,102 @@ class DocumentViewSet(SnippetViewSet):
     search_fields = ["title"]
 
 
+class PassageViewSet(SnippetViewSet):
+    model = Passage
+    icon = "doc-full-inverse"
+    list_display = ["document", "page", "heading_path"]
+    list_filter = ["document"]
+    search_fields = ["heading_path", "text"]
+    panels = [
+        FieldPanel("document"),
+        FieldPanel("page"),
+        FieldPanel("heading_path"),
+        FieldPanel("text"),
+    ]
+
+
+class ErrataCardViewSet(SnippetViewSet):
+    model = ErrataCard
+    icon = "warning"
+    menu_label = _("Errata cards")
+    list_display = ["edition", "location", "issued_on", "status"]
+    list_filter = ["edition", "status"]
+    search_fields = ["corrected_rule", "heading_path"]
+    panels = [
+        FieldPanel("edition"),
+        FieldPanel("document"),
+        FieldPanel("passage"),
+        FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
+        *translated_panels("corrected_rule"),
+        FieldRowPanel([FieldPanel("issued_on"), FieldPanel("issued_by")]),
+        FieldPanel("source_url"),
+        FieldRowPanel([FieldPanel("status"), FieldPanel("supersedes")]),
+    ]
+
+
+class RulingFilterSet(WagtailFilterSet):
+    class Meta:
+        model = Ruling
+        fields = ["status", "outcome", "edition"]
+
+
+class RulingViewSet(SnippetViewSet):
+    """The review queue: most flags first, then newest."""
+
+    model = Ruling
+    icon = "help"
+    menu_label = _("Review queue")
+    filterset_class = RulingFilterSet
+    ordering = ["-flag_count", "-answered_at"]
+    list_display = [
+        "question",
+        "edition",
+        "status",
+        Column("flag_count", label=_("Flags"), sort_key="flag_count"),
+        "answered_at",
+    ]
+    search_fields = ["question", "answer"]
+    edit_handler = TabbedInterface(
+        [
+            ObjectList(
+                [
+                    FieldPanel("edition"),
+                    FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
+                    *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
+                ],
+                heading=_("Answer"),
+            ),
+            ObjectList([InlinePanel("citations", label=_("Citation"))], heading=_("Citations")),
+            ObjectList(
+                [InlinePanel("corrections", label=_("Correction"))], heading=_("Corrections")
+            ),
+            ObjectList(
+                [
+                    FieldPanel("answerer", read_only=True),
+                    FieldPanel("answered_at", read_only=True),
+                    FieldPanel("source_file", read_only=True),
+                    FieldPanel("reviewed_at", read_only=True),
+                    FieldPanel("reviewed_by", read_only=True),
+                ],
+                heading=_("Provenance"),
+            ),
+        ],
+        base_form_class=RulingForm,
+    )
+
+
 class RulesKnowledgeGroup(SnippetViewSetGroup):
     menu_label = _("Rules")
     menu_icon = "clipboard-list"
     menu_order = 200
-    items = (GameViewSet, EditionViewSet, DocumentViewSet)
+    items = (
+        RulingViewSet,
+        ErrataCardViewSet,
+        GameViewSet,
+        EditionViewSet,
+        DocumentViewSet,
+        PassageViewSet,
+    )
 
 
 register_snippet(RulesKnowledgeGroup)

@@ -147,3 +147,5 @@ LOGIN_URL = "wagtailadmin_login"
 # How old a guide's checked date may get before it is due a re-check (days).
 RULESAGE_RECHECK_AFTER_DAYS = int(os.environ.get("RULESAGE_RECHECK_AFTER_DAYS", "365"))
 FORMAT_MODULE_PATH = ["rulesage.formats"]
+# Rulings whose tokens out reach this cap were cut off by the answerer.
+RULESAGE_GENERATION_CAP = int(os.environ.get("RULESAGE_GENERATION_CAP", "1024"))

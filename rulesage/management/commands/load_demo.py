@@ -1,9 +1,10 @@
-"""Load the demo games, guides and policy page. Safe to run again: nothing is duplicated
-and nothing an editor changed is overwritten."""
+"""Load the demo games, guides, policy page, rulings and errata. Safe to run again:
+nothing is duplicated and nothing an editor changed is overwritten."""
 
 from django.core.management.base import BaseCommand
 
 from rulesage.demo.loader import DemoLoader
+from rulings.demo import load_demo_rulings
 
 
 class Command(BaseCommand):
@@ -11,6 +12,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         created = DemoLoader(log=self.stdout.write).run()
+        created += load_demo_rulings(log=self.stdout.write)
         if created:
             self.stdout.write(self.style.SUCCESS(f"Demo content: {created} objects created."))
         else:

@@ -1,0 +1,120 @@
+"""Review flags: what an editor should look at before trusting a ruling.
+
+Computed from the ruling as it stands (answer, citations, errata), never stored by hand.
+"""
+
+import re
+from dataclasses import asdict, dataclass
+
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+MARKER_RE = re.compile(r"\[(\d+)\]")
+HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+\S")
+
+
+@dataclass(frozen=True)
+class Flag:
+    code: str
+    message: str
+
+    def as_dict(self):
+        return {key: str(value) for key, value in asdict(self).items()}
+
+
+CUT_OFF = "cut_off"
+MARKER_WITHOUT_CITATION = "marker_without_citation"
+CITATION_NOT_REFERRED = "citation_not_referred"
+CITATION_UNRESOLVED = "citation_unresolved"
+SUPERSEDED_PASSAGE = "superseded_passage"
+
+# Human labels for the codes, for filters and the admin.
+FLAG_LABELS = {
+    CUT_OFF: _("Answer cut off"),
+    MARKER_WITHOUT_CITATION: _("Marker without citation"),
+    CITATION_NOT_REFERRED: _("Citation never referred to"),
+    CITATION_UNRESOLVED: _("Citation to no known document or page"),
+    SUPERSEDED_PASSAGE: _("Cites a passage superseded by errata"),
+}
+
+
+def generation_cap():
+    return getattr(settings, "RULESAGE_GENERATION_CAP", 1024)
+
+
+def heading_without_text(markdown):
+    """The first heading followed by no text before the next heading or the end, or None."""
+    lines = [line for line in markdown.splitlines() if line.strip()]
+    for i, line in enumerate(lines):
+        if HEADING_RE.match(line):
+            following = lines[i + 1] if i + 1 < len(lines) else None
+            if following is None or HEADING_RE.match(following):
+                return line.lstrip("# ").strip()
+    return None
+
+
+def compute_flags(ruling):
+    """Every flag that applies to `ruling` now, in a stable order."""
+    flags = []
+    cap = generation_cap()
+    if ruling.tokens_out is not None and ruling.tokens_out >= cap:
+        flags.append(
+            Flag(CUT_OFF, _("The answer reached the generation cap (%(n)d tokens).") % {"n": cap})
+        )
+    empty_heading = heading_without_text(ruling.answer or "")
+    if empty_heading:
+        flags.append(
+            Flag(CUT_OFF, _("The heading “%(h)s” has no text after it.") % {"h": empty_heading})
+        )
+
+    citations = list(ruling.citations.all())
+    numbers = {citation.n for citation in citations}
+    markers = {int(n) for n in MARKER_RE.findall(ruling.answer or "")}
+    for n in sorted(markers - numbers):
+        flags.append(
+            Flag(
+                MARKER_WITHOUT_CITATION,
+                _("The answer refers to [%(n)d] but no citation %(n)d exists.") % {"n": n},
+            )
+        )
+    for n in sorted(numbers - markers):
+        flags.append(
+            Flag(
+                CITATION_NOT_REFERRED,
+                _("Citation [%(n)d] is never referred to in the answer.") % {"n": n},
+            )
+        )
+    for citation in sorted(citations, key=lambda c: c.n):
+        if not (citation.passage_id or citation.document_id) or (
+            not citation.passage_id and citation.page is None
+        ):
+            flags.append(
+                Flag(
+                    CITATION_UNRESOLVED,
+                    _("Citation [%(n)d] resolves to no known document or page.")
+                    % {"n": citation.n},
+                )
+            )
+    flags.extend(superseded_flags(citations))
+    return flags
+
+
+def superseded_flags(citations):
+    from .models import ErrataCard
+
+    passage_ids = {c.passage_id for c in citations if c.passage_id}
+    if not passage_ids:
+        return []
+    cards = {
+        card.passage_id: card
+        for card in ErrataCard.objects.active().filter(passage_id__in=passage_ids)
+    }
+    return [
+        Flag(
+            SUPERSEDED_PASSAGE,
+            _("Citation [%(n)d] cites a passage superseded by errata card %(card)d.")
+            % {"n": citation.n, "card": cards[citation.passage_id].pk},
+        )
+        for citation in sorted(citations, key=lambda c: c.n)
+        if citation.passage_id in cards
+    ]

@@ -1,0 +1,66 @@
+"""Admin forms for rulings: a changed answer needs a public correction note."""
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from modeltranslation import settings as mt_settings
+from modeltranslation.utils import build_localized_fieldname
+from wagtail.admin.forms import WagtailAdminModelForm
+
+from .models import Ruling
+
+REVIEW_DECISIONS = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHDRAWN}
+ANSWER_FIELDS = ["answer"] + [
+    build_localized_fieldname("answer", code) for code in mt_settings.AVAILABLE_LANGUAGES
+]
+
+
+class RulingForm(WagtailAdminModelForm):
+    def answer_changed(self):
+        if not self.instance.pk:
+            return False
+        if any(name in self.changed_data for name in ANSWER_FIELDS):
+            return True
+        citations = self.formsets.get("citations")
+        return bool(citations is not None and citations.has_changed())
+
+    def new_corrections(self):
+        formset = self.formsets.get("corrections")
+        if formset is None or not formset.is_valid():
+            return []
+        return [
+            form
+            for form in formset.forms
+            if form.instance.pk is None
+            and form.has_changed()
+            and not form.cleaned_data.get("DELETE")
+        ]
+
+    def clean(self):
+        cleaned_data = super().clean()
+        status = cleaned_data.get("status")
+        becomes_corrected = (
+            status == Ruling.Status.CORRECTED and self.instance.status != Ruling.Status.CORRECTED
+        )
+        if (self.answer_changed() or becomes_corrected) and not self.new_corrections():
+            self.add_error(
+                None,
+                _(
+                    "This ruling's answer is public. To change it or mark it corrected, add a "
+                    "correction saying what was wrong and what it says now; readers will see it."
+                ),
+            )
+        return cleaned_data
+
+    def save(self, commit=True):
+        ruling = super().save(commit=False)
+        if self.answer_changed() and ruling.status != Ruling.Status.WITHDRAWN:
+            ruling.status = Ruling.Status.CORRECTED
+        decided = "status" in self.changed_data or self.answer_changed()
+        if decided and ruling.status in REVIEW_DECISIONS:
+            ruling.reviewed_at = timezone.now()
+            user = self.for_user
+            ruling.reviewed_by = (user.get_full_name() or user.get_username()) if user else ""
+        if commit:
+            ruling.save()
+            self.save_m2m()
+        return ruling

@@ -1,0 +1,218 @@
+"""Write a parsed export into the database: game, edition, documents, passages, ruling.
+
+One call is one file; the caller wraps it in a transaction so a file lands whole or not
+at all. Re-importing the same export changes nothing; a changed export updates the
+ruling unless an editor has already reviewed it.
+"""
+
+import hashlib
+import json
+import re
+
+from django.utils.text import slugify
+
+from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
+
+from .export_format import ParsedRuling
+
+CODE_RE = re.compile(r"^bg-(?P<bgg>\d+)-(?P<lang>[a-z]{2})-(?P<n>\d+)e$")
+NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
+REVIEWED = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHDRAWN}
+
+
+class ImportResult:
+    CREATED, UPDATED, UNCHANGED, KEPT = "created", "updated", "unchanged", "kept (reviewed)"
+
+    def __init__(self, ruling, outcome):
+        self.ruling, self.outcome = ruling, outcome
+
+
+def import_key(parsed: ParsedRuling) -> str:
+    """Identity of a ruling across re-imports: edition, question and when it was answered."""
+    recorded = parsed.recorded_at.isoformat() if parsed.recorded_at else ""
+    basis = "\n".join([parsed.edition_code, " ".join(parsed.question.split()), recorded])
+    return hashlib.sha256(basis.encode()).hexdigest()
+
+
+def content_hash(parsed: ParsedRuling) -> str:
+    from .json_format import to_json_dict
+
+    data = to_json_dict(parsed)
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def edition_for(parsed: ParsedRuling) -> Edition:
+    edition = Edition.objects.filter(code=parsed.edition_code).select_related("game").first()
+    if edition is None:
+        match = CODE_RE.match(parsed.edition_code)
+        bgg_id = int(match["bgg"])
+        game = Game.objects.filter(bgg_id=bgg_id).first()
+        if game is None:
+            game = Game.objects.create(
+                name=parsed.game_name,
+                slug=unique_game_slug(parsed.game_name),
+                bgg_id=bgg_id,
+            )
+        edition = Edition.objects.create(
+            game=game,
+            code=parsed.edition_code,
+            language=match["lang"],
+            label=f"Edition {match['n']} ({match['lang']})",
+        )
+    if parsed.external_edition_id and edition.external_id != parsed.external_edition_id:
+        edition.external_id = parsed.external_edition_id
+        edition.save(update_fields=["external_id"])
+    return edition
+
+
+def unique_game_slug(name):
+    base = slugify(name) or "game"
+    slug, n = base, 2
+    while Game.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class DocumentIndex:
+    """Finds or creates an edition's documents by exporter id, falling back to title."""
+
+    def __init__(self, edition, parsed):
+        self.edition = edition
+        self.titles = {}
+        for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
+            doc_id = raw.get("sharpsignalDocId") if isinstance(raw, dict) else None
+            if doc_id is not None:
+                self.titles[str(doc_id)] = (ref.document_title, ref.kind)
+
+    def by_external_id(self, external_id):
+        external_id = str(external_id)
+        document = self.edition.documents.filter(external_id=external_id).first()
+        if document is None:
+            title, kind = self.titles.get(external_id, ("", "RULEBOOK"))
+            document = Document.objects.create(
+                edition=self.edition,
+                external_id=external_id,
+                title=title or f"Document {external_id}",
+                kind=document_kind(kind),
+            )
+        return document
+
+    def by_title(self, title, kind):
+        document = self.edition.documents.filter(title=title).first()
+        if document is None and title:
+            document = Document.objects.create(
+                edition=self.edition, title=title, kind=document_kind(kind)
+            )
+        return document
+
+
+def document_kind(kind):
+    kinds = {choice.upper(): choice for choice in Document.Kind.values}
+    return kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
+
+
+def upsert_passage(document, page, heading_path, text=""):
+    passage, created = Passage.objects.get_or_create(
+        document=document, page=page, heading_path=heading_path or "", defaults={"text": text}
+    )
+    # Snippets are cut at 300 characters; keep the longest text seen for a passage.
+    if not created and text and len(text) > len(passage.text):
+        passage.text = text
+        passage.save(update_fields=["text"])
+    return passage
+
+
+def store(parsed: ParsedRuling) -> ImportResult:
+    key = import_key(parsed)
+    digest = content_hash(parsed)
+    ruling = Ruling.objects.filter(import_key=key).first()
+    if ruling is not None and ruling.import_hash == digest:
+        return ImportResult(ruling, ImportResult.UNCHANGED)
+
+    edition = edition_for(parsed)
+    documents = DocumentIndex(edition, parsed)
+    for ref in parsed.retrieval_refs:
+        if isinstance(ref, dict) and ref.get("sharpsignalDocId") is not None:
+            upsert_passage(
+                documents.by_external_id(ref["sharpsignalDocId"]),
+                ref.get("page"),
+                ref.get("headingPath", ""),
+                ref.get("snippet") or "",
+            )
+
+    if ruling is not None and ruling.status in REVIEWED:
+        # An editor has settled this ruling; keep their answer, refresh provenance only.
+        apply_provenance(ruling, parsed, digest)
+        ruling.save()
+        return ImportResult(ruling, ImportResult.KEPT)
+
+    created = ruling is None
+    if created:
+        ruling = Ruling(edition=edition, import_key=key)
+    ruling.edition = edition
+    ruling.question = parsed.question
+    ruling.answer = parsed.answer_markdown
+    ruling.outcome = parsed.outcome
+    ruling.outcome_label = parsed.outcome_label
+    ruling.abstain_rationale = parsed.abstain_rationale
+    ruling.closing_line = parsed.closing_line
+    apply_provenance(ruling, parsed, digest)
+    ruling.citations = build_citations(parsed, documents)
+    ruling.save()
+    record_errata_statement(edition, parsed)
+    return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
+
+
+def apply_provenance(ruling, parsed, digest):
+    ruling.answerer = parsed.answerer
+    ruling.answered_at = parsed.recorded_at
+    ruling.timings = parsed.timings
+    ruling.tokens_in = parsed.tokens_in
+    ruling.tokens_out = parsed.tokens_out
+    ruling.retrieval = parsed.retrieval_refs
+    ruling.provenance = {
+        **parsed.provenance,
+        "citations_raw": parsed.citations_raw,
+        "warnings": parsed.warnings,
+    }
+    ruling.errata_statement = parsed.errata_statement
+    ruling.source_file = parsed.filename
+    ruling.import_hash = digest
+
+
+def build_citations(parsed, documents):
+    raw_by_position = list(parsed.citations_raw)
+    citations = []
+    for position, ref in enumerate(parsed.references):
+        raw = raw_by_position[position] if position < len(raw_by_position) else {}
+        raw = raw if isinstance(raw, dict) else {}
+        if raw.get("sharpsignalDocId") is not None:
+            document = documents.by_external_id(raw["sharpsignalDocId"])
+        else:
+            document = documents.by_title(ref.document_title, ref.kind)
+        page = raw.get("page", ref.page)
+        heading = raw.get("headingPath") or ref.heading_path
+        passage = None
+        if document is not None and page is not None:
+            passage = upsert_passage(document, page, heading)
+        citations.append(
+            Citation(
+                n=ref.n,
+                passage=passage,
+                document=document,
+                document_title=ref.document_title,
+                page=page,
+                heading_path=heading or "",
+                quote=raw.get("quote") or "",
+            )
+        )
+    return citations
+
+
+def record_errata_statement(edition, parsed):
+    """An export that states the edition has no errata cards dates that registry check."""
+    if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
+        checked = parsed.recorded_at.date()
+        if edition.errata_checked_on is None or checked > edition.errata_checked_on:
+            edition.errata_checked_on = checked
+            edition.save(update_fields=["errata_checked_on"])

@@ -1,0 +1,131 @@
+"""Reader pages of the rules knowledge: rulings, documents with passages, errata registries."""
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.utils.functional import cached_property
+from django.views.generic import DetailView, ListView
+
+from .flags import SUPERSEDED_PASSAGE
+from .models import Citation, Document, Edition, ErrataCard, Ruling
+from .rendering import render_answer
+
+
+class RulingListView(ListView):
+    """All public rulings, filterable by edition and review status."""
+
+    template_name = "rulings/ruling_list.html"
+    context_object_name = "rulings"
+    paginate_by = 50
+
+    @cached_property
+    def edition(self):
+        code = self.kwargs.get("code") or self.request.GET.get("edition")
+        if not code:
+            return None
+        if "code" in self.kwargs:
+            return get_object_or_404(Edition.objects.select_related("game"), code=code)
+        return Edition.objects.filter(code=code).select_related("game").first()
+
+    @cached_property
+    def status(self):
+        status = self.request.GET.get("status", "")
+        return status if status in Ruling.Status.values else ""
+
+    def get_queryset(self):
+        rulings = Ruling.objects.public().select_related("edition__game")
+        if self.edition:
+            rulings = rulings.filter(edition=self.edition)
+        if self.status:
+            rulings = rulings.filter(status=self.status)
+        return rulings
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            edition=self.edition,
+            status=self.status,
+            editions=Edition.objects.filter(rulings__isnull=False)
+            .distinct()
+            .select_related("game"),
+            statuses=[s for s in Ruling.Status.choices if s[0] != Ruling.Status.WITHDRAWN],
+        )
+        return context
+
+
+class EditionRulingListView(RulingListView):
+    pass
+
+
+class RulingDetailView(DetailView):
+    template_name = "rulings/ruling_detail.html"
+    context_object_name = "ruling"
+
+    def get_object(self, queryset=None):
+        citations = Citation.objects.select_related("passage", "document").order_by("n")
+        return get_object_or_404(
+            Ruling.objects.public()
+            .select_related("edition__game")
+            .prefetch_related(Prefetch("citations", queryset=citations), "corrections"),
+            edition__code=self.kwargs["code"],
+            slug=self.kwargs["slug"],
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        ruling = self.object
+        citations = list(ruling.citations.all())
+        passage_ids = [c.passage_id for c in citations if c.passage_id]
+        cards = {}
+        if ruling.has_flag(SUPERSEDED_PASSAGE) or passage_ids:
+            for card in ErrataCard.objects.active().filter(passage_id__in=passage_ids):
+                cards[card.passage_id] = card
+        for citation in citations:
+            citation.superseding_card = cards.get(citation.passage_id)
+        context.update(
+            citations=citations,
+            superseded=[c for c in citations if c.superseding_card],
+            answer_html=render_answer(ruling.answer, {c.n for c in citations}),
+            reader_flags=sorted({f["code"] for f in ruling.flags} - {SUPERSEDED_PASSAGE}),
+        )
+        return context
+
+
+class DocumentView(DetailView):
+    """A source document with its passages, each at a stable anchor citations link to."""
+
+    template_name = "rulings/document_detail.html"
+    context_object_name = "document"
+
+    def get_object(self, queryset=None):
+        return get_object_or_404(
+            Document.objects.select_related("edition__game").prefetch_related("passages"),
+            edition__code=self.kwargs["code"],
+            pk=self.kwargs["pk"],
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        superseding = {
+            card.passage_id: card
+            for card in ErrataCard.objects.active().filter(document=self.object)
+        }
+        passages = list(self.object.passages.all())
+        for passage in passages:
+            passage.superseding_card = superseding.get(passage.pk)
+        context["passages"] = passages
+        return context
+
+
+class ErrataRegistryView(DetailView):
+    template_name = "rulings/errata_registry.html"
+    context_object_name = "edition"
+
+    def get_object(self, queryset=None):
+        return get_object_or_404(Edition.objects.select_related("game"), code=self.kwargs["code"])
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["cards"] = self.object.errata_cards.select_related(
+            "document", "passage", "supersedes", "superseded_by"
+        ).order_by("-issued_on", "-pk")
+        return context
