@@ -21,7 +21,14 @@ class RulingForm(WagtailAdminModelForm):
         if any(name in self.changed_data for name in ANSWER_FIELDS):
             return True
         citations = self.formsets.get("citations")
-        return bool(citations is not None and citations.has_changed())
+        if citations is None:
+            return False
+        # Reordering the list changes nothing a reader sees: [n] numbers carry the meaning.
+        return any(
+            set(form.changed_data) - {"ORDER"} or form.cleaned_data.get("DELETE")
+            for form in citations.forms
+            if form.is_valid() and form.has_changed()
+        )
 
     def new_corrections(self):
         formset = self.formsets.get("corrections")

@@ -61,7 +61,9 @@ class RulingDetailView(DetailView):
     context_object_name = "ruling"
 
     def get_object(self, queryset=None):
-        citations = Citation.objects.select_related("passage", "document").order_by("n")
+        citations = Citation.objects.select_related(
+            "passage__document__edition", "document__edition"
+        ).order_by("n")
         return get_object_or_404(
             Ruling.objects.public()
             .select_related("edition__game")
@@ -77,7 +79,11 @@ class RulingDetailView(DetailView):
         passage_ids = [c.passage_id for c in citations if c.passage_id]
         cards = {}
         if ruling.has_flag(SUPERSEDED_PASSAGE) or passage_ids:
-            for card in ErrataCard.objects.active().filter(passage_id__in=passage_ids):
+            for card in (
+                ErrataCard.objects.active()
+                .filter(passage_id__in=passage_ids)
+                .select_related("edition")
+            ):
                 cards[card.passage_id] = card
         for citation in citations:
             citation.superseding_card = cards.get(citation.passage_id)

@@ -1,0 +1,83 @@
+"""Build ruling exports in the legacy text format, for tests that need many variations."""
+
+import json
+
+
+def make_export(
+    question="Can I pass?",
+    game="Test Game",
+    code="bg-900001-en-1e",
+    citations=2,
+    answer=None,
+    tokens_out=200,
+    doc_id=5001,
+    closing="Good luck.",
+    heading="SECTION",
+    snippet="The rule text for this section.",
+    recorded="Oct 1, 2026 10:00 UTC",
+):
+    if answer is None:
+        answer = " ".join(f"A claim.[{n}]" for n in range(1, citations + 1))
+    refs = "\n\n".join(
+        f"[{n}] RULEBOOK {game} — Rulebook · p.{n + 2} · {heading} · Part {n}"
+        for n in range(1, citations + 1)
+    )
+    retrieval = [
+        {
+            "page": n + 2,
+            "score": 0.03,
+            "snippet": f"{snippet} ({n})",
+            "headingPath": f"{heading} · Part {n}",
+            "sharpsignalDocId": doc_id,
+        }
+        for n in range(1, citations + 1)
+    ]
+    cited = [
+        {
+            "page": n + 2,
+            "quote": None,
+            "headingPath": f"{heading} · Part {n}",
+            "sharpsignalDocId": doc_id,
+        }
+        for n in range(1, citations + 1)
+    ]
+    return f"""Ruling — {game}
+
+You asked
+
+{question}
+
+Answered counted as answered
+
+Asked with: {game}{code}
+
+{answer}
+
+{refs}
+
+{closing}
+
+🔧 debug — where this ruling came from
+
+outcome: ANSWERED — Answered
+answerer pin (deploy-frozen, attribution only): testmodel:1b think:false abc123
+timings: search 10 ms · ask 900 ms · total 910 ms
+retrieval refs (raw) — what the PASSAGE SEARCH returned: {json.dumps(retrieval)}
+citations (raw) — what the answer cited: {json.dumps(cited)}
+debug row recorded: {recorded}
+
+generation — timing and the path taken
+
+tokens in (the prompt the answerer read): 1500
+tokens out (what the answerer generated): {tokens_out}
+
+errata registry — what the gate above had to match against
+
+this game registers NO errata cards (edition 4242), so nothing could match
+"""
+
+
+def write_export(directory, name, **kwargs):
+    path = directory / name
+    path.write_text(make_export(**kwargs), encoding="utf-8")
+    return path

@@ -1,0 +1,114 @@
+"""Editors review rulings in the admin: a changed answer needs a public correction note."""
+
+import pytest
+from django.urls import reverse
+from wagtail.models import Revision
+from wagtail.test.utils.form_data import inline_formset, nested_form_data
+
+from rulings.models import Ruling
+
+pytestmark = pytest.mark.django_db
+
+
+def edit_url(ruling):
+    return reverse("wagtailsnippets_rulings_ruling:edit", args=(ruling.pk,))
+
+
+def form_data(ruling, corrections=(), **changes):
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    data = {
+        "edition": ruling.edition_id,
+        "outcome": ruling.outcome,
+        "status": ruling.status,
+        "question_en": ruling.question_en,
+        "question_es": ruling.question_es or "",
+        "answer_en": ruling.answer_en,
+        "answer_es": ruling.answer_es or "",
+        "closing_line_en": ruling.closing_line_en,
+        "closing_line_es": "",
+        "abstain_rationale_en": "",
+        "abstain_rationale_es": "",
+        "citations": inline_formset(
+            [
+                {
+                    "id": c.pk,
+                    "n": c.n,
+                    "passage": c.passage_id or "",
+                    "document": c.document_id or "",
+                    "page": c.page or "",
+                    "heading_path": c.heading_path,
+                    "quote": c.quote,
+                    "ORDER": i,
+                }
+                for i, c in enumerate(ruling.citations.all())
+            ],
+            initial=ruling.citations.count(),
+        ),
+        "corrections": inline_formset(list(corrections)),
+    }
+    data.update(changes)
+    return nested_form_data(data)
+
+
+def test_review_queue_lists_flagged_rulings_first(admin_client, ruling):
+    from tests.rulings.fixtures import import_export
+
+    flagged = import_export(question="Cut off?", tokens_out=1024)
+    response = admin_client.get(reverse("wagtailsnippets_rulings_ruling:list"))
+    html = response.content.decode()
+    assert html.index("Cut off?") < html.index("Can I pass?")
+    assert flagged.flag_count == 1 or Ruling.objects.get(pk=flagged.pk).flag_count == 1
+
+
+def test_changing_the_answer_without_a_correction_is_refused(admin_client, ruling):
+    response = admin_client.post(
+        edit_url(ruling), form_data(ruling, answer_en="A different answer.[1][2]")
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "add a correction" in html
+    assert "A different answer.[1][2]" in html  # what the editor typed is kept
+    assert Ruling.objects.get(pk=ruling.pk).answer != "A different answer.[1][2]"
+
+
+def test_answer_change_with_correction_is_saved_public_and_in_history(admin_client, client, ruling):
+    revisions_before = Revision.objects.for_instance(ruling).count()
+    response = admin_client.post(
+        edit_url(ruling),
+        form_data(
+            ruling,
+            answer_en="You may pass once per round.[1][2]",
+            corrections=[
+                {
+                    "corrected_on": "2026-11-20",
+                    "what_was_wrong_en": "Did not say how often.",
+                    "what_it_says_now_en": "Once per round.",
+                    "corrected_by": "Ana",
+                }
+            ],
+        ),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    assert ruling.answer == "You may pass once per round.[1][2]"
+    assert ruling.status == Ruling.Status.CORRECTED
+    assert ruling.reviewed_at is not None
+    assert Revision.objects.for_instance(ruling).count() == revisions_before + 1
+    page = client.get(ruling.get_absolute_url()).content.decode()
+    assert "Once per round." in page
+    assert "Corrected by an editor on" in page
+
+
+def test_verifying_needs_no_correction(admin_client, client, ruling):
+    response = admin_client.post(edit_url(ruling), form_data(ruling, status="verified"))
+    assert response.status_code == 302
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    assert ruling.status == Ruling.Status.VERIFIED
+    assert "Verified by an editor on" in client.get(ruling.get_absolute_url()).content.decode()
+
+
+def test_history_is_readable(admin_client, ruling):
+    response = admin_client.get(
+        reverse("wagtailsnippets_rulings_ruling:history", args=(ruling.pk,))
+    )
+    assert response.status_code == 200

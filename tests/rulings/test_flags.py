@@ -1,0 +1,81 @@
+"""Review flags: computed on import and on every save."""
+
+import datetime
+
+import pytest
+
+from rulings.models import Citation, ErrataCard, Ruling
+from tests.rulings.fixtures import import_export
+
+pytestmark = pytest.mark.django_db
+
+
+def codes(ruling):
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    return [flag["code"] for flag in ruling.flags]
+
+
+def test_clean_ruling_has_no_flags(ruling):
+    assert codes(ruling) == []
+    assert ruling.flag_count == 0
+
+
+def test_generation_cap_flags_cut_off(settings):
+    assert codes(import_export(tokens_out=1024)) == ["cut_off"]
+    settings.RULESAGE_GENERATION_CAP = 2048
+    ruling = import_export(question="Another?", tokens_out=1024)
+    assert codes(ruling) == []
+
+
+def test_heading_with_no_text_flags_cut_off():
+    ruling = import_export(answer="Setup\n\nDo this.[1] And that.[2]\n\nScoring")
+    assert "cut_off" in codes(ruling)
+
+
+def test_marker_without_citation_and_unreferred_citation():
+    ruling = import_export(answer="Only the first.[1] And a ghost.[7]", citations=2)
+    assert codes(ruling) == ["marker_without_citation", "citation_not_referred"]
+
+
+def test_flags_recomputed_when_an_editor_saves(ruling):
+    ruling.answer = ruling.answer + " Unsupported.[9]"
+    ruling.save()
+    assert "marker_without_citation" in codes(ruling)
+    ruling.answer = ruling.answer.replace(" Unsupported.[9]", "")
+    ruling.save()
+    assert codes(ruling) == []
+
+
+def test_citation_to_unknown_document_or_page(ruling):
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    ruling.citations.add(Citation(n=3, document_title="Mystery — FAQ", heading_path="Q1"))
+    ruling.answer += " Also.[3]"
+    ruling.save()
+    assert codes(ruling) == ["citation_unresolved"]
+
+
+def test_citation_of_superseded_passage(ruling):
+    citation = ruling.citations.get(n=1)
+    ErrataCard.objects.create(
+        edition=ruling.edition,
+        document=citation.document,
+        passage=citation.passage,
+        corrected_rule="Now it works differently.",
+        issued_on=datetime.date(2026, 11, 1),
+    )
+    assert codes(ruling) == ["superseded_passage"]
+    assert Ruling.objects.get(pk=ruling.pk).status == Ruling.Status.NEEDS_REVIEW
+
+
+def test_withdrawn_or_superseded_card_no_longer_flags(ruling):
+    citation = ruling.citations.get(n=1)
+    card = ErrataCard.objects.create(
+        edition=ruling.edition,
+        document=citation.document,
+        passage=citation.passage,
+        corrected_rule="Temporary.",
+        issued_on=datetime.date(2026, 11, 1),
+    )
+    card.status = ErrataCard.Status.WITHDRAWN
+    card.save()
+    assert codes(ruling) == []

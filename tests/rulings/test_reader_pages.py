@@ -1,0 +1,143 @@
+"""What a reader sees of rulings, documents and errata, in English and Spanish."""
+
+import datetime
+
+import pytest
+from bs4 import BeautifulSoup
+from django.urls import reverse
+from django.utils import translation
+
+from rulings.models import ErrataCard, Ruling, RulingCorrection
+from tests.rulings.fixtures import import_export
+
+pytestmark = pytest.mark.django_db
+
+
+def soup(response):
+    assert response.status_code == 200
+    return BeautifulSoup(response.content, "html.parser")
+
+
+def test_ruling_page_links_markers_to_citations_and_passages(client, ruling):
+    page = soup(client.get(ruling.get_absolute_url()))
+    assert page.h1.get_text() == "Can I pass?"
+    marker = page.select_one(".answer a.cite-ref")
+    assert marker.get_text() == "[1]" and marker["href"] == "#cite-1"
+    first = page.select_one("#cite-1 a")
+    passage = ruling.citations.get(n=1).passage
+    assert first["href"] == passage.get_absolute_url()
+    assert first["href"].startswith(f"/en/rulings/{ruling.edition.code}/documents/")
+    assert "Imported, not yet reviewed by an editor" in page.get_text()
+    assert page.select_one("details.provenance summary")  # collapsed provenance
+
+    document = soup(client.get(first["href"].split("#")[0]))
+    section = document.find(id=passage.anchor)
+    assert "The rule text for this section. (1)" in section.get_text()
+
+
+def test_ruling_pages_in_spanish(client, ruling):
+    with translation.override("es"):
+        url = ruling.get_absolute_url()
+        index = reverse("rulings:index")
+    assert url.startswith("/es/rulings/")
+    page = soup(client.get(url))
+    assert page.html["lang"] == "es"
+    assert soup(client.get(index)).find("a", string="Can I pass?")
+
+
+def test_verified_ruling_says_so_with_date(client, ruling):
+    Ruling.objects.filter(pk=ruling.pk).update(
+        status=Ruling.Status.VERIFIED,
+        reviewed_at=datetime.datetime(2026, 11, 3, 12, 0, tzinfo=datetime.UTC),
+    )
+    assert (
+        "Verified by an editor on 3 November 2026"
+        in client.get(ruling.get_absolute_url()).content.decode()
+    )
+
+
+def test_errata_warning_links_the_card(client, ruling):
+    citation = ruling.citations.get(n=2)
+    card = ErrataCard.objects.create(
+        edition=ruling.edition,
+        document=citation.document,
+        passage=citation.passage,
+        corrected_rule="The corrected rule.",
+        issued_on=datetime.date(2026, 11, 1),
+    )
+    page = soup(client.get(ruling.get_absolute_url()))
+    warning = page.select_one(".notice--errata")
+    assert "superseded" in warning.get_text()
+    assert warning.find("a", href=card.get_absolute_url())
+    registry = soup(client.get(ruling.edition.get_errata_url()))
+    assert registry.find(id=card.anchor)
+    assert "The corrected rule." in registry.get_text()
+
+
+def test_errata_registry_without_cards_says_so_with_date(client, ruling):
+    page = soup(client.get(ruling.edition.get_errata_url()))
+    assert "No errata registered for this edition as of 1 October 2026." in page.get_text()
+
+
+def test_list_filters_by_edition_and_status(client, ruling):
+    other = import_export(question="Other game?", code="bg-900777-en-1e", doc_id=9)
+    Ruling.objects.filter(pk=other.pk).update(status=Ruling.Status.VERIFIED)
+    page = soup(client.get(reverse("rulings:index"), {"edition": ruling.edition.code}))
+    assert page.find("a", string="Can I pass?") and not page.find("a", string="Other game?")
+    page = soup(client.get(reverse("rulings:index"), {"status": "verified"}))
+    assert page.find("a", string="Other game?") and not page.find("a", string="Can I pass?")
+    page = soup(client.get(reverse("rulings:index"), {"status": "<bogus>", "edition": "zz"}))
+    assert page.find("a", string="Can I pass?")
+
+
+def test_withdrawn_ruling_is_gone_and_unknown_urls_are_404(client, ruling):
+    url = ruling.get_absolute_url()
+    Ruling.objects.filter(pk=ruling.pk).update(status=Ruling.Status.WITHDRAWN)
+    assert client.get(url).status_code == 404
+    assert client.get("/en/rulings/bg-1-en-1e/").status_code == 404
+    assert client.get(f"/en/rulings/{ruling.edition.code}/documents/999999/").status_code == 404
+
+
+def test_ruling_correction_shows_on_page_and_in_log(client, ruling):
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    ruling.corrections.add(
+        RulingCorrection(
+            what_was_wrong="Said you may not pass.",
+            what_it_says_now="You may pass.",
+            corrected_by="Ana",
+        )
+    )
+    ruling.save()
+    assert "You may pass." in client.get(ruling.get_absolute_url()).content.decode()
+    log = client.get(reverse("corrections_log")).content.decode()
+    assert "You may pass." in log
+    assert ruling.get_absolute_url() in log
+    assert "You may pass." in client.get(reverse("corrections_feed")).content.decode()
+
+
+def test_imported_html_and_script_are_escaped(client):
+    evil = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    ruling = import_export(
+        question=f"Is {evil} allowed?",
+        answer=f"Setup\n\nSure {evil} **bold**.[1] More.[2]",
+        closing=f"Bye {evil}",
+        heading=f"H {evil}",
+        snippet=f"Snippet {evil}",
+        game="Evil Game",
+    )
+    html = client.get(ruling.get_absolute_url()).content.decode()
+    assert "<script>alert" not in html
+    assert "onerror=alert" not in html.replace("onerror=alert(1)&gt;", "")
+    assert "&lt;script&gt;" in html
+    assert "<strong>bold</strong>" in html
+    document_url = ruling.citations.get(n=1).document.get_absolute_url()
+    assert "<script>alert" not in client.get(document_url).content.decode()
+
+
+@pytest.mark.parametrize("citations", [2, 20])
+def test_ruling_page_query_budget(client, citations, django_assert_max_num_queries):
+    ruling = import_export(citations=citations)
+    with django_assert_max_num_queries(6):
+        response = client.get(ruling.get_absolute_url())
+    assert response.status_code == 200
+    assert response.content.decode().count('class="cite-ref"') == citations
