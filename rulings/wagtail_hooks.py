@@ -17,6 +17,7 @@ from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
 from .forms import RulingForm
+from .panels import ReviewFlagsPanel
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 
 
@@ -122,6 +123,7 @@ class RulingViewSet(SnippetViewSet):
             ObjectList(
                 [
                     FieldPanel("edition"),
+                    ReviewFlagsPanel(),
                     FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
                     *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
                 ],

@@ -112,3 +112,20 @@ def test_history_is_readable(admin_client, ruling):
         reverse("wagtailsnippets_rulings_ruling:history", args=(ruling.pk,))
     )
     assert response.status_code == 200
+
+
+def test_edit_page_shows_review_flags(admin_client):
+    from tests.rulings.fixtures import import_export
+
+    flagged = import_export(question="Cut off?", tokens_out=1024)
+    html = admin_client.get(edit_url(flagged)).content.decode()
+    assert "reached the generation cap" in html
+
+
+def test_changing_a_citation_without_a_correction_is_refused(admin_client, ruling):
+    data = form_data(ruling)
+    data["citations-0-page"] = "99"
+    response = admin_client.post(edit_url(ruling), data)
+    assert response.status_code == 200
+    assert "add a correction" in response.content.decode()
+    assert ruling.citations.get(n=1).page != 99
