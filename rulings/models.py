@@ -243,6 +243,10 @@ class Passage(index.Indexed, models.Model):
     text = models.TextField(_("text"), blank=True)
     anchor = models.SlugField(_("anchor"), max_length=120, editable=False)
 
+    # Passages point only at their document; indexing that reference on every import
+    # doubles the import time and tells editors nothing the document page does not.
+    wagtail_reference_index_ignore = True
+
     search_fields = [
         index.SearchField("text"),
         index.SearchField("heading_path", boost=2),

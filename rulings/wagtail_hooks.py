@@ -17,8 +17,8 @@ from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
 from .forms import RulingForm
-from .panels import ReviewFlagsPanel
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
+from .panels import ReviewFlagsPanel
 
 
 def translated_panels(*names):

@@ -10,6 +10,8 @@ import json
 import re
 
 from django.utils.text import slugify
+from wagtail.models import ReferenceIndex
+from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
 
@@ -78,6 +80,7 @@ class DocumentIndex:
 
     def __init__(self, edition, parsed):
         self.edition = edition
+        self.found = {}
         self.titles = {}
         for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
             doc_id = raw.get("sharpsignalDocId") if isinstance(raw, dict) else None
@@ -86,6 +89,8 @@ class DocumentIndex:
 
     def by_external_id(self, external_id):
         external_id = str(external_id)
+        if external_id in self.found:
+            return self.found[external_id]
         document = self.edition.documents.filter(external_id=external_id).first()
         if document is None:
             title, kind = self.titles.get(external_id, ("", "RULEBOOK"))
@@ -95,6 +100,7 @@ class DocumentIndex:
                 title=title or f"Document {external_id}",
                 kind=document_kind(kind),
             )
+        self.found[external_id] = document
         return document
 
     def by_title(self, title, kind):
@@ -123,6 +129,16 @@ def upsert_passage(document, page, heading_path, text=""):
 
 
 def store(parsed: ParsedRuling) -> ImportResult:
+    # Each citation save would re-index the whole ruling's references (quadratic in the
+    # number of citations); index once, after the ruling and its citations are written.
+    with disable_reference_index_auto_update():
+        result = _store(parsed)
+    if result.outcome != ImportResult.UNCHANGED:
+        ReferenceIndex.create_or_update_for_object(result.ruling)
+    return result
+
+
+def _store(parsed: ParsedRuling) -> ImportResult:
     key = import_key(parsed)
     digest = content_hash(parsed)
     ruling = Ruling.objects.filter(import_key=key).first()
