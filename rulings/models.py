@@ -276,8 +276,13 @@ class Passage(index.Indexed, models.Model):
 
     @property
     def location(self):
-        page = f"p.{self.page}" if self.page is not None else ""
-        return " · ".join(part for part in (page, self.heading_path) if part)
+        return format_location(self.page, self.heading_path)
+
+
+def format_location(page, heading_path):
+    """Where in a document: “p.8 · TURN END”, either part optional."""
+    page_label = f"p.{page}" if page is not None else ""
+    return " · ".join(part for part in (page_label, heading_path) if part)
 
 
 def make_anchor(page, heading_path):
@@ -365,8 +370,7 @@ class ErrataCard(RevisionMixin, models.Model):
     def location(self):
         if self.passage_id:
             return self.passage.location
-        page = f"p.{self.page}" if self.page is not None else ""
-        return " · ".join(part for part in (page, self.heading_path) if part)
+        return format_location(self.page, self.heading_path)
 
     @property
     def anchor(self):
@@ -550,8 +554,7 @@ class Citation(Orderable):
 
     @property
     def location(self):
-        page = f"p.{self.page}" if self.page is not None else ""
-        return " · ".join(part for part in (page, self.heading_path) if part)
+        return format_location(self.page, self.heading_path)
 
     @property
     def anchor(self):

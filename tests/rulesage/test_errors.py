@@ -34,3 +34,14 @@ def test_production_settings_refuse_to_start_without_secret_key():
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_server_error_page_is_styled_and_bilingual(rf):
+    from django.views.defaults import server_error
+
+    response = server_error(rf.get("/en/boom/"))
+    assert response.status_code == 500
+    html = response.content.decode()
+    assert "Something went wrong" in html
+    assert 'lang="es"' in html
+    assert "Traceback" not in html
