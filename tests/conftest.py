@@ -1,13 +1,24 @@
 """Shared fixtures: a site rooted at a HomePage, and a clean language state per test."""
 
 import pytest
+from django.core.management import call_command
 from django.utils import translation
+from django.utils.translation import trans_real
 from wagtail.models import Locale, Page, Site
 
 from tests.rulesage.factories import HomePageFactory
 
 # Fixtures for the guide tree (game page, rulebook, a published guide) serve every app.
 pytest_plugins = ["tests.guides.fixtures"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations():
+    """Spanish pages need the compiled catalogue; `make test` builds it, a bare pytest too."""
+    call_command("compile_translations", verbosity=0)
+    # Catalogues loaded before compiling (none, normally) would hide the new strings.
+    trans_real._translations = {}
+    trans_real._default = None
 
 
 @pytest.fixture(autouse=True)
