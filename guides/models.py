@@ -159,8 +159,15 @@ class GuidePage(RoutablePageMixin, Page):
         # The newest published version is the current one; reuse it rather than query again.
         self.__dict__.setdefault("current_version", versions[0] if versions else None)
         context["current_version"] = self.current_version
-        context["game_page"] = self.get_parent()
+        # The parent game page with its game in one query; blocks such as the setup
+        # figures read the game from the context rather than each querying for it.
+        context["game_page"] = game_page = self.game_page
+        context["game"] = game_page.game if game_page else None
         return context
+
+    @cached_property
+    def game_page(self):
+        return GamePage.objects.parent_of(self).select_related("game").first()
 
     def public_versions(self, request=None):
         """Every published version, newest first, each with the URL it is readable at."""

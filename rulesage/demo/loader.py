@@ -28,6 +28,29 @@ def translated(**fields):
     return values
 
 
+def setup_figures(spec):
+    """The game's `deck_tiers` and `player_setups` stream data from a content.py spec."""
+    tiers = [
+        ("tier", {"number": number, "total_cards": total})
+        for number, total in enumerate(spec["tiers"], start=1)
+    ]
+    setups = [
+        (
+            "setup",
+            {
+                "min_players": row["players"][0],
+                "max_players": row["players"][1],
+                "cards_used": row["cards_used"],
+                "civic_tokens": row["civic_tokens"],
+                "turns_per_player": spec["turns_per_player"],
+                "market_cards_left": spec["market_cards_left"],
+            },
+        )
+        for row in spec["players"]
+    ]
+    return tiers, setups
+
+
 class DemoLoader:
     def __init__(self, log=print):
         self.log = log
@@ -67,6 +90,11 @@ class DemoLoader:
                 )
             )
             self.note(f"game {game.slug}")
+        if "setup" in spec and not (game.deck_tiers or game.player_setups):
+            # Figures an editor already entered are theirs; only an empty game is filled.
+            game.deck_tiers, game.player_setups = setup_figures(spec["setup"])
+            game.save(update_fields=["deck_tiers", "player_setups"])
+            self.note(f"setup figures of {game.slug}")
         for edition_spec in spec["editions"]:
             edition = Edition.objects.filter(code=edition_spec["code"]).first()
             if edition is None:
