@@ -205,6 +205,9 @@ class GuidePage(RoutablePageMixin, Page):
                 "current_version": current,
                 "sources": snapshot.sources.all(),
                 "corrections": snapshot.corrections.all(),
+                # Alternates and the language switcher follow the live page's slugs,
+                # which may have changed since this version was published.
+                "live_page": self,
             },
         )
 

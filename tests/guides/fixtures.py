@@ -43,3 +43,18 @@ def guide(game_page, rulebook, policy):
     add_source(page, rulebook)
     page.save()
     return publish(page)
+
+
+SPANISH = {
+    "title_es": "Cómo jugar",
+    "slug_es": "como-jugar",
+    "intro_es": "Una guía breve.",
+    "body_es": [("heading", "Preparación"), ("paragraph", "<p>Baraja cada nivel.</p>")],
+    "rules_scope_es": "Multijugador normal; no el oponente en solitario.",
+}
+
+
+@pytest.fixture
+def spanish_guide(guide):
+    """The published guide (version 1) translated into Spanish."""
+    return publish(guide, **SPANISH)

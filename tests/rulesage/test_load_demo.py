@@ -54,6 +54,30 @@ def test_demo_pages_render(client):
     assert not Page.objects.values("url_path").annotate(n=Count("id")).filter(n__gt=1)
 
 
+def test_every_demo_page_in_english_and_spanish(client):
+    """Each page: 200 in both languages, right lang, switcher to the other, hreflang, x-default."""
+    call_command("load_demo")
+    pages = Page.objects.live().filter(depth__gt=1).specific()
+    assert len(pages) == 8
+    for page in pages:
+        urls = {code: url_in(page, code) for code in ("en", "es")}
+        assert urls["en"].startswith("/en/") and urls["es"].startswith("/es/")
+        for code, url in urls.items():
+            response = client.get(url)
+            assert response.status_code == 200, url
+            html = BeautifulSoup(response.content, "html.parser")
+            assert html.html["lang"] == code
+            other = "es" if code == "en" else "en"
+            switch = html.select_one(f".language-switcher a[hreflang={other}]")
+            assert switch["href"] == urls[other]
+            alternates = {link["hreflang"]: link["href"] for link in html.select("link[hreflang]")}
+            assert alternates == {
+                "en": "http://testserver" + urls["en"],
+                "es": "http://testserver" + urls["es"],
+                "x-default": "http://testserver" + urls["en"],
+            }
+
+
 def test_demo_guides_state_setup_figures_from_the_game(client):
     call_command("load_demo")
     game = Game.objects.get(slug="point-city")
