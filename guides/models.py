@@ -3,17 +3,19 @@
 A `GamePage` points at one `rulings.Game`; its child `GuidePage`s cite `rulings.Document`s
 as their sources. Guide sources and corrections are page children (revisioned with the
 page); published versions are `GuideVersion` rows that keep the revision they were
-published from, so old versions stay readable.
+published from, so old versions stay readable. A `GuideTranslation` records which version
+a translation was last brought up to date with.
 """
 
 from django.conf import settings
 from django.db import models
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
+from modeltranslation import settings as mt_settings
 from wagtail.admin.panels import FieldPanel, InlinePanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
 from wagtail.fields import RichTextField, StreamField
@@ -22,6 +24,7 @@ from wagtail.search import index
 
 from .blocks import GuideStreamBlock
 from .forms import GuidePageForm
+from .freshness import translation_state
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
 MAX_VERSION_NUMBER = 2**31 - 1
@@ -108,6 +111,15 @@ class GuidePage(RoutablePageMixin, Page):
             "Leave empty for a small fix that keeps the version."
         ),
     )
+    affects_translations = models.BooleanField(
+        _("this version affects translations"),
+        default=True,
+        help_text=_(
+            "Untick when the new version only changes the English wording (a typo, a "
+            "clearer sentence) and translators need not follow it: translations that were "
+            "up to date then stay up to date. Applies to this publish only."
+        ),
+    )
 
     base_form_class = GuidePageForm
     content_panels = Page.content_panels + [
@@ -122,7 +134,10 @@ class GuidePage(RoutablePageMixin, Page):
             ],
             heading=_("Sources and scope"),
         ),
-        FieldPanel("change_summary"),
+        MultiFieldPanel(
+            [FieldPanel("change_summary"), FieldPanel("affects_translations")],
+            heading=_("Version"),
+        ),
         InlinePanel("corrections", label=_("Correction"), heading=_("Corrections")),
     ]
     search_fields = Page.search_fields + [
@@ -163,7 +178,17 @@ class GuidePage(RoutablePageMixin, Page):
         # figures read the game from the context rather than each querying for it.
         context["game_page"] = game_page = self.game_page
         context["game"] = game_page.game if game_page else None
+        language = translation.get_language()
+        if language != mt_settings.DEFAULT_LANGUAGE:
+            context["translation_state"] = self.translation_state(language, versions)
+            with translation.override(mt_settings.DEFAULT_LANGUAGE):
+                context["source_url"] = self.get_url(request)
         return context
+
+    def translation_state(self, language, versions):
+        """How this guide's translation into `language` stands against the English versions."""
+        record = self.translations.filter(language=language).select_related("follows").first()
+        return translation_state(self, language, versions, record)
 
     @cached_property
     def game_page(self):
@@ -208,6 +233,9 @@ class GuidePage(RoutablePageMixin, Page):
                 # Alternates and the language switcher follow the live page's slugs,
                 # which may have changed since this version was published.
                 "live_page": self,
+                # An old version is already marked superseded; whether its translation
+                # was current then is not recorded.
+                "translation_state": None,
             },
         )
 
@@ -277,6 +305,11 @@ class GuideVersion(models.Model):
     number = models.PositiveIntegerField(_("version"))
     summary = models.CharField(_("change summary"), max_length=255)
     published_at = models.DateTimeField(_("published at"))
+    affects_translations = models.BooleanField(
+        _("affects translations"),
+        default=True,
+        help_text=_("Unticked when this version was published as not needing translators."),
+    )
     revision = models.ForeignKey(
         "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -290,3 +323,44 @@ class GuideVersion(models.Model):
 
     def __str__(self):
         return f"{self.page.title} v{self.number}"
+
+
+class GuideTranslation(models.Model):
+    """The English version a guide's translation into `language` was last brought up to date with.
+
+    Kept outside the page's revisions on purpose: marking a translation up to date is a
+    translator's statement about the published text, made by an explicit action, and must
+    not be undone when an older draft of the page is published.
+    """
+
+    page = models.ForeignKey(GuidePage, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(_("language"), max_length=10)
+    follows = models.ForeignKey(
+        GuideVersion,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("follows version"),
+    )
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("marked up to date by"),
+    )
+    marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("guide translation")
+        verbose_name_plural = _("guide translations")
+        default_permissions = ("view",)
+        permissions = [("mark_translation_up_to_date", _("Can mark a translation up to date"))]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["page", "language"], name="guide_translation_one_per_language"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.page.title} [{self.language}] v{self.follows.number}"

@@ -5,7 +5,14 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.models import Page, Site
 
-from guides.models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideSource
+from guides.models import (
+    GamePage,
+    GamesIndexPage,
+    GuideCorrection,
+    GuidePage,
+    GuideSource,
+    GuideTranslation,
+)
 from rulesage.models import HomePage, SiteSettings, StandardPage
 from rulings.models import Document, Edition, Game
 
@@ -236,6 +243,12 @@ class DemoLoader:
                     for correction in spec.get("corrections", [])
                 ]
             page.save_revision().publish()
+        # The demo's translations are written alongside each English version, so they
+        # follow the current one; on a real site a translator says so in the admin.
+        current = page.versions.order_by("-number").first()
+        for code in LANGUAGES:
+            if code != mt_settings.DEFAULT_LANGUAGE and code in spec["title"]:
+                GuideTranslation.objects.create(page=page, language=code, follows=current)
         self.note(f"guide {page.url_path} ({len(versions)} versions)")
 
     def note(self, what):

@@ -1,5 +1,6 @@
 import pytest
 
+from guides.models import GuideTranslation
 from tests.guides.factories import (
     GamePageFactory,
     GamesIndexPageFactory,
@@ -56,5 +57,7 @@ SPANISH = {
 
 @pytest.fixture
 def spanish_guide(guide):
-    """The published guide (version 1) translated into Spanish."""
-    return publish(guide, **SPANISH)
+    """The published guide (version 1) translated into Spanish and marked as following v1."""
+    guide = publish(guide, **SPANISH)
+    GuideTranslation.objects.create(page=guide, language="es", follows=guide.versions.get(number=1))
+    return guide

@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.db.models import Count
 from wagtail.models import Page, Revision
 
-from guides.models import GuideCorrection, GuidePage, GuideVersion
+from guides.models import GuideCorrection, GuidePage, GuideTranslation, GuideVersion
 from rulings.models import Document, Edition, Game
 from tests.guides.factories import url_in
 
@@ -76,6 +76,8 @@ def test_every_demo_page_in_english_and_spanish(client):
                 "es": "http://testserver" + urls["es"],
                 "x-default": "http://testserver" + urls["en"],
             }
+            # The demo is translated throughout and its translations are current.
+            assert not html.select(".notice--translation"), url
 
 
 def test_demo_guides_state_setup_figures_from_the_game(client):
@@ -98,3 +100,4 @@ def test_demo_guides_state_setup_figures_from_the_game(client):
     assert "25" in spanish.select_one(".setup-facts tbody").get_text()
     assert not english.select(".setup-table:not(.setup-facts)")  # no hand-typed tables left
     assert not spanish.select(".setup-table:not(.setup-facts)")
+    assert GuideTranslation.objects.filter(language="es").count() == 3
