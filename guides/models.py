@@ -23,7 +23,7 @@ from wagtail.models import Orderable, Page
 from wagtail.search import index
 
 from .blocks import GuideStreamBlock
-from .forms import GuidePageForm
+from .forms import GuidePageForm, TranslatablePageForm
 from .freshness import translation_state
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
@@ -35,6 +35,7 @@ class GamesIndexPage(Page):
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
+    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro")]
     parent_page_types = ["rulesage.HomePage"]
     subpage_types = ["guides.GamePage"]
@@ -59,6 +60,7 @@ class GamePage(Page):
     )
     overview = RichTextField(_("overview"), blank=True, features=["bold", "italic", "link"])
 
+    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("game"), FieldPanel("overview")]
     search_fields = Page.search_fields + [index.SearchField("overview")]
     parent_page_types = ["guides.GamesIndexPage"]
