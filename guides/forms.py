@@ -1,12 +1,13 @@
 """Admin forms: translators change only translations; publishing a guide needs sources."""
 
+from django import forms
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminPageForm
 
 from .roles import edits_translations_only
-from .translated_fields import target_languages
+from .translated_fields import SOURCE_LANGUAGE, target_languages
 
 # Form fields a translator keeps that are not page content: whether to be told of comments.
 NOT_CONTENT = {"comment_notifications"}
@@ -111,3 +112,35 @@ class GuidePageForm(TranslatablePageForm):
             for form in formset.forms
             if form.cleaned_data
         )
+
+
+class ChangeLogTranslationForm(forms.Form):
+    """The change-log lines of a guide's versions that have no translation into `language`.
+
+    Versions are not page content, so the page editor cannot reach them; translators fill
+    them in when they bring the translation up to date.
+    """
+
+    def __init__(self, *args, versions, language, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.language = language
+        self.field_name = build_localized_fieldname("summary", language)
+        self.versions = {}
+        for version in sorted(versions, key=lambda v: -v.number):
+            if getattr(version, self.field_name):
+                continue
+            name = f"summary_{version.number}"
+            self.versions[name] = version
+            self.fields[name] = forms.CharField(
+                label=_("Version %(number)s") % {"number": version.number},
+                help_text=getattr(version, build_localized_fieldname("summary", SOURCE_LANGUAGE)),
+                max_length=version._meta.get_field(self.field_name).max_length,
+                required=False,
+            )
+
+    def save(self):
+        for name, version in self.versions.items():
+            text = self.cleaned_data.get(name, "").strip()
+            if text:
+                setattr(version, self.field_name, text)
+                version.save(update_fields=[self.field_name])

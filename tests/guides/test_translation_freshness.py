@@ -4,6 +4,8 @@ import datetime
 
 import pytest
 from bs4 import BeautifulSoup
+from django.urls import reverse
+from wagtail.models import PageLogEntry
 
 from guides.models import GuideCorrection, GuideTranslation
 from tests.guides.factories import publish, url_in
@@ -26,6 +28,10 @@ def notice(html):
     return " ".join(element.get_text(" ", strip=True).split()) if element else ""
 
 
+def mark_url(page):
+    return reverse("guides_translation_up_to_date", args=(page.pk, "es"))
+
+
 def test_current_translation_has_no_notice_and_no_english_parts(client, spanish_guide):
     html = spanish(client, spanish_guide)
     assert html.html["lang"] == "es"
@@ -35,7 +41,9 @@ def test_current_translation_has_no_notice_and_no_english_parts(client, spanish_
         assert not part.has_attr("lang")
 
 
-def test_outdated_notice_until_the_translation_follows_the_new_version(client, spanish_guide):
+def test_outdated_notice_until_a_translator_marks_the_new_version(
+    client, spanish_guide, translator
+):
     guide = publish(
         spanish_guide,
         change_summary_en="Added the tie-break rule.",
@@ -52,7 +60,14 @@ def test_outdated_notice_until_the_translation_follows_the_new_version(client, s
     english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
     assert not english.select(".notice--translation")
 
-    GuideTranslation.objects.filter(page=guide).update(follows=guide.current_version)
+    client.force_login(translator)
+    response = client.post(mark_url(guide), {"version": "2"})
+    assert response.status_code == 302
+    record = GuideTranslation.objects.get(page=guide, language="es")
+    assert (record.follows.number, record.marked_by) == (2, translator)
+    assert PageLogEntry.objects.filter(page=guide, action="guides.translation_up_to_date").exists()
+
+    client.logout()
     assert notice(spanish(client, guide)) == ""
 
 
