@@ -181,7 +181,7 @@ class GuidePage(RoutablePageMixin, Page):
         context["game_page"] = game_page = self.game_page
         context["game"] = game_page.game if game_page else None
         language = translation.get_language()
-        if language != mt_settings.DEFAULT_LANGUAGE:
+        if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
             context["translation_state"] = self.translation_state(language, versions)
             with translation.override(mt_settings.DEFAULT_LANGUAGE):
                 context["source_url"] = self.get_url(request)
@@ -198,6 +198,8 @@ class GuidePage(RoutablePageMixin, Page):
 
     def public_versions(self, request=None):
         """Every published version, newest first, each with the URL it is readable at."""
+        if self.pk is None:
+            return []  # a new guide previewed before its first save
         base = self.get_url(request)
         versions = list(self.versions.order_by("-number"))
         for version in versions:
@@ -335,7 +337,9 @@ class GuideTranslation(models.Model):
     not be undone when an older draft of the page is published.
     """
 
-    page = models.ForeignKey(GuidePage, on_delete=models.CASCADE, related_name="translations")
+    page = models.ForeignKey(
+        GuidePage, on_delete=models.CASCADE, related_name="translations", verbose_name=_("guide")
+    )
     language = models.CharField(_("language"), max_length=10)
     follows = models.ForeignKey(
         GuideVersion,

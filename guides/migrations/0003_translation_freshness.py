@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
                 ('marked_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='marked up to date at')),
                 ('follows', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='guides.guideversion', verbose_name='follows version')),
                 ('marked_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='marked up to date by')),
-                ('page', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='translations', to='guides.guidepage')),
+                ('page', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='translations', to='guides.guidepage', verbose_name='guide')),
             ],
             options={
                 'verbose_name': 'guide translation',
