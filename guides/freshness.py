@@ -33,10 +33,6 @@ class TranslationState:
     def is_behind(self):
         return self.status == TranslationStatus.BEHIND
 
-    @property
-    def is_missing(self):
-        return self.status == TranslationStatus.MISSING
-
 
 def translation_state(page, language, versions, record):
     """The state of `page`'s translation into `language`.
