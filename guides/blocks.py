@@ -4,6 +4,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
 
+from .setup_facts import SetupView, setup_table
+
 INLINE_FEATURES = ["bold", "italic", "link"]
 TEXT_FEATURES = ["bold", "italic", "link", "ol", "ul"]
 
@@ -80,7 +82,45 @@ class SetupTableBlock(blocks.StructBlock):
     class Meta:
         icon = "table"
         label = _("Setup table")
+        help_text = _(
+            "For the game's own setup figures (cards, tokens and turns per player count) use "
+            "“Setup figures of the game”, so that no language can state different numbers."
+        )
         template = "guides/blocks/setup_table.html"
+
+
+class SetupFactsBlock(blocks.StructBlock):
+    """A setup table filled from the guide's game, so its figures are never typed in a guide.
+
+    The game's figures are stored once (`rulings.Game`); this block only chooses which view
+    of them to show. The page passes the game in its context as `game`.
+    """
+
+    show = blocks.ChoiceBlock(
+        choices=SetupView.choices,
+        default=SetupView.CARDS_USED,
+        label=_("Show"),
+        help_text=_(
+            "The figures come from the game's setup data (Rules › Games), the same in every "
+            "language."
+        ),
+    )
+    caption = blocks.CharBlock(
+        label=_("Caption"),
+        required=False,
+        help_text=_("Leave empty for the standard caption of what is shown."),
+    )
+
+    def get_context(self, value, parent_context=None):
+        context = super().get_context(value, parent_context)
+        game = (parent_context or {}).get("game")
+        context["table"] = setup_table(game, value["show"], value["caption"]) if game else None
+        return context
+
+    class Meta:
+        icon = "table"
+        label = _("Setup figures of the game")
+        template = "guides/blocks/setup_facts.html"
 
 
 class GuideStreamBlock(blocks.StreamBlock):
@@ -92,6 +132,7 @@ class GuideStreamBlock(blocks.StreamBlock):
     example = ExampleBlock()
     note = NoteBlock()
     setup_table = SetupTableBlock()
+    setup_facts = SetupFactsBlock()
 
 
 class BodyStreamBlock(blocks.StreamBlock):

@@ -3,17 +3,19 @@
 A `GamePage` points at one `rulings.Game`; its child `GuidePage`s cite `rulings.Document`s
 as their sources. Guide sources and corrections are page children (revisioned with the
 page); published versions are `GuideVersion` rows that keep the revision they were
-published from, so old versions stay readable.
+published from, so old versions stay readable. A `GuideTranslation` records which version
+a translation was last brought up to date with.
 """
 
 from django.conf import settings
 from django.db import models
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
+from modeltranslation import settings as mt_settings
 from wagtail.admin.panels import FieldPanel, InlinePanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
 from wagtail.fields import RichTextField, StreamField
@@ -21,7 +23,8 @@ from wagtail.models import Orderable, Page
 from wagtail.search import index
 
 from .blocks import GuideStreamBlock
-from .forms import GuidePageForm
+from .forms import GuidePageForm, TranslatablePageForm
+from .freshness import translation_state
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
 MAX_VERSION_NUMBER = 2**31 - 1
@@ -32,6 +35,7 @@ class GamesIndexPage(Page):
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
+    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro")]
     parent_page_types = ["rulesage.HomePage"]
     subpage_types = ["guides.GamePage"]
@@ -56,6 +60,7 @@ class GamePage(Page):
     )
     overview = RichTextField(_("overview"), blank=True, features=["bold", "italic", "link"])
 
+    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("game"), FieldPanel("overview")]
     search_fields = Page.search_fields + [index.SearchField("overview")]
     parent_page_types = ["guides.GamesIndexPage"]
@@ -108,6 +113,15 @@ class GuidePage(RoutablePageMixin, Page):
             "Leave empty for a small fix that keeps the version."
         ),
     )
+    affects_translations = models.BooleanField(
+        _("this version affects translations"),
+        default=True,
+        help_text=_(
+            "Untick when the new version only changes the English wording (a typo, a "
+            "clearer sentence) and translators need not follow it: translations that were "
+            "up to date then stay up to date. Applies to this publish only."
+        ),
+    )
 
     base_form_class = GuidePageForm
     content_panels = Page.content_panels + [
@@ -122,7 +136,10 @@ class GuidePage(RoutablePageMixin, Page):
             ],
             heading=_("Sources and scope"),
         ),
-        FieldPanel("change_summary"),
+        MultiFieldPanel(
+            [FieldPanel("change_summary"), FieldPanel("affects_translations")],
+            heading=_("Version"),
+        ),
         InlinePanel("corrections", label=_("Correction"), heading=_("Corrections")),
     ]
     search_fields = Page.search_fields + [
@@ -159,11 +176,30 @@ class GuidePage(RoutablePageMixin, Page):
         # The newest published version is the current one; reuse it rather than query again.
         self.__dict__.setdefault("current_version", versions[0] if versions else None)
         context["current_version"] = self.current_version
-        context["game_page"] = self.get_parent()
+        # The parent game page with its game in one query; blocks such as the setup
+        # figures read the game from the context rather than each querying for it.
+        context["game_page"] = game_page = self.game_page
+        context["game"] = game_page.game if game_page else None
+        language = translation.get_language()
+        if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
+            context["translation_state"] = self.translation_state(language, versions)
+            with translation.override(mt_settings.DEFAULT_LANGUAGE):
+                context["source_url"] = self.get_url(request)
         return context
+
+    def translation_state(self, language, versions):
+        """How this guide's translation into `language` stands against the English versions."""
+        record = self.translations.filter(language=language).select_related("follows").first()
+        return translation_state(self, language, versions, record)
+
+    @cached_property
+    def game_page(self):
+        return GamePage.objects.parent_of(self).select_related("game").first()
 
     def public_versions(self, request=None):
         """Every published version, newest first, each with the URL it is readable at."""
+        if self.pk is None:
+            return []  # a new guide previewed before its first save
         base = self.get_url(request)
         versions = list(self.versions.order_by("-number"))
         for version in versions:
@@ -198,6 +234,12 @@ class GuidePage(RoutablePageMixin, Page):
                 "current_version": current,
                 "sources": snapshot.sources.all(),
                 "corrections": snapshot.corrections.all(),
+                # Alternates and the language switcher follow the live page's slugs,
+                # which may have changed since this version was published.
+                "live_page": self,
+                # An old version is already marked superseded; whether its translation
+                # was current then is not recorded.
+                "translation_state": None,
             },
         )
 
@@ -267,6 +309,11 @@ class GuideVersion(models.Model):
     number = models.PositiveIntegerField(_("version"))
     summary = models.CharField(_("change summary"), max_length=255)
     published_at = models.DateTimeField(_("published at"))
+    affects_translations = models.BooleanField(
+        _("affects translations"),
+        default=True,
+        help_text=_("Unticked when this version was published as not needing translators."),
+    )
     revision = models.ForeignKey(
         "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -280,3 +327,46 @@ class GuideVersion(models.Model):
 
     def __str__(self):
         return f"{self.page.title} v{self.number}"
+
+
+class GuideTranslation(models.Model):
+    """The English version a guide's translation into `language` was last brought up to date with.
+
+    Kept outside the page's revisions on purpose: marking a translation up to date is a
+    translator's statement about the published text, made by an explicit action, and must
+    not be undone when an older draft of the page is published.
+    """
+
+    page = models.ForeignKey(
+        GuidePage, on_delete=models.CASCADE, related_name="translations", verbose_name=_("guide")
+    )
+    language = models.CharField(_("language"), max_length=10)
+    follows = models.ForeignKey(
+        GuideVersion,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("follows version"),
+    )
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("marked up to date by"),
+    )
+    marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("guide translation")
+        verbose_name_plural = _("guide translations")
+        default_permissions = ("view",)
+        permissions = [("mark_translation_up_to_date", _("Can mark a translation up to date"))]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["page", "language"], name="guide_translation_one_per_language"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.page.title} [{self.language}] v{self.follows.number}"

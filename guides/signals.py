@@ -13,12 +13,20 @@ from .models import GuidePage, GuideVersion
 
 @receiver(page_published, sender=GuidePage)
 def record_guide_version(sender, instance, revision, **kwargs):
-    """Start a new version on a substantive publish; otherwise refresh the current one."""
+    """Start a new version on a substantive publish; otherwise refresh the current one.
+
+    Versions are versions of the English original: a new one moves translations behind
+    unless the editor published it as not affecting translations, or only a translation's
+    summary was given (the English did not change substantively).
+    """
     summaries = {
         code: (getattr(instance, build_localized_fieldname("change_summary", code)) or "").strip()
         for code in mt_settings.AVAILABLE_LANGUAGES
     }
     summary = summaries[mt_settings.DEFAULT_LANGUAGE] or any(summaries.values())
+    affects_translations = bool(
+        instance.affects_translations and summaries[mt_settings.DEFAULT_LANGUAGE]
+    )
     with transaction.atomic():
         current = instance.versions.select_for_update().order_by("-number").first()
         if current is None or summary:
@@ -27,6 +35,7 @@ def record_guide_version(sender, instance, revision, **kwargs):
                 number=(current.number + 1) if current else 1,
                 published_at=instance.last_published_at or timezone.now(),
                 revision=revision,
+                affects_translations=affects_translations if current else True,
             )
             for code, text in summaries.items():
                 if not text and current is None:
@@ -38,10 +47,12 @@ def record_guide_version(sender, instance, revision, **kwargs):
         else:
             current.revision = revision
             current.save(update_fields=["revision"])
-        if summary:
-            # The summary belongs to this publish only; clear it so the next edit of the
-            # page starts empty and a later small fix does not bump the version again.
+        if summary or not instance.affects_translations:
+            # The summary and the translations flag belong to this publish only. Reset them
+            # so that a later small fix does not bump the version again, and a later new
+            # version reaches the translators unless its own editor says otherwise.
             cleared = {build_localized_fieldname("change_summary", c): "" for c in summaries}
+            cleared["affects_translations"] = True
             GuidePage.objects.filter(pk=instance.pk).update(**cleared)
             revision.content.update(cleared)
             revision.save(update_fields=["content"])

@@ -9,6 +9,7 @@ from wagtail.models import Page
 from wagtail.search import index
 
 from guides.blocks import BodyStreamBlock
+from guides.forms import TranslatablePageForm
 from guides.models import GamePage
 
 from .corrections import latest_corrections
@@ -19,6 +20,7 @@ class HomePage(Page):
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
+    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro")]
     parent_page_types = ["wagtailcore.Page"]
     subpage_types = ["guides.GamesIndexPage", "rulesage.StandardPage"]
@@ -42,6 +44,7 @@ class StandardPage(Page):
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
     body = StreamField(BodyStreamBlock(), blank=True, verbose_name=_("body"))
 
+    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro"), FieldPanel("body")]
     search_fields = Page.search_fields + [index.SearchField("intro"), index.SearchField("body")]
     parent_page_types = ["rulesage.HomePage", "rulesage.StandardPage"]

@@ -1,13 +1,28 @@
 """Shared fixtures: a site rooted at a HomePage, and a clean language state per test."""
 
+import importlib
+
 import pytest
+from django.apps import apps
+from django.contrib.auth.models import Group
+from django.core.management import call_command
 from django.utils import translation
+from django.utils.translation import trans_real
 from wagtail.models import Locale, Page, Site
 
 from tests.rulesage.factories import HomePageFactory
 
 # Fixtures for the guide tree (game page, rulebook, a published guide) serve every app.
 pytest_plugins = ["tests.guides.fixtures", "tests.rulings.fixtures"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations():
+    """Spanish pages need the compiled catalogue; `make test` builds it, a bare pytest too."""
+    call_command("compile_translations", verbosity=0)
+    # Catalogues loaded before compiling (none, normally) would hide the new strings.
+    trans_real._translations = {}
+    trans_real._default = None
 
 
 @pytest.fixture(autouse=True)
@@ -39,3 +54,31 @@ def home(root_page):
         defaults={"hostname": "localhost", "port": 80, "root_page": home},
     )
     return home
+
+
+@pytest.fixture
+def roles(root_page):
+    """The Editors and Translators groups and their workflow, as the data migration makes them.
+
+    A transactional (browser) test flushes the database, so rerun the migration's own code.
+    """
+    migration = importlib.import_module("rulesage.migrations.0002_editors_and_translators")
+    migration.create_roles(apps, None)
+    groups = Group.objects.filter(name__in=["Editors", "Translators"])
+    return {group.name: group for group in groups}
+
+
+def make_user(django_user_model, username, group):
+    user = django_user_model.objects.create_user(username, f"{username}@example.com", "pw")
+    user.groups.add(group)
+    return user
+
+
+@pytest.fixture
+def translator(django_user_model, roles):
+    return make_user(django_user_model, "tania", roles["Translators"])
+
+
+@pytest.fixture
+def editor(django_user_model, roles):
+    return make_user(django_user_model, "eduardo", roles["Editors"])

@@ -9,8 +9,10 @@ This module holds data only. Translatable text is a dict {"en": ..., "es": ...}.
 page bodies are lists of (block_type, value) tuples whose block types match
 guides.blocks.GuideStreamBlock (guides) and guides.blocks.BodyStreamBlock (policy page).
 
-Deliberate difference: the English Point City setup table lists the cards *used* per tier,
-the Spanish one the cards *returned to the box*; both add up to 65/50/45 cards per tier.
+Setup figures (cards per tier, civic tokens, turns and market cards per player count) are
+stored once, on the game, and the guides show them with a "setup_facts" block. The English
+guide presents the cards *used* per tier, the Spanish one the cards *returned to the box*;
+both views are derived from the same numbers, so the two languages cannot disagree.
 """
 
 from datetime import date
@@ -233,6 +235,18 @@ GAMES = [
         "publisher": "AEG",
         "min_players": 1,
         "max_players": 4,
+        # Cards per tier in the box, and per player count: cards used from each tier, civic
+        # tokens in the supply, turns per player and cards left in the market at the end.
+        "setup": {
+            "tiers": [65, 50, 45],
+            "players": [
+                {"players": (1, 2), "cards_used": [40, 24, 18], "civic_tokens": 10},
+                {"players": (3, 3), "cards_used": [52, 36, 28], "civic_tokens": 12},
+                {"players": (4, 4), "cards_used": [64, 48, 38], "civic_tokens": 14},
+            ],
+            "turns_per_player": 17,
+            "market_cards_left": 14,
+        },
         "page": {
             "slug": {"en": "point-city", "es": "ciudad-de-puntos"},
             "title": {"en": "Point City", "es": "Ciudad de Puntos"},
@@ -244,8 +258,9 @@ GAMES = [
                     "market (or the top two of the draw pile), spend resources to construct "
                     "buildings, and collect civic tokens that reward particular features of "
                     "your city.</p>"
-                    "<p>After seventeen turns each, the player whose buildings and civic "
-                    "tokens are worth the most points wins.</p>"
+                    "<p>When the draw pile can no longer refill the market, the game ends "
+                    "and the player whose buildings and civic tokens are worth the most "
+                    "points wins.</p>"
                 ),
                 "es": (
                     "<p><b>Ciudad de Puntos</b> (<i>Point City</i>) es un juego de "
@@ -255,8 +270,9 @@ GAMES = [
                     "de cuatro por cuatro (o las dos primeras del mazo), gastas recursos "
                     "para construir edificios y consigues fichas de edificio comunitario que "
                     "premian rasgos concretos de tu ciudad.</p>"
-                    "<p>Tras diecisiete turnos por jugador, gana quien sume más puntos entre "
-                    "sus edificios y sus fichas.</p>"
+                    "<p>Cuando el mazo ya no alcanza para reponer el mercado, la partida "
+                    "termina y gana quien sume más puntos entre sus edificios y sus "
+                    "fichas.</p>"
                 ),
             },
         },
@@ -264,7 +280,7 @@ GAMES = [
             {
                 "code": "bg-368017-en-1e",
                 "language": "en",
-                "label": "First edition (English)",
+                "label": {"en": "First edition (English)", "es": "Primera edición (en inglés)"},
                 "external_id": "965",
                 "documents": [
                     {
@@ -334,7 +350,7 @@ GAMES = [
             {
                 "code": "bg-191300-en-1e",
                 "language": "en",
-                "label": "First edition (English)",
+                "label": {"en": "First edition (English)", "es": "Primera edición (en inglés)"},
                 "external_id": "1001",
                 "documents": [
                     {
@@ -370,18 +386,7 @@ _PC_SETUP_EN = [
         "<p>You do not play with every card. From each shuffled pile, count out the number "
         "shown below for your player count and put the remainder back in the box.</p>",
     ),
-    (
-        "setup_table",
-        {
-            "caption": "Cards used from each tier",
-            "columns": ["Tier 1", "Tier 2", "Tier 3"],
-            "rows": [
-                {"players": "1–2", "values": ["40", "24", "18"]},
-                {"players": "3", "values": ["52", "36", "28"]},
-                {"players": "4", "values": ["64", "48", "38"]},
-            ],
-        },
-    ),
+    ("setup_facts", {"show": "cards_used", "caption": ""}),
     (
         "paragraph",
         "<p>Build a single draw pile from the three piles: tier 3 at the bottom, tier 2 on "
@@ -393,18 +398,7 @@ _PC_SETUP_EN = [
         "turn them face up and spread them out as a supply that all players share; the "
         "others go back in the box.</p>",
     ),
-    (
-        "setup_table",
-        {
-            "caption": "Civic tokens in the shared supply",
-            "columns": ["Civic tokens"],
-            "rows": [
-                {"players": "2", "values": ["10"]},
-                {"players": "3", "values": ["12"]},
-                {"players": "4", "values": ["14"]},
-            ],
-        },
-    ),
+    ("setup_facts", {"show": "civic_tokens", "caption": ""}),
 ]
 
 _PC_SETUP_ES = [
@@ -413,32 +407,20 @@ _PC_SETUP_ES = [
         "paragraph",
         "<p>Todas las cartas de Ciudad de Puntos tienen dos caras: recurso por un lado y "
         "edificio por el otro. Los puntos de la esquina inferior izquierda de la cara de "
-        "edificio indican su nivel. Reparte las cartas en tres montones (nivel I, II y III), "
+        "edificio indican su nivel. Reparte las cartas en tres montones (niveles 1, 2 y 3), "
         "baraja cada montón por separado y déjalos con la cara de recurso hacia arriba.</p>",
     ),
     (
         "paragraph",
-        "<p>El nivel I tiene 65 cartas, el II tiene 50 y el III tiene 45, pero no se juega "
-        "con todas. Según el número de jugadores, aparta de cada montón ya barajado las "
-        "cartas que indica la tabla y guárdalas en la caja; se juega con las que "
-        "quedan.</p>",
+        "<p>No se juega con todas las cartas. Según el número de jugadores, aparta de cada "
+        "montón ya barajado las cartas que indica la tabla y guárdalas en la caja; se juega "
+        "con las que quedan.</p>",
     ),
-    (
-        "setup_table",
-        {
-            "caption": "Cartas de cada nivel que se devuelven a la caja",
-            "columns": ["Nivel I", "Nivel II", "Nivel III"],
-            "rows": [
-                {"players": "1–2", "values": ["25", "26", "27"]},
-                {"players": "3", "values": ["13", "14", "17"]},
-                {"players": "4", "values": ["1", "2", "7"]},
-            ],
-        },
-    ),
+    ("setup_facts", {"show": "cards_returned", "caption": ""}),
     (
         "paragraph",
-        "<p>Forma el mazo apilando los tres montones: el de nivel III abajo, encima el de "
-        "nivel II y arriba del todo el de nivel I. Déjalo al alcance de todos.</p>",
+        "<p>Forma el mazo apilando los tres montones: el de nivel 3 abajo, encima el de "
+        "nivel 2 y arriba del todo el de nivel 1. Déjalo al alcance de todos.</p>",
     ),
     (
         "paragraph",
@@ -446,18 +428,7 @@ _PC_SETUP_ES = [
         "como indica la tabla, dales la vuelta y colócalas en una reserva común; las demás "
         "vuelven a la caja.</p>",
     ),
-    (
-        "setup_table",
-        {
-            "caption": "Fichas de edificio comunitario en la reserva común",
-            "columns": ["Fichas"],
-            "rows": [
-                {"players": "2", "values": ["10"]},
-                {"players": "3", "values": ["12"]},
-                {"players": "4", "values": ["14"]},
-            ],
-        },
-    ),
+    ("setup_facts", {"show": "civic_tokens", "caption": ""}),
 ]
 
 _PC_MARKET_EN = [
@@ -808,10 +779,11 @@ _PC_END_EN = [
     (
         "paragraph",
         "<p>Play stops at the point where the market cannot be filled again because the "
-        "draw pile is empty. With the card counts from setup, that happens once every "
-        "player has had exactly seventeen turns, and fourteen cards are still in the "
-        "market; nobody needs to clear it.</p>",
+        "draw pile is empty. With the card counts from setup, every player has then had "
+        "the same number of turns, and some cards are still in the market; nobody needs "
+        "to clear it.</p>",
     ),
+    ("setup_facts", {"show": "turns_and_market", "caption": ""}),
 ]
 
 _PC_END_ES = [
@@ -819,10 +791,11 @@ _PC_END_ES = [
     (
         "paragraph",
         "<p>La partida termina cuando el mazo se ha agotado y el mercado ya no se puede "
-        "reponer. Con las cartas indicadas en la preparación, eso ocurre cuando cada "
-        "jugador ha jugado exactamente 17 turnos, y en el mercado quedan todavía 14 "
+        "reponer. Con las cartas indicadas en la preparación, para entonces todos los "
+        "jugadores han jugado el mismo número de turnos y en el mercado quedan todavía "
         "cartas: no hace falta vaciarlo.</p>",
     ),
+    ("setup_facts", {"show": "turns_and_market", "caption": ""}),
 ]
 
 _PC_SCORING_EN = [

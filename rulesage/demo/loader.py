@@ -5,7 +5,14 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.models import Page, Site
 
-from guides.models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideSource
+from guides.models import (
+    GamePage,
+    GamesIndexPage,
+    GuideCorrection,
+    GuidePage,
+    GuideSource,
+    GuideTranslation,
+)
 from rulesage.models import HomePage, SiteSettings, StandardPage
 from rulings.models import Document, Edition, Game
 
@@ -26,6 +33,29 @@ def translated(**fields):
         else:
             values[name] = value
     return values
+
+
+def setup_figures(spec):
+    """The game's `deck_tiers` and `player_setups` stream data from a content.py spec."""
+    tiers = [
+        ("tier", {"number": number, "total_cards": total})
+        for number, total in enumerate(spec["tiers"], start=1)
+    ]
+    setups = [
+        (
+            "setup",
+            {
+                "min_players": row["players"][0],
+                "max_players": row["players"][1],
+                "cards_used": row["cards_used"],
+                "civic_tokens": row["civic_tokens"],
+                "turns_per_player": spec["turns_per_player"],
+                "market_cards_left": spec["market_cards_left"],
+            },
+        )
+        for row in spec["players"]
+    ]
+    return tiers, setups
 
 
 class DemoLoader:
@@ -67,6 +97,11 @@ class DemoLoader:
                 )
             )
             self.note(f"game {game.slug}")
+        if "setup" in spec and not (game.deck_tiers or game.player_setups):
+            # Figures an editor already entered are theirs; only an empty game is filled.
+            game.deck_tiers, game.player_setups = setup_figures(spec["setup"])
+            game.save(update_fields=["deck_tiers", "player_setups"])
+            self.note(f"setup figures of {game.slug}")
         for edition_spec in spec["editions"]:
             edition = Edition.objects.filter(code=edition_spec["code"]).first()
             if edition is None:
@@ -208,6 +243,12 @@ class DemoLoader:
                     for correction in spec.get("corrections", [])
                 ]
             page.save_revision().publish()
+        # The demo's translations are written alongside each English version, so they
+        # follow the current one; on a real site a translator says so in the admin.
+        current = page.versions.order_by("-number").first()
+        for code in LANGUAGES:
+            if code != mt_settings.DEFAULT_LANGUAGE and code in spec["title"]:
+                GuideTranslation.objects.create(page=page, language=code, follows=current)
         self.note(f"guide {page.url_path} ({len(versions)} versions)")
 
     def note(self, what):

@@ -2,7 +2,7 @@
 
 from django import template
 from django.conf import settings
-from django.urls import translate_url
+from django.urls import reverse, translate_url
 from django.utils import translation
 
 register = template.Library()
@@ -11,23 +11,33 @@ register = template.Library()
 def _page_url_in(page, request, language, subpath):
     with translation.override(language):
         url = page.get_url(request=request)
-    return (url or "") + subpath if url else None
+    return url + subpath if url else None
 
 
-def alternate_urls(context):
+def _home_url_in(language):
+    with translation.override(language):
+        return reverse("wagtail_serve", args=("",))
+
+
+def alternate_urls(context, to_home=False):
     """(language code, language name, URL) for this page in every site language.
 
-    Wagtail pages have a slug per language, so their URL is rebuilt under each
-    language; other views keep their path and only change the prefix.
+    Wagtail pages have a slug per language, so their URL is rebuilt under each language;
+    a routable sub-page (`page_subpath`, e.g. `v/1/`) keeps its path after the page's.
+    An old version of a guide renders a revision of the page, whose slugs may be out of
+    date: it names the live page as `live_page`. Other views keep their path and only
+    change the prefix; `to_home` (error pages) points at each language's home page.
     """
     request = context.get("request")
     if request is None:
         return []
-    page = context.get("page")
+    page = context.get("live_page") or context.get("page")
     subpath = context.get("page_subpath", "")
     result = []
     for code, _name in settings.LANGUAGES:
-        if page is not None and getattr(page, "pk", None):
+        if to_home:
+            url = _home_url_in(code)
+        elif getattr(page, "pk", None):
             url = _page_url_in(page, request, code, subpath)
         else:
             url = translate_url(request.path, code)
@@ -47,11 +57,11 @@ def language_alternates(context):
 
 
 @register.inclusion_tag("includes/language_switcher.html", takes_context=True)
-def language_switcher(context):
+def language_switcher(context, to_home=False):
     current = translation.get_language()
     return {
         "languages": [
             {"code": code, "name": name, "url": url, "current": code == current}
-            for code, name, url in alternate_urls(context)
+            for code, name, url in alternate_urls(context, to_home=to_home)
         ]
     }

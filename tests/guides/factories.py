@@ -2,6 +2,7 @@ import datetime
 
 import factory
 import wagtail_factories
+from django.utils import translation
 
 from guides.models import GamePage, GamesIndexPage, GuidePage, GuideSource
 from tests.rulings.factories import DocumentFactory, GameFactory
@@ -57,6 +58,36 @@ class GuidePageFactory(wagtail_factories.PageFactory):
         model = GuidePage
 
 
+def give_setup_figures(game, tiers=(65, 50, 45), setups=None):
+    """Store Point City's setup figures on `game`, as an editor would in the Game snippet."""
+    setups = setups or [
+        ((1, 2), [40, 24, 18], 10),
+        ((3, 3), [52, 36, 28], 12),
+        ((4, 4), [64, 48, 38], 14),
+    ]
+    game.deck_tiers = [
+        ("tier", {"number": number, "total_cards": total})
+        for number, total in enumerate(tiers, start=1)
+    ]
+    game.player_setups = [
+        (
+            "setup",
+            {
+                "min_players": low,
+                "max_players": high,
+                "cards_used": used,
+                "civic_tokens": tokens,
+                "turns_per_player": 17,
+                "market_cards_left": 14,
+            },
+        )
+        for (low, high), used, tokens in setups
+    ]
+    game.full_clean()
+    game.save()
+    return game
+
+
 def add_source(guide, document=None, locator="pages 4–11"):
     if document is None:
         edition = guide.get_parent().specific.game.editions.first()
@@ -73,3 +104,9 @@ def publish(page, **changes):
     revision = page.save_revision()
     revision.publish()
     return type(page).objects.get(pk=page.pk)
+
+
+def url_in(page, language):
+    """The page's URL for readers of `language` (Spanish slugs are separate fields)."""
+    with translation.override(language):
+        return page.url

@@ -1,5 +1,6 @@
 import pytest
 
+from guides.models import GuideTranslation
 from tests.guides.factories import (
     GamePageFactory,
     GamesIndexPageFactory,
@@ -43,3 +44,20 @@ def guide(game_page, rulebook, policy):
     add_source(page, rulebook)
     page.save()
     return publish(page)
+
+
+SPANISH = {
+    "title_es": "Cómo jugar",
+    "slug_es": "como-jugar",
+    "intro_es": "Una guía breve.",
+    "body_es": [("heading", "Preparación"), ("paragraph", "<p>Baraja cada nivel.</p>")],
+    "rules_scope_es": "Multijugador normal; no el oponente en solitario.",
+}
+
+
+@pytest.fixture
+def spanish_guide(guide):
+    """The published guide (version 1) translated into Spanish and marked as following v1."""
+    guide = publish(guide, **SPANISH)
+    GuideTranslation.objects.create(page=guide, language="es", follows=guide.versions.get(number=1))
+    return guide

@@ -5,6 +5,7 @@ from django.urls import reverse
 from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text, streamfield
 
 from guides.models import GuidePage
+from tests.guides.factories import give_setup_figures
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +23,7 @@ def guide_form(title="How to play", slug="how-to-play", checked_on="", sources=(
         "sources": inline_formset([{"document": doc.pk, "locator": "p. 4"} for doc in sources]),
         "corrections": inline_formset([]),
         "change_summary_en": "",
+        "affects_translations": "on",  # ticked by default, as the admin posts it
     }
     data.update(extra)
     return nested_form_data(data)
@@ -88,3 +90,20 @@ def test_substantive_change_bumps_version_and_small_fix_does_not(
     assert "Version 2" in page
     assert "Added the tie-break rule." in page
     assert "First published" in page
+
+
+def test_a_new_guide_can_be_previewed_before_its_first_save(admin_client, game_page):
+    give_setup_figures(game_page.game)
+    form = guide_form(
+        body_en=streamfield(
+            [
+                ("setup_facts", {"show": "cards_used", "caption": ""}),
+                ("paragraph", rich_text("<p>Shuffle.</p>")),
+            ]
+        )
+    )
+    url = reverse("wagtailadmin_pages:preview_on_add", args=("guides", "guidepage", game_page.pk))
+    assert admin_client.post(url, form).json()["is_valid"]
+    response = admin_client.get(url)
+    assert response.status_code == 200
+    assert "Cards used from each tier" in response.content.decode()

@@ -1,12 +1,14 @@
 """The demo loader builds the site once and never duplicates or overwrites."""
 
 import pytest
+from bs4 import BeautifulSoup
 from django.core.management import call_command
 from django.db.models import Count
 from wagtail.models import Page, Revision
 
-from guides.models import GuideCorrection, GuidePage, GuideVersion
+from guides.models import GuideCorrection, GuidePage, GuideTranslation, GuideVersion
 from rulings.models import Document, Edition, Game
+from tests.guides.factories import url_in
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
 
@@ -50,3 +52,52 @@ def test_demo_pages_render(client):
     assert "Checked 6 October 2026 against" in html
     assert client.get(f"{guide.url}v/1/").status_code == 200
     assert not Page.objects.values("url_path").annotate(n=Count("id")).filter(n__gt=1)
+
+
+def test_every_demo_page_in_english_and_spanish(client):
+    """Each page: 200 in both languages, right lang, switcher to the other, hreflang, x-default."""
+    call_command("load_demo")
+    pages = Page.objects.live().filter(depth__gt=1).specific()
+    assert len(pages) == 8
+    for page in pages:
+        urls = {code: url_in(page, code) for code in ("en", "es")}
+        assert urls["en"].startswith("/en/") and urls["es"].startswith("/es/")
+        for code, url in urls.items():
+            response = client.get(url)
+            assert response.status_code == 200, url
+            html = BeautifulSoup(response.content, "html.parser")
+            assert html.html["lang"] == code
+            other = "es" if code == "en" else "en"
+            switch = html.select_one(f".language-switcher a[hreflang={other}]")
+            assert switch["href"] == urls[other]
+            alternates = {link["hreflang"]: link["href"] for link in html.select("link[hreflang]")}
+            assert alternates == {
+                "en": "http://testserver" + urls["en"],
+                "es": "http://testserver" + urls["es"],
+                "x-default": "http://testserver" + urls["en"],
+            }
+            # The demo is translated throughout and its translations are current.
+            assert not html.select(".notice--translation"), url
+
+
+def test_demo_guides_state_setup_figures_from_the_game(client):
+    call_command("load_demo")
+    game = Game.objects.get(slug="point-city")
+    assert [row["cards_returned"] for row in game.setup_rows()] == [
+        [25, 26, 27],
+        [13, 14, 17],
+        [1, 2, 7],
+    ]
+    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    spanish = BeautifulSoup(client.get(url_in(guide, "es")).content, "html.parser")
+    captions = [caption.get_text() for caption in english.select(".setup-facts caption")]
+    assert captions[0] == "Cards used from each tier"
+    assert "40" in english.select_one(".setup-facts tbody").get_text()
+    assert spanish.select_one(".setup-facts caption").get_text() == (
+        "Cartas de cada nivel devueltas a la caja"
+    )
+    assert "25" in spanish.select_one(".setup-facts tbody").get_text()
+    assert not english.select(".setup-table:not(.setup-facts)")  # no hand-typed tables left
+    assert not spanish.select(".setup-table:not(.setup-facts)")
+    assert GuideTranslation.objects.filter(language="es").count() == 3

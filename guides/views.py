@@ -1,0 +1,243 @@
+"""Translators' admin views: the translations dashboard and the "up to date" action."""
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView
+from wagtail.admin import messages
+from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
+from wagtail.log_actions import log
+from wagtail.models import Page
+
+from .forms import ChangeLogTranslationForm
+from .freshness import STATUS_ORDER, TranslationStatus, translation_state
+from .models import GamePage, GuidePage, GuideTranslation
+from .translated_fields import field_label, has_translation, target_languages, untranslated_fields
+
+VIEW_PERMISSION = "guides.view_guidetranslation"
+MARK_PERMISSION = "guides.mark_translation_up_to_date"
+LOG_ACTION = "guides.translation_up_to_date"
+
+
+def language_name(code):
+    return translation.get_language_info(code)["name_translated"]
+
+
+def can_mark_up_to_date(user, page):
+    """Marking needs the permission and the right to edit this page (its section of the tree)."""
+    return user.has_perm(MARK_PERMISSION) and page.permissions_for_user(user).can_edit()
+
+
+def field_labels(obj, names):
+    return [capfirst(field_label(type(obj), name)) for name in names]
+
+
+def guide_states(language):
+    """(state, game title) of every published guide, behind first, in four queries."""
+    pages = list(
+        GuidePage.objects.live().prefetch_related(
+            "versions",
+            Prefetch(
+                "translations",
+                queryset=GuideTranslation.objects.filter(language=language).select_related(
+                    "follows"
+                ),
+                to_attr="language_records",
+            ),
+        )
+    )
+    # Guides sit directly under their game page: one query names every guide's game.
+    games = {
+        game_page.path: game_page.title
+        for game_page in GamePage.objects.filter(path__in={parent_path(p) for p in pages})
+    }
+    rows = []
+    for page in pages:
+        record = page.language_records[0] if page.language_records else None
+        state = translation_state(page, language, list(page.versions.all()), record)
+        rows.append((state, games.get(parent_path(page), "")))
+    rows.sort(key=lambda row: (STATUS_ORDER.index(row[0].status), row[1], row[0].page.title))
+    return rows
+
+
+def parent_path(page):
+    return page.path[: -page.steplen]
+
+
+def other_page_rows(language):
+    """Published pages without versions (home, games, policy…): translated or not, per field."""
+    pages = Page.objects.live().filter(depth__gt=1).not_type(GuidePage).specific()
+    return [
+        {
+            "page": page,
+            "missing": not has_translation(page, language),
+            "untranslated": field_labels(page, untranslated_fields(page, language)),
+        }
+        for page in pages
+    ]
+
+
+class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
+    """Every published guide's translation: missing, behind its English original, or current."""
+
+    template_name = "guides/admin/translations_dashboard.html"
+    page_title = gettext_lazy("Translations")
+    header_icon = "globe"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.has_perm(VIEW_PERMISSION):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_breadcrumbs_items(self):
+        return self.breadcrumbs_items + [{"url": "", "label": self.get_page_title()}]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        languages = target_languages()
+        language = self.request.GET.get("language")
+        if language not in languages:
+            language = languages[0]
+        rows = guide_states(language)
+        status = self.request.GET.get("status")
+        counts = {value: 0 for value in TranslationStatus.values}
+        for state, _game in rows:
+            counts[state.status] += 1
+        context.update(
+            {
+                "language": language,
+                "language_name": language_name(language),
+                "languages": [(code, language_name(code)) for code in languages],
+                "statuses": [(s.value, s.label, counts[s.value]) for s in STATUS_ORDER],
+                "status": status if status in counts else "",
+                "total": len(rows),
+                "rows": [
+                    {
+                        "state": state,
+                        "game": game,
+                        "untranslated": field_labels(state.page, state.untranslated),
+                        "can_mark": state.current is not None
+                        and state.status != TranslationStatus.CURRENT
+                        and can_mark_up_to_date(self.request.user, state.page),
+                    }
+                    for state, game in rows
+                    if status not in counts or state.status == status
+                ],
+                "other_pages": other_page_rows(language),
+                "next_url": self.request.get_full_path(),
+            }
+        )
+        return context
+
+
+class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
+    """Record that a guide's translation says what English version M says.
+
+    An explicit statement by a translator or editor: GET asks for confirmation, POST (with
+    the version number the person saw) records it and logs it in the page's history. The
+    change-log lines still missing in the language can be translated on the way.
+    """
+
+    template_name = "guides/admin/confirm_translation_up_to_date.html"
+    header_icon = "globe"
+
+    def dispatch(self, request, page_id, language):
+        self.page = get_object_or_404(GuidePage, pk=page_id)
+        if language not in target_languages():
+            raise PermissionDenied
+        self.language = language
+        if not can_mark_up_to_date(request.user, self.page):
+            raise PermissionDenied
+        self.versions = list(self.page.versions.all())
+        self.form = ChangeLogTranslationForm(
+            request.POST if request.method == "POST" else None,
+            versions=self.versions,
+            language=language,
+        )
+        if not self.versions:
+            messages.error(request, _("This guide has no published version to follow yet."))
+            return redirect(self.get_next_url())
+        return super().dispatch(request, page_id, language)
+
+    def get_page_title(self):
+        return _("Mark the %(language)s translation up to date") % {
+            "language": language_name(self.language)
+        }
+
+    def get_page_subtitle(self):
+        return self.page.get_admin_display_title()
+
+    def get_breadcrumbs_items(self):
+        return self.breadcrumbs_items + [
+            {"url": reverse("guides_translations"), "label": _("Translations")},
+            {"url": "", "label": self.get_header_title()},
+        ]
+
+    def get_next_url(self):
+        next_url = self.request.POST.get("next") or self.request.GET.get("next")
+        if next_url and url_has_allowed_host_and_scheme(
+            next_url, allowed_hosts={self.request.get_host()}
+        ):
+            return next_url
+        return reverse("guides_translations")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        state = self.page.translation_state(self.language, self.versions)
+        context.update(
+            {
+                "page": self.page,
+                "state": state,
+                "language_name": language_name(self.language),
+                "untranslated": field_labels(self.page, state.untranslated),
+                "form": self.form,
+                "next_url": self.get_next_url(),
+            }
+        )
+        return context
+
+    def post(self, request, page_id, language):
+        version = self._posted_version()
+        if version is None:
+            messages.error(request, _("Choose a published version of this guide."))
+            return redirect(request.get_full_path())
+        if not self.form.is_valid():
+            return self.get(request, page_id, language)
+        self.form.save()
+        GuideTranslation.objects.update_or_create(
+            page=self.page,
+            language=self.language,
+            defaults={"follows": version, "marked_by": request.user},
+        )
+        log(
+            instance=self.page,
+            action=LOG_ACTION,
+            user=request.user,
+            data={"language": self.language, "version": version.number},
+        )
+        messages.success(
+            request,
+            _(
+                "The %(language)s translation of “%(title)s” is marked up to date with "
+                "English version %(number)s."
+            )
+            % {
+                "language": language_name(self.language),
+                "title": self.page.get_admin_display_title(),
+                "number": version.number,
+            },
+        )
+        return redirect(self.get_next_url())
+
+    def _posted_version(self):
+        try:
+            number = int(self.request.POST.get("version", ""))
+        except ValueError:
+            return None
+        return next((v for v in self.versions if v.number == number), None)

@@ -1,0 +1,146 @@
+"""Admin wiring for translators: dashboard, menu item, page action, history and permissions."""
+
+from django.contrib.auth.models import Permission
+from django.urls import path, reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext_lazy as _
+from wagtail import hooks
+from wagtail.admin import messages
+from wagtail.admin.action_menu import ActionMenuItem
+from wagtail.admin.menu import MenuItem
+from wagtail.admin.ui.components import Component
+from wagtail.log_actions import LogFormatter
+
+from .freshness import TranslationStatus
+from .models import GuidePage
+from .roles import edits_translations_only
+from .translated_fields import target_languages
+from .views import (
+    LOG_ACTION,
+    MARK_PERMISSION,
+    VIEW_PERMISSION,
+    MarkTranslationUpToDateView,
+    TranslationsDashboardView,
+    can_mark_up_to_date,
+    guide_states,
+    language_name,
+)
+
+
+@hooks.register("register_admin_urls")
+def register_translation_urls():
+    return [
+        path("translations/", TranslationsDashboardView.as_view(), name="guides_translations"),
+        path(
+            "translations/<int:page_id>/<str:language>/up-to-date/",
+            MarkTranslationUpToDateView.as_view(),
+            name="guides_translation_up_to_date",
+        ),
+    ]
+
+
+class TranslationsMenuItem(MenuItem):
+    def is_shown(self, request):
+        return request.user.has_perm(VIEW_PERMISSION)
+
+
+@hooks.register("register_admin_menu_item")
+def register_translations_menu_item():
+    return TranslationsMenuItem(
+        _("Translations"), reverse("guides_translations"), icon_name="globe", order=250
+    )
+
+
+class TranslationsPanel(Component):
+    """Home-page summary for translators: how many translations wait for them."""
+
+    name = "translations"
+    template_name = "guides/admin/translations_panel.html"
+    order = 150
+
+    def get_context_data(self, parent_context):
+        language = target_languages()[0]
+        states = [state for state, _game in guide_states(language)]
+        return {
+            "language_name": language_name(language),
+            "behind": sum(s.status == TranslationStatus.BEHIND for s in states),
+            "missing": sum(s.status == TranslationStatus.MISSING for s in states),
+            "dashboard_url": reverse("guides_translations"),
+        }
+
+
+@hooks.register("construct_homepage_panels")
+def add_translations_panel(request, panels):
+    if request.user.has_perm(VIEW_PERMISSION):
+        panels.append(TranslationsPanel())
+
+
+class MarkTranslationUpToDateMenuItem(ActionMenuItem):
+    """In a guide's action menu: go to the confirmation of "<language> is up to date"."""
+
+    icon_name = "globe"
+
+    def __init__(self, language, order=None):
+        super().__init__(order)
+        self.language = language
+        self.name = f"action-translation-up-to-date-{language}"
+        self.label = _("Mark the %(language)s translation up to date") % {
+            "language": language_name(language)
+        }
+
+    def get_url(self, parent_context):
+        page = parent_context["page"]
+        url = reverse("guides_translation_up_to_date", args=(page.pk, self.language))
+        edit_url = reverse("wagtailadmin_pages:edit", args=(page.pk,))
+        return f"{url}?{urlencode({'next': edit_url})}"
+
+
+@hooks.register("construct_page_action_menu")
+def add_mark_translation_items(menu_items, request, context):
+    page = context.get("page")
+    if context.get("view") != "edit" or not isinstance(page, GuidePage):
+        return
+    if not page.live or not can_mark_up_to_date(request.user, page):
+        return
+    menu_items.extend(
+        MarkTranslationUpToDateMenuItem(language, order=900) for language in target_languages()
+    )
+
+
+@hooks.register("before_edit_page")
+def tell_translators_what_they_can_change(request, page):
+    # Rich text and StreamField editors cannot be greyed out like plain inputs; say plainly
+    # that the server keeps the English as it is (guides.forms.TranslatablePageForm).
+    if request.method == "GET" and edits_translations_only(request.user):
+        languages = ", ".join(str(language_name(code)) for code in target_languages())
+        messages.info(
+            request,
+            _(
+                "You can change the %(languages)s fields of this page. English fields and "
+                "settings are kept as they are, whatever is typed in them."
+            )
+            % {"languages": languages},
+        )
+
+
+@hooks.register("register_log_actions")
+def register_translation_log_actions(actions):
+    @actions.register_action(LOG_ACTION)
+    class TranslationUpToDate(LogFormatter):
+        label = _("Mark translation up to date")
+
+        def format_message(self, log_entry):
+            data = log_entry.data
+            return _(
+                "%(language)s translation marked up to date with English version %(number)s"
+            ) % {
+                "language": language_name(data["language"]),
+                "number": data["version"],
+            }
+
+
+@hooks.register("register_permissions")
+def register_translation_permissions():
+    # Listed in the group editor so administrators can give them to other groups too.
+    codenames = [name.partition(".")[2] for name in (VIEW_PERMISSION, MARK_PERMISSION)]
+    return Permission.objects.filter(content_type__app_label="guides", codename__in=codenames)

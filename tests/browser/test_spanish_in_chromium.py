@@ -1,0 +1,46 @@
+"""A Spanish reader in a real browser: the switcher, the outdated notice, accessibility."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.core.management import call_command
+
+from guides.models import GuidePage
+from tests.guides.factories import publish, url_in
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+@pytest.fixture
+def demo_guide(live_server, root_page):
+    call_command("load_demo", verbosity=0)
+    return GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+
+
+def test_switcher_lands_on_the_same_guide_in_the_other_language(page, live_server, demo_guide):
+    page.goto(live_server.url + url_in(demo_guide, "es"))
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.locator("h1").inner_text() == "Cómo jugar a Ciudad de Puntos"
+    page.locator(".language-switcher").get_by_role("link", name="English").click()
+    assert page.url == live_server.url + url_in(demo_guide, "en")
+    page.get_by_role("link", name="Read version 1").click()
+    page.locator(".language-switcher").get_by_role("link", name="Español").click()
+    assert page.url == live_server.url + url_in(demo_guide, "es") + "v/1/"
+
+
+def test_outdated_spanish_guide_says_so_accessibly(page, live_server, demo_guide):
+    publish(demo_guide, change_summary_en="Clarified the refill.")
+    page.goto(live_server.url + url_in(demo_guide, "es"))
+    notice = page.locator(".notice--translation")
+    assert "corresponde a la versión 2 del original en inglés" in notice.inner_text()
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]})
+    serious = [
+        violation
+        for violation in results.response["violations"]
+        if violation["impact"] in {"serious", "critical"}
+    ]
+    assert serious == [], results.generate_report()
+    notice.get_by_role("link", name="Leer la versión actual en inglés").click()
+    assert page.url == live_server.url + url_in(demo_guide, "en")

@@ -1,0 +1,151 @@
+"""A translation never pretends to be current: notices, fallbacks and the "up to date" action."""
+
+import datetime
+
+import pytest
+from bs4 import BeautifulSoup
+from django.urls import reverse
+from wagtail.models import PageLogEntry
+
+from guides.models import GuideCorrection, GuideTranslation
+from tests.guides.factories import publish, url_in
+
+pytestmark = pytest.mark.django_db
+
+BEHIND_NOTICE = (
+    "Esta traducción corresponde a la versión 1 del original en inglés; la versión actual es 2."
+)
+
+
+def spanish(client, page):
+    response = client.get(url_in(page, "es"))
+    assert response.status_code == 200
+    return BeautifulSoup(response.content, "html.parser")
+
+
+def notice(html):
+    element = html.select_one(".notice--translation")
+    return " ".join(element.get_text(" ", strip=True).split()) if element else ""
+
+
+def mark_url(page):
+    return reverse("guides_translation_up_to_date", args=(page.pk, "es"))
+
+
+def test_current_translation_has_no_notice_and_no_english_parts(client, spanish_guide):
+    html = spanish(client, spanish_guide)
+    assert html.html["lang"] == "es"
+    assert notice(html) == ""
+    assert html.h1.get_text() == "Cómo jugar"
+    for part in (html.h1, html.select_one(".lede"), html.select_one(".guide-body")):
+        assert not part.has_attr("lang")
+
+
+def test_outdated_notice_until_a_translator_marks_the_new_version(
+    client, spanish_guide, translator
+):
+    guide = publish(
+        spanish_guide,
+        change_summary_en="Added the tie-break rule.",
+        change_summary_es="Se añade la regla de desempate.",
+    )
+    assert guide.version_number == 2
+
+    html = spanish(client, guide)
+    assert BEHIND_NOTICE in notice(html)
+    link = html.select_one(".notice--translation a")
+    assert link["href"] == url_in(guide, "en")
+    assert link["hreflang"] == "en"
+    # English readers are never told about translations.
+    english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    assert not english.select(".notice--translation")
+
+    client.force_login(translator)
+    response = client.post(mark_url(guide), {"version": "2"})
+    assert response.status_code == 302
+    record = GuideTranslation.objects.get(page=guide, language="es")
+    assert (record.follows.number, record.marked_by) == (2, translator)
+    assert PageLogEntry.objects.filter(page=guide, action="guides.translation_up_to_date").exists()
+
+    client.logout()
+    assert notice(spanish(client, guide)) == ""
+
+
+def test_version_published_as_not_affecting_translations_keeps_them_current(client, spanish_guide):
+    guide = publish(
+        spanish_guide,
+        change_summary_en="Fixed a typo.",
+        change_summary_es="Errata corregida.",
+        affects_translations=False,
+    )
+    assert guide.version_number == 2
+    assert not guide.current_version.affects_translations
+    assert guide.affects_translations  # the choice was for that publish only
+    assert notice(spanish(client, guide)) == ""
+
+    guide = publish(guide, change_summary_en="Added the tie-break rule.")
+    assert "corresponde a la versión 1 del original en inglés; la versión actual es 3" in notice(
+        spanish(client, guide)
+    )
+
+
+def test_a_small_fix_keeps_the_version_and_the_translation_current(client, spanish_guide):
+    guide = publish(spanish_guide, intro_en="A short guide (typo fixed).")
+    assert guide.version_number == 1
+    assert notice(spanish(client, guide)) == ""
+
+
+def test_a_spanish_only_change_summary_does_not_put_the_spanish_behind(client, spanish_guide):
+    guide = publish(spanish_guide, change_summary_es="Se aclara la preparación.")
+    assert guide.version_number == 2
+    assert notice(spanish(client, guide)) == ""
+
+
+def test_translation_nobody_has_marked_is_behind(client, spanish_guide):
+    GuideTranslation.objects.all().delete()
+    assert "aún no se ha cotejado" in notice(spanish(client, spanish_guide))
+
+
+def test_missing_translation_falls_back_to_english_and_says_so(client, guide):
+    html = spanish(client, guide)
+    assert html.html["lang"] == "es"
+    assert "Esta página aún no está traducida al español" in notice(html)
+    assert html.h1["lang"] == "en"
+    assert html.h1.get_text() == "How to play"
+    assert html.select_one(".guide-body")["lang"] == "en"
+    # The interface around the English text is still Spanish.
+    assert html.select_one("#sources-heading").get_text() == "Fuentes y alcance"
+
+
+def test_partial_translation_marks_only_the_english_parts(client, spanish_guide):
+    guide = publish(spanish_guide, intro_es="")
+    html = spanish(client, guide)
+    assert "se muestran en inglés: Resumen." in notice(html)
+    assert html.select_one(".lede")["lang"] == "en"
+    assert html.select_one(".lede").get_text() == "A short guide."
+    assert not html.h1.has_attr("lang")
+    assert not html.select_one(".guide-body").has_attr("lang")
+
+
+def test_untranslated_correction_is_marked_english(client, spanish_guide):
+    page = type(spanish_guide).objects.get(pk=spanish_guide.pk)
+    page.corrections = [
+        GuideCorrection(
+            corrected_on=datetime.date(2026, 10, 20),
+            what_was_wrong="Said the market is emptied.",
+            what_it_says_now="Fourteen cards remain.",
+            corrected_by="Rulesage editors",
+        )
+    ]
+    html = spanish(client, publish(page))
+    assert "se muestran en inglés: Correcciones." in notice(html)
+    was = html.select_one(".corrections li p:nth-of-type(2) span")
+    assert (was["lang"], was.get_text()) == ("en", "Said the market is emptied.")
+
+
+def test_other_page_types_fall_back_and_say_so(client, home, game_page):
+    for page in (home, game_page.get_parent().specific, game_page):
+        html = spanish(client, page)
+        assert html.html["lang"] == "es"
+        assert "aún no está traducida" in notice(html), page
+        assert html.h1["lang"] == "en"

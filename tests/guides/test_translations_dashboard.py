@@ -1,0 +1,139 @@
+"""The translators' dashboard and the explicit "up to date" action in the Wagtail admin."""
+
+import pytest
+from bs4 import BeautifulSoup
+from django.urls import reverse
+
+from guides.models import GuideTranslation
+from tests.guides.factories import GuidePageFactory, add_source, publish
+
+pytestmark = pytest.mark.django_db
+
+DASHBOARD = reverse("guides_translations")
+
+
+def mark_url(page, language="es"):
+    return reverse("guides_translation_up_to_date", args=(page.pk, language))
+
+
+def statuses(client, query=""):
+    response = client.get(DASHBOARD + query)
+    assert response.status_code == 200
+    html = BeautifulSoup(response.content, "html.parser")
+    return {
+        row.td.get_text(strip=True): row["data-status"]
+        for row in html.select("#translation-guides tbody tr")
+    }
+
+
+@pytest.fixture
+def three_guides(spanish_guide, game_page, rulebook):
+    """One guide behind (English moved to v2), one current, one never translated."""
+    behind = publish(spanish_guide, change_summary_en="Added the tie-break rule.")
+    current = GuidePageFactory(parent=game_page, title="Draft & Build", slug="draft", live=False)
+    add_source(current, rulebook)
+    current.save()
+    current = publish(current, title_es="Robar y construir", slug_es="robar")
+    GuideTranslation.objects.create(page=current, language="es", follows=current.versions.get())
+    missing = GuidePageFactory(parent=game_page, title="Scoring", slug="scoring", live=False)
+    add_source(missing, rulebook)
+    missing.save()
+    return behind, current, publish(missing)
+
+
+def test_dashboard_lists_each_guide_as_behind_current_or_missing(client, translator, three_guides):
+    client.force_login(translator)
+    assert statuses(client) == {
+        "How to play": "behind",
+        "Scoring": "missing",
+        "Draft & Build": "current",
+    }
+    assert list(statuses(client, "?status=behind")) == ["How to play"]
+    html = client.get(DASHBOARD).content.decode()
+    assert "Mark up to date with v2…" in html
+    assert mark_url(three_guides[0]) in html
+
+
+def test_marking_from_the_dashboard_makes_the_guide_current(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    response = client.post(mark_url(behind), {"version": "2", "next": DASHBOARD})
+    assert response.status_code == 302
+    assert response["Location"] == DASHBOARD
+    assert statuses(client)["How to play"] == "current"
+
+
+def test_confirmation_page_names_the_versions(client, editor, three_guides):
+    client.force_login(editor)
+    response = client.get(mark_url(three_guides[0]))
+    assert response.status_code == 200
+    text = " ".join(BeautifulSoup(response.content, "html.parser").get_text().split())
+    assert "follows English version 1; the current English version is 2." in text
+    assert "Yes, up to date with version 2" in text
+
+
+def test_marking_can_translate_the_missing_change_log_lines(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    html = client.get(mark_url(behind)).content.decode()
+    assert 'name="summary_2"' in html
+    assert "Added the tie-break rule." in html  # the English line, as help
+    assert 'name="summary_1"' not in html  # version 1 already has its Spanish line
+    client.post(mark_url(behind), {"version": "2", "summary_2": "Se añade el desempate."})
+    version = behind.versions.get(number=2)
+    assert (version.summary_en, version.summary_es) == (
+        "Added the tie-break rule.",
+        "Se añade el desempate.",
+    )
+
+
+def test_marking_needs_a_real_version_and_a_safe_next_url(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    for bad in ("", "abc", "7"):
+        client.post(mark_url(behind), {"version": bad})
+        assert GuideTranslation.objects.get(page=behind).follows.number == 1
+    response = client.post(mark_url(behind), {"version": "2", "next": "https://evil.example/"})
+    assert response["Location"] == DASHBOARD
+
+
+def test_marking_and_dashboard_need_permission(client, django_user_model, three_guides, roles):
+    behind = three_guides[0]
+    assert client.post(mark_url(behind), {"version": "2"}).status_code == 302  # to login
+    # Admin access alone (e.g. a group without translation permissions) is not enough.
+    staff = django_user_model.objects.create_user("sam", "sam@example.com", "pw")
+    staff.user_permissions.add(*roles["Translators"].permissions.filter(codename="access_admin"))
+    client.force_login(staff)
+    # Wagtail turns a refused admin view into a redirect to the dashboard with a message.
+    refused = reverse("wagtailadmin_home")
+    assert client.get(DASHBOARD)["Location"] == refused
+    assert client.post(mark_url(behind), {"version": "2"})["Location"] == refused
+    assert GuideTranslation.objects.get(page=behind).follows.number == 1
+
+
+def test_only_translations_can_be_marked(client, translator, three_guides):
+    client.force_login(translator)
+    response = client.post(mark_url(three_guides[0], "en"), {"version": "2"})
+    assert response["Location"] == reverse("wagtailadmin_home")
+    assert not GuideTranslation.objects.filter(language="en").exists()
+
+
+def test_menu_panel_and_page_action_point_translators_to_the_work(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    home = client.get(reverse("wagtailadmin_home")).content.decode()
+    assert DASHBOARD in home  # menu item and home panel
+    assert "1 Spanish guide translation is behind its English original." in " ".join(home.split())
+    edit = client.get(reverse("wagtailadmin_pages:edit", args=(behind.pk,))).content.decode()
+    assert "Mark the Spanish translation up to date" in edit
+    assert mark_url(behind) in edit
+
+
+def test_history_shows_the_marking(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    client.post(mark_url(behind), {"version": "2"})
+    history = client.get(reverse("wagtailadmin_pages:history", args=(behind.pk,)))
+    assert (
+        "Spanish translation marked up to date with English version 2" in history.content.decode()
+    )

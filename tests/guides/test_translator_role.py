@@ -1,0 +1,144 @@
+"""Translators edit Spanish only, enforced on the server, and submit to Editors for approval."""
+
+import pytest
+from django.urls import reverse
+from wagtail.models import Page
+from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text, streamfield
+
+from guides.models import GuidePage
+from tests.guides.factories import url_in
+
+pytestmark = pytest.mark.django_db
+
+
+def edit_url(page):
+    return reverse("wagtailadmin_pages:edit", args=(page.pk,))
+
+
+def guide_form(page, action=None, corrections=(), **changes):
+    """The edit form as the admin would post it, with `changes` typed over the page's values."""
+    data = {
+        "title_en": page.title_en,
+        "title_es": page.title_es or "",
+        "slug_en": page.slug_en,
+        "slug_es": page.slug_es or "",
+        "kind": page.kind,
+        "intro_en": page.intro_en,
+        "intro_es": page.intro_es or "",
+        "body_en": streamfield([("paragraph", rich_text("<p>Shuffle.</p>"))]),
+        "body_es": streamfield([("paragraph", rich_text("<p>Baraja cada nivel.</p>"))]),
+        "checked_on": page.checked_on.isoformat(),
+        "rules_scope_en": page.rules_scope_en,
+        "rules_scope_es": page.rules_scope_es or "",
+        "change_summary_en": "",
+        "change_summary_es": "",
+        "affects_translations": "on",
+        "sources": inline_formset(
+            [
+                {"id": s.pk, "document": s.document_id, "locator": s.locator}
+                for s in page.sources.all()
+            ],
+            initial=page.sources.count(),
+        ),
+        "corrections": inline_formset(list(corrections)),
+    }
+    data.update(changes)
+    if action:
+        data[action] = "1"
+    return nested_form_data(data)
+
+
+def latest(page):
+    return GuidePage.objects.get(pk=page.pk).get_latest_revision_as_object()
+
+
+def test_translators_cannot_publish_and_editors_approve(roles):
+    translators, editors = roles["Translators"], roles["Editors"]
+    root = Page.get_first_root_node()
+    assert translators.page_permissions.filter(page=root).count() == 1
+    assert not translators.page_permissions.filter(permission__codename="publish_page").exists()
+    assert editors.page_permissions.filter(permission__codename="publish_page").exists()
+    task = root.get_workflow().tasks.get().specific
+    assert list(task.groups.all()) == [editors]
+
+
+def test_a_translators_english_changes_are_ignored_and_spanish_saved(
+    client, translator, spanish_guide
+):
+    client.force_login(translator)
+    edit = client.get(edit_url(spanish_guide)).content.decode()
+    assert "English fields and settings are kept as they are" in edit
+    response = client.post(
+        edit_url(spanish_guide),
+        guide_form(
+            spanish_guide,
+            title_en="Hijacked title",
+            intro_en="Hijacked intro.",
+            checked_on="2020-01-01",
+            kind="topic",
+            title_es="Cómo se juega",
+        ),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    draft = latest(spanish_guide)
+    assert draft.title_es == "Cómo se juega"
+    assert "Baraja cada nivel." in draft.body_es[0].value.source
+    assert (draft.title_en, draft.intro_en) == ("How to play", "A short guide.")
+    assert draft.checked_on.isoformat() == "2026-10-06"
+    assert draft.kind == "how_to_play"
+    assert draft.body_en[0].block_type == "heading"  # the English body is untouched
+
+
+def test_a_translator_cannot_add_a_correction(client, translator, spanish_guide):
+    client.force_login(translator)
+    correction = {
+        "corrected_on": "2026-10-20",
+        "what_was_wrong_en": "",
+        "what_was_wrong_es": "Decía otra cosa.",
+        "what_it_says_now_en": "",
+        "what_it_says_now_es": "Ahora dice esto.",
+        "corrected_by": "",
+    }
+    response = client.post(
+        edit_url(spanish_guide), guide_form(spanish_guide, corrections=[correction])
+    )
+    assert response.status_code == 200
+    assert "but not add new ones" in response.content.decode()
+    assert not latest(spanish_guide).corrections.exists()
+
+
+def test_a_translator_submits_and_an_editor_publishes_the_spanish(
+    client, translator, editor, spanish_guide
+):
+    client.force_login(translator)
+    client.post(
+        edit_url(spanish_guide),
+        guide_form(spanish_guide, "action-publish", title_es="Publicado sin permiso"),
+    )
+    assert GuidePage.objects.get(pk=spanish_guide.pk).title_es == "Cómo jugar"
+
+    response = client.post(
+        edit_url(spanish_guide),
+        guide_form(spanish_guide, "action-submit", title_es="Cómo se juega", title_en="Nope"),
+    )
+    assert response.status_code == 302
+    page = GuidePage.objects.get(pk=spanish_guide.pk)
+    workflow_state = page.current_workflow_state
+    assert workflow_state is not None and workflow_state.status == "in_progress"
+    assert page.title_es == "Cómo jugar"  # not live until approved
+
+    task_state = workflow_state.current_task_state
+    task_state.task.specific.on_action(task_state, editor, "approve")
+    page = GuidePage.objects.get(pk=spanish_guide.pk)
+    assert (page.title_en, page.title_es) == ("How to play", "Cómo se juega")
+    assert "Cómo se juega" in client.get(url_in(page, "es")).content.decode()
+
+
+def test_editors_change_english_as_before(client, editor, spanish_guide):
+    client.force_login(editor)
+    response = client.post(
+        edit_url(spanish_guide),
+        guide_form(spanish_guide, "action-publish", title_en="How to play!"),
+    )
+    assert response.status_code == 302
+    assert GuidePage.objects.get(pk=spanish_guide.pk).title_en == "How to play!"
