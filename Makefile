@@ -30,7 +30,7 @@ run: install compilemessages
 	DEBUG=$(DEBUG) $(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
 test: install compilemessages
-	@bash scripts/ensure_chromium.sh
+	@bash scripts/ensure_system_packages.sh
 	@DATABASE_URL="$$($(PY) scripts/ensure_postgres.py)" || exit 1; \
 	export DATABASE_URL DJANGO_SETTINGS_MODULE=rulesage.settings.test; \
 	set -e; \
