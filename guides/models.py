@@ -22,6 +22,8 @@ from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Orderable, Page
 from wagtail.search import index
 
+from rulings.models import Correction
+
 from .blocks import GuideStreamBlock
 from .forms import GuidePageForm, TranslatablePageForm
 from .freshness import translation_state
@@ -271,31 +273,15 @@ class GuideCorrectionQuerySet(models.QuerySet):
         return self.filter(page__live=True).select_related("page").order_by("-corrected_on", "-pk")
 
 
-class GuideCorrection(Orderable):
-    """A public, dated note of something a guide got wrong and what it says now."""
+class GuideCorrection(Correction):
+    """A correction to a guide, kept with the page so it is revisioned with it."""
 
     page = ParentalKey(GuidePage, on_delete=models.CASCADE, related_name="corrections")
-    corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
-    what_was_wrong = models.TextField(_("what was wrong"))
-    what_it_says_now = models.TextField(_("what it says now"))
-    corrected_by = models.CharField(_("corrected by"), max_length=120)
 
     objects = GuideCorrectionQuerySet.as_manager()
 
-    panels = [
-        FieldPanel("corrected_on"),
-        FieldPanel("what_was_wrong"),
-        FieldPanel("what_it_says_now"),
-        FieldPanel("corrected_by"),
-    ]
-
-    class Meta(Orderable.Meta):
-        verbose_name = _("correction")
-        verbose_name_plural = _("corrections")
-
-    @property
-    def anchor(self):
-        return f"correction-{self.pk}"
+    class Meta(Correction.Meta):
+        abstract = False
 
 
 class GuideVersion(models.Model):

@@ -570,16 +570,17 @@ class RulingCorrectionQuerySet(models.QuerySet):
         )
 
 
-class RulingCorrection(Orderable):
-    """A public, dated correction to a ruling's answer."""
+class Correction(Orderable):
+    """A public, dated note of what something got wrong and what it says now.
 
-    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="corrections")
+    Abstract: rulings keep theirs here, guides theirs with the page (`guides` builds on
+    this; `rulings` never imports `guides`). Every correction also shows in the site-wide log.
+    """
+
     corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
     what_was_wrong = models.TextField(_("what was wrong"))
     what_it_says_now = models.TextField(_("what it says now"))
     corrected_by = models.CharField(_("corrected by"), max_length=120)
-
-    objects = RulingCorrectionQuerySet.as_manager()
 
     panels = [
         FieldPanel("corrected_on"),
@@ -589,9 +590,21 @@ class RulingCorrection(Orderable):
     ]
 
     class Meta(Orderable.Meta):
+        abstract = True
         verbose_name = _("correction")
         verbose_name_plural = _("corrections")
 
     @property
     def anchor(self):
         return f"correction-{self.pk}"
+
+
+class RulingCorrection(Correction):
+    """A public, dated correction to a ruling's answer."""
+
+    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="corrections")
+
+    objects = RulingCorrectionQuerySet.as_manager()
+
+    class Meta(Correction.Meta):
+        abstract = False
