@@ -19,20 +19,23 @@ class CorrectionEntry:
     key: str
 
 
+def _entry(correction, kind, subject, url):
+    return CorrectionEntry(
+        corrected_on=correction.corrected_on,
+        subject=subject,
+        url=f"{url}#{correction.anchor}",
+        what_was_wrong=correction.what_was_wrong,
+        what_it_says_now=correction.what_it_says_now,
+        corrected_by=correction.corrected_by,
+        key=f"{kind}-{correction.pk}",
+    )
+
+
 def _guide_entries(limit):
     from guides.models import GuideCorrection
 
     for correction in GuideCorrection.objects.public()[:limit]:
-        page = correction.page
-        yield CorrectionEntry(
-            corrected_on=correction.corrected_on,
-            subject=page.title,
-            url=f"{page.url}#{correction.anchor}",
-            what_was_wrong=correction.what_was_wrong,
-            what_it_says_now=correction.what_it_says_now,
-            corrected_by=correction.corrected_by,
-            key=f"guide-{correction.pk}",
-        )
+        yield _entry(correction, "guide", correction.page.title, correction.page.url)
 
 
 def _ruling_entries(limit):
@@ -40,15 +43,7 @@ def _ruling_entries(limit):
 
     for correction in RulingCorrection.objects.public()[:limit]:
         ruling = correction.ruling
-        yield CorrectionEntry(
-            corrected_on=correction.corrected_on,
-            subject=ruling.question,
-            url=f"{ruling.get_absolute_url()}#{correction.anchor}",
-            what_was_wrong=correction.what_was_wrong,
-            what_it_says_now=correction.what_it_says_now,
-            corrected_by=correction.corrected_by,
-            key=f"ruling-{correction.pk}",
-        )
+        yield _entry(correction, "ruling", ruling.question, ruling.get_absolute_url())
 
 
 SOURCES = [_guide_entries, _ruling_entries]
