@@ -3,7 +3,7 @@
 from modeltranslation.decorators import register
 from modeltranslation.translator import TranslationOptions
 
-from .models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideVersion
+from .models import GamePage, GamesIndexPage, GuideChange, GuideCorrection, GuidePage
 
 
 @register(GamesIndexPage)
@@ -18,7 +18,7 @@ class GamePageTR(TranslationOptions):
 
 @register(GuidePage)
 class GuidePageTR(TranslationOptions):
-    fields = ("intro", "body", "rules_scope", "change_summary")
+    fields = ("intro", "body", "rules_scope", "change_summary", "translation_current")
 
 
 @register(GuideCorrection)
@@ -26,6 +26,6 @@ class GuideCorrectionTR(TranslationOptions):
     fields = ("what_was_wrong", "what_it_says_now")
 
 
-@register(GuideVersion)
-class GuideVersionTR(TranslationOptions):
-    fields = ("summary",)
+@register(GuideChange)
+class GuideChangeTR(TranslationOptions):
+    fields = ("note",)

@@ -13,6 +13,7 @@ from guides.models import (
     GuideSource,
     GuideTranslation,
 )
+from guides.publishing import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
 from rulings.models import Document, Edition, Game
 
@@ -237,6 +238,8 @@ class DemoLoader:
                 setattr(page, field, value)
             for field, value in translated(change_summary=version["summary"]).items():
                 setattr(page, field, value)
+            if number > 1:
+                page.change_kind = ChangeKind.SUBSTANTIVE
             if number == len(versions):
                 page.corrections = [
                     GuideCorrection(**translated(**correction))

@@ -5,7 +5,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.core.management import call_command
 
 from guides.models import GuidePage
-from tests.guides.factories import publish, url_in
+from tests.guides.factories import publish_version, url_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -31,7 +31,7 @@ def test_switcher_lands_on_the_same_guide_in_the_other_language(page, live_serve
 
 
 def test_outdated_spanish_guide_says_so_accessibly(page, live_server, demo_guide):
-    publish(demo_guide, change_summary_en="Clarified the refill.")
+    publish_version(demo_guide, "Clarified the refill.")
     page.goto(live_server.url + url_in(demo_guide, "es"))
     notice = page.locator(".notice--translation")
     assert "corresponde a la versión 2 del original en inglés" in notice.inner_text()

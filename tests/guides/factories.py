@@ -106,6 +106,11 @@ def publish(page, **changes):
     return type(page).objects.get(pk=page.pk)
 
 
+def publish_version(page, summary, **changes):
+    """Publish `changes` as a new version with `summary` as its change-log note."""
+    return publish(page, change_kind="substantive", change_summary_en=summary, **changes)
+
+
 def url_in(page, language):
     """The page's URL for readers of `language` (Spanish slugs are separate fields)."""
     with translation.override(language):

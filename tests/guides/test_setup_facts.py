@@ -3,7 +3,7 @@
 import pytest
 from bs4 import BeautifulSoup
 
-from tests.guides.factories import give_setup_figures, publish, url_in
+from tests.guides.factories import give_setup_figures, publish, publish_version, url_in
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def test_a_game_without_figures_shows_no_empty_table(client, guide):
 
 
 def test_old_versions_render_their_facts_from_the_game(client, facts_guide):
-    guide = publish(facts_guide, change_summary="Reworded.", body_en=[facts("civic_tokens")])
+    guide = publish_version(facts_guide, "Reworded.", body_en=[facts("civic_tokens")])
     html = BeautifulSoup(client.get(f"{guide.url}v/1/").content, "html.parser")
     first = html.select_one(".guide-body table.setup-facts")
     assert first.caption.get_text(strip=True) == "Cards used from each tier"

@@ -13,6 +13,7 @@ def two_versions(guide):
         guide,
         title="How to play Point City",
         intro="Now with the tie-break rule.",
+        change_kind="substantive",
         change_summary="Added the tie-break rule.",
     )
 

@@ -5,7 +5,7 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import translation
 
-from tests.guides.factories import publish, url_in
+from tests.guides.factories import publish, publish_version, url_in
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_root_redirects_by_accept_language(client, home, accept, expected):
 
 
 def test_guide_and_its_old_version_link_their_translations(client, spanish_guide):
-    guide = publish(spanish_guide, change_summary_en="Added the tie-break rule.")
+    guide = publish_version(spanish_guide, "Added the tie-break rule.")
     en, es = url_in(guide, "en"), url_in(guide, "es")
     assert es.startswith("/es/") and es.endswith("/como-jugar/")
     for suffix in ("", "v/1/"):
@@ -56,7 +56,7 @@ def test_guide_and_its_old_version_link_their_translations(client, spanish_guide
 
 
 def test_old_version_alternates_follow_the_live_slug(client, spanish_guide):
-    guide = publish(spanish_guide, change_summary_en="Second version.")
+    guide = publish_version(spanish_guide, "Second version.")
     guide = publish(guide, slug_es="como-se-juega")
     _lang, alternates, _switcher = language_links(client, url_in(guide, "en") + "v/1/")
     assert alternates["es"].endswith("/es/games/point-city/como-se-juega/v/1/")

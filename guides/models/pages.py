@@ -7,16 +7,16 @@ published from, so old versions stay readable. A `GuideTranslation` records whic
 a translation was last brought up to date with.
 """
 
-from django.conf import settings
+from django import forms
 from django.db import models
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
-from django.utils import timezone, translation
+from django.shortcuts import redirect
+from django.utils import translation
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
 from modeltranslation import settings as mt_settings
-from wagtail.admin.panels import FieldPanel, InlinePanel, MultiFieldPanel
+from wagtail.admin.panels import FieldPanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
 from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Orderable, Page
@@ -24,20 +24,22 @@ from wagtail.search import index
 
 from rulings.models import Correction
 
-from .blocks import GuideStreamBlock
-from .forms import GuidePageForm, TranslatablePageForm
-from .freshness import translation_state
+from ..blocks import GuideStreamBlock
+from ..editorial import EditorialPage
+from ..forms import GuidePageForm
+from ..freshness import translation_state
+from ..panels import RowsPanel
+from ..publishing import ChangeKind, PublishRefused, publish_problems
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
 MAX_VERSION_NUMBER = 2**31 - 1
 
 
-class GamesIndexPage(Page):
+class GamesIndexPage(EditorialPage, Page):
     """Lists every `GamePage` below it."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
-    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro")]
     parent_page_types = ["rulesage.HomePage"]
     subpage_types = ["guides.GamePage"]
@@ -54,7 +56,7 @@ class GamesIndexPage(Page):
         return context
 
 
-class GamePage(Page):
+class GamePage(EditorialPage, Page):
     """One per `rulings.Game`: overview, editions and documents, and the guides below it."""
 
     game = models.OneToOneField(
@@ -62,7 +64,6 @@ class GamePage(Page):
     )
     overview = RichTextField(_("overview"), blank=True, features=["bold", "italic", "link"])
 
-    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("game"), FieldPanel("overview")]
     search_fields = Page.search_fields + [index.SearchField("overview")]
     parent_page_types = ["guides.GamesIndexPage"]
@@ -78,7 +79,7 @@ class GamePage(Page):
         return context
 
 
-class GuidePage(RoutablePageMixin, Page):
+class GuidePage(EditorialPage, RoutablePageMixin, Page):
     """A how-to-play or topic guide, checked against named sources on a stated date."""
 
     class Kind(models.TextChoices):
@@ -105,14 +106,23 @@ class GuidePage(RoutablePageMixin, Page):
             "Which rules the guide covers, e.g. “Standard multiplayer; not the solo opponent”."
         ),
     )
+    change_kind = models.CharField(
+        _("this publish is a"),
+        max_length=20,
+        choices=ChangeKind.choices,
+        default=ChangeKind.MINOR,
+        help_text=_(
+            "Every publish adds a dated line to the public change log. A substantive change "
+            "raises the version number; earlier versions stay readable."
+        ),
+    )
     change_summary = models.CharField(
-        _("change summary"),
+        _("change-log note"),
         max_length=255,
         blank=True,
         help_text=_(
-            "For a substantive change, say in one line what changed: publishing then "
-            "raises the version number and adds this line to the public change log. "
-            "Leave empty for a small fix that keeps the version."
+            "One line for the public change log saying what changed. Required for a "
+            "substantive change; for a minor edit a standard note is used when empty."
         ),
     )
     affects_translations = models.BooleanField(
@@ -124,6 +134,16 @@ class GuidePage(RoutablePageMixin, Page):
             "up to date then stay up to date. Applies to this publish only."
         ),
     )
+    translation_current = models.BooleanField(
+        _("this translation now says everything the current English version says"),
+        default=False,
+        help_text=_(
+            "For translators: tick when the text in this language is brought up to date "
+            "with the current English version. Once published, readers no longer see the "
+            "notice that the translation follows an earlier version. Give a change-log note "
+            "when you changed nothing (saying why nothing needed changing)."
+        ),
+    )
 
     base_form_class = GuidePageForm
     content_panels = Page.content_panels + [
@@ -132,17 +152,22 @@ class GuidePage(RoutablePageMixin, Page):
         FieldPanel("body"),
         MultiFieldPanel(
             [
-                InlinePanel("sources", label=_("Source"), min_num=0),
+                RowsPanel("sources", label=_("Source"), min_num=0),
                 FieldPanel("checked_on"),
                 FieldPanel("rules_scope"),
             ],
             heading=_("Sources and scope"),
         ),
         MultiFieldPanel(
-            [FieldPanel("change_summary"), FieldPanel("affects_translations")],
-            heading=_("Version"),
+            [
+                FieldPanel("change_kind", widget=forms.RadioSelect),
+                FieldPanel("change_summary"),
+                FieldPanel("affects_translations"),
+                FieldPanel("translation_current"),
+            ],
+            heading=_("Change log"),
         ),
-        InlinePanel("corrections", label=_("Correction"), heading=_("Corrections")),
+        RowsPanel("corrections", label=_("Correction"), heading=_("Corrections")),
     ]
     search_fields = Page.search_fields + [
         index.SearchField("intro"),
@@ -150,11 +175,16 @@ class GuidePage(RoutablePageMixin, Page):
     ]
     parent_page_types = ["guides.GamePage"]
     subpage_types = []
+    # What the original says besides its translated text (see translated_fields).
+    original_fields = ["kind", "checked_on"]
+    compared_relations = ["sources", "corrections"]
+    # Translated fields that state something about a translation, not text to translate.
+    translation_statements = ["translation_current"]
 
     class Meta:
         verbose_name = _("guide")
 
-    @cached_property
+    @property
     def current_version(self):
         return self.versions.order_by("-number").first()
 
@@ -163,11 +193,13 @@ class GuidePage(RoutablePageMixin, Page):
         version = self.current_version
         return version.number if version else None
 
-    @property
-    def recheck_due_on(self):
-        if not self.checked_on:
-            return None
-        return self.checked_on + timezone.timedelta(days=settings.RULESAGE_RECHECK_AFTER_DAYS)
+    def publish(self, revision, *args, **kwargs):
+        """Every way of publishing (bulk, scheduled, a workflow's approval) meets the rules
+        the edit form applies; the edit form stops earlier, keeping the draft."""
+        problems = publish_problems(revision.as_object())
+        if problems:
+            raise PublishRefused(problems)
+        return super().publish(revision, *args, **kwargs)
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
@@ -175,28 +207,40 @@ class GuidePage(RoutablePageMixin, Page):
         context["sources"] = page.sources.select_related("document__edition")
         context["corrections"] = page.corrections.all()
         context["versions"] = versions = self.public_versions(request)
-        # The newest published version is the current one; reuse it rather than query again.
-        self.__dict__.setdefault("current_version", versions[0] if versions else None)
-        context["current_version"] = self.current_version
+        context["current_version"] = versions[0] if versions else None
+        language = translation.get_language()
+        context["changes"] = changes = self.public_changes(language, versions)
         # The parent game page with its game in one query; blocks such as the setup
         # figures read the game from the context rather than each querying for it.
         context["game_page"] = game_page = self.game_page
         context["game"] = game_page.game if game_page else None
-        language = translation.get_language()
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
-            context["translation_state"] = self.translation_state(language, versions)
+            context["translation_state"] = self.translation_state(
+                language, versions, changes, context["corrections"]
+            )
             with translation.override(mt_settings.DEFAULT_LANGUAGE):
                 context["source_url"] = self.get_url(request)
         return context
 
-    def translation_state(self, language, versions):
+    def translation_state(self, language, versions, changes=(), corrections=()):
         """How this guide's translation into `language` stands against the English versions."""
         record = self.translations.filter(language=language).select_related("follows").first()
-        return translation_state(self, language, versions, record)
+        return translation_state(self, language, versions, record, changes, corrections)
 
     @cached_property
     def game_page(self):
         return GamePage.objects.parent_of(self).select_related("game").first()
+
+    def public_changes(self, language, versions):
+        """The change-log lines a reader of `language` sees, newest first, with their versions."""
+        if self.pk is None:
+            return []
+        by_pk = {version.pk: version for version in versions}
+        changes = list(self.changes.for_readers_of(language))
+        for change in changes:
+            if change.version_id in by_pk:  # spare a query per line
+                change.version = by_pk[change.version_id]
+        return changes
 
     def public_versions(self, request=None):
         """Every published version, newest first, each with the URL it is readable at."""
@@ -219,9 +263,12 @@ class GuidePage(RoutablePageMixin, Page):
         """An earlier published version, rendered from the revision it was published from."""
         if number > MAX_VERSION_NUMBER:
             raise Http404
-        version = get_object_or_404(self.versions.select_related("revision"), number=number)
-        current = self.current_version
-        if current and version.number == current.number:
+        versions = self.public_versions(request)
+        version = next((v for v in versions if v.number == number), None)
+        if version is None:
+            raise Http404
+        current = versions[0]
+        if version.number == current.number:
             return redirect(self.url)
         if version.revision is None:
             raise Http404
@@ -234,6 +281,7 @@ class GuidePage(RoutablePageMixin, Page):
                 "shown_version": version,
                 "page_subpath": self.reverse_subpage("version", kwargs={"number": number}),
                 "current_version": current,
+                "versions": versions,
                 "sources": snapshot.sources.all(),
                 "corrections": snapshot.corrections.all(),
                 # Alternates and the language switcher follow the live page's slugs,
@@ -261,6 +309,7 @@ class GuideSource(Orderable):
     )
 
     panels = [FieldPanel("document"), FieldPanel("locator")]
+    original_fields = ["document_id", "locator"]
 
     class Meta(Orderable.Meta):
         verbose_name = _("source")
@@ -279,80 +328,7 @@ class GuideCorrection(Correction):
     page = ParentalKey(GuidePage, on_delete=models.CASCADE, related_name="corrections")
 
     objects = GuideCorrectionQuerySet.as_manager()
+    original_fields = ["corrected_on", "corrected_by"]
 
     class Meta(Correction.Meta):
         abstract = False
-
-
-class GuideVersion(models.Model):
-    """A public version of a guide: its number, change-log line and the revision it shows.
-
-    A substantive publish starts a new version; a small fix moves the current version's
-    revision forward. Earlier versions keep the last revision published under them.
-    """
-
-    page = models.ForeignKey(GuidePage, on_delete=models.CASCADE, related_name="versions")
-    number = models.PositiveIntegerField(_("version"))
-    summary = models.CharField(_("change summary"), max_length=255)
-    published_at = models.DateTimeField(_("published at"))
-    affects_translations = models.BooleanField(
-        _("affects translations"),
-        default=True,
-        help_text=_("Unticked when this version was published as not needing translators."),
-    )
-    revision = models.ForeignKey(
-        "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["page", "number"]
-        verbose_name = _("guide version")
-        constraints = [
-            models.UniqueConstraint(fields=["page", "number"], name="guide_version_unique_number")
-        ]
-
-    def __str__(self):
-        return f"{self.page.title} v{self.number}"
-
-
-class GuideTranslation(models.Model):
-    """The English version a guide's translation into `language` was last brought up to date with.
-
-    Kept outside the page's revisions on purpose: marking a translation up to date is a
-    translator's statement about the published text, made by an explicit action, and must
-    not be undone when an older draft of the page is published.
-    """
-
-    page = models.ForeignKey(
-        GuidePage, on_delete=models.CASCADE, related_name="translations", verbose_name=_("guide")
-    )
-    language = models.CharField(_("language"), max_length=10)
-    follows = models.ForeignKey(
-        GuideVersion,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("follows version"),
-    )
-    marked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("marked up to date by"),
-    )
-    marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
-
-    class Meta:
-        verbose_name = _("guide translation")
-        verbose_name_plural = _("guide translations")
-        default_permissions = ("view",)
-        permissions = [("mark_translation_up_to_date", _("Can mark a translation up to date"))]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["page", "language"], name="guide_translation_one_per_language"
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.page.title} [{self.language}] v{self.follows.number}"

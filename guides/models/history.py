@@ -1,0 +1,139 @@
+"""A guide's public history: its versions, the change-log lines, and where translations stand.
+
+Every publish after the first leaves a dated line in the change log (`GuideChange`), so no
+change to a live guide is ever silent. A *substantive* publish starts a new `GuideVersion`
+(earlier versions stay readable from the revision they were last published with); a
+*minor* one keeps the version number and moves its revision forward. Lines written for one
+language only (a translation brought up to date, with the translator's note or reason)
+carry that language and are shown to its readers alone.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class GuideVersion(models.Model):
+    """A public version of a guide: its number and the revision it is read from.
+
+    A substantive publish starts a new version; a minor one moves the current version's
+    revision forward. Earlier versions keep the last revision published under them.
+    """
+
+    page = models.ForeignKey("guides.GuidePage", on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    published_at = models.DateTimeField(_("published at"))
+    affects_translations = models.BooleanField(
+        _("affects translations"),
+        default=True,
+        help_text=_("Unticked when this version was published as not needing translators."),
+    )
+    revision = models.ForeignKey(
+        "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["page", "number"]
+        verbose_name = _("guide version")
+        constraints = [
+            models.UniqueConstraint(fields=["page", "number"], name="guide_version_unique_number")
+        ]
+
+    def __str__(self):
+        return f"{self.page.title} v{self.number}"
+
+
+class GuideChangeQuerySet(models.QuerySet):
+    def for_readers_of(self, language):
+        """The lines a reader of `language` sees: the original's, and their language's own."""
+        return self.filter(models.Q(language="") | models.Q(language=language))
+
+
+class GuideChange(models.Model):
+    """One dated line of a guide's public change log."""
+
+    class Kind(models.TextChoices):
+        FIRST = "first", _("First published")
+        SUBSTANTIVE = "substantive", _("New version")
+        MINOR = "minor", _("Minor edit")
+        TRANSLATION = "translation", _("Translation")
+
+    page = models.ForeignKey("guides.GuidePage", on_delete=models.CASCADE, related_name="changes")
+    version = models.ForeignKey(GuideVersion, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(_("kind of change"), max_length=20, choices=Kind.choices)
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        help_text=_("Empty for a change to the original, shown in every language."),
+    )
+    note = models.CharField(_("note"), max_length=255)
+    published_at = models.DateTimeField(_("published at"), default=timezone.now)
+    revision = models.ForeignKey(
+        "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+
+    objects = GuideChangeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+        verbose_name = _("change-log line")
+        verbose_name_plural = _("change log")
+
+    def __str__(self):
+        return f"{self.page.title} v{self.version.number}: {self.note}"
+
+
+class GuideTranslation(models.Model):
+    """The English version a guide's translation into `language` was last brought up to date with.
+
+    Kept outside the page's revisions on purpose: marking a translation up to date is a
+    translator's statement about the published text, made by an explicit action, and must
+    not be undone when an older draft of the page is published.
+    """
+
+    page = models.ForeignKey(
+        "guides.GuidePage",
+        on_delete=models.CASCADE,
+        related_name="translations",
+        verbose_name=_("guide"),
+    )
+    language = models.CharField(_("language"), max_length=10)
+    follows = models.ForeignKey(
+        GuideVersion,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("follows version"),
+    )
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("marked up to date by"),
+    )
+    marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("guide translation")
+        verbose_name_plural = _("guide translations")
+        default_permissions = ("view",)
+        permissions = [("mark_translation_up_to_date", _("Can mark a translation up to date"))]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["page", "language"], name="guide_translation_one_per_language"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.page.title} [{self.language}] v{self.follows.number}"

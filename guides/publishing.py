@@ -1,0 +1,237 @@
+"""The rules of publishing a guide, and the public trace every publish leaves.
+
+One place for both, so that every path that publishes (the edit form, bulk publish,
+scheduled publishing, a workflow's approval) applies the same rules and leaves the same
+trace: a dated change-log line, a new version for a substantive change, and, when a
+translator brings a translation up to date, the record of which version it follows.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.utils import build_localized_fieldname
+
+from .translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
+
+# Page fields that describe the publish itself, consumed by it and reset afterwards.
+PUBLISH_FIELDS = ["change_kind", "change_summary", "affects_translations", "translation_current"]
+
+# The note of a change-log line whose editor wrote none, per kind.
+DEFAULT_NOTES = {
+    "first": _("First published"),
+    "minor": _("Minor edit: wording, typography or links; no rule changed."),
+    "translation": _("Translation revised."),
+    "translation_current": _("Translation brought up to date with version %(number)s."),
+}
+
+
+class ChangeKind(models.TextChoices):
+    """What an editor says a publish is: it decides the version number and the log line."""
+
+    MINOR = "minor", _("Minor edit: wording, a typo or a link; the rules it states are unchanged")
+    SUBSTANTIVE = "substantive", _("Substantive change: a new version")
+
+
+class PublishRefused(ValidationError):
+    """A guide that may not go live as it stands (no source, no checked date…)."""
+
+
+def publish_problems(page):
+    """What stops `page`, as it would go live, from being published (empty: nothing)."""
+    return problems_with(
+        checked_on=page.checked_on,
+        has_sources=any(source.document_id for source in page.sources.all()),
+        substantive=page.change_kind == ChangeKind.SUBSTANTIVE,
+        note=stored(page, "change_summary"),
+    )
+
+
+def problems_with(*, checked_on, has_sources, substantive, note):
+    problems = []
+    if not checked_on:
+        problems.append(_("give the date the guide was checked against its sources"))
+    if not has_sources:
+        problems.append(_("add at least one source under “Sources and scope”"))
+    if substantive and not note:
+        problems.append(_("say in the change-log note what the new version changes"))
+    return problems
+
+
+def refusal_message(problems):
+    """The message an editor sees when a publish is refused and the draft was kept."""
+    return ngettext(
+        "Your changes were saved as a draft, but not published. To publish, %(problems)s.",
+        "Your changes were saved as a draft, but not published. To publish: %(problems)s.",
+        len(problems),
+    ) % {"problems": "; ".join(str(problem) for problem in problems)}
+
+
+def stored(page, field, language=SOURCE_LANGUAGE):
+    return (getattr(page, build_localized_fieldname(field, language)) or "").strip()
+
+
+def default_notes(key, **values):
+    """A standard change-log note in every language, as {language: text}."""
+    notes = {}
+    for code in [SOURCE_LANGUAGE, *target_languages()]:
+        with translation.override(code):
+            notes[code] = gettext(DEFAULT_NOTES[key]) % values
+    return notes
+
+
+def note_fields(notes):
+    """`notes` ({language: text}) as the `note_<language>` fields of a change-log line.
+
+    A language without a note stays empty (None), so its readers get the original's note,
+    marked as such, rather than a blank line.
+    """
+    return {build_localized_fieldname("note", code): text or None for code, text in notes.items()}
+
+
+def written_notes(page):
+    """The change-log notes the editor wrote for this publish, {language: text}."""
+    codes = [SOURCE_LANGUAGE, *target_languages()]
+    return {code: stored(page, "change_summary", code) for code in codes}
+
+
+def record_publish(page, revision):
+    """Leave the public trace of publishing `revision` of the guide `page`.
+
+    The first publish starts version 1. After that, a change to the original is either
+    substantive (a new version) or minor (the version keeps its number and reads from
+    the new revision); a publish that changed only a translation is a line in that
+    language's log. Whatever the editor chose for this publish is then reset, so the next
+    publish starts from a minor edit that affects translations.
+    """
+    from .models import GuideChange, GuideVersion
+
+    notes = written_notes(page)
+    with transaction.atomic():
+        current = page.versions.select_for_update().order_by("-number").first()
+        previous = current.revision.as_object() if current and current.revision else None
+        published_at = page.last_published_at or timezone.now()
+        line = {"page": page, "revision": revision, "published_at": published_at}
+        line["user"] = revision.user
+        if current is None:
+            current = GuideVersion.objects.create(
+                page=page, number=1, published_at=published_at, revision=revision
+            )
+            GuideChange.objects.create(
+                version=current,
+                kind=GuideChange.Kind.FIRST,
+                **note_fields(fill_in(notes, default_notes("first"))),
+                **line,
+            )
+        elif page.change_kind == ChangeKind.SUBSTANTIVE:
+            current = GuideVersion.objects.create(
+                page=page,
+                number=current.number + 1,
+                published_at=published_at,
+                revision=revision,
+                affects_translations=page.affects_translations,
+            )
+            GuideChange.objects.create(
+                version=current,
+                kind=GuideChange.Kind.SUBSTANTIVE,
+                **note_fields(fill_in(notes, {})),
+                **line,
+            )
+        else:
+            current.revision = revision
+            current.save(update_fields=["revision"])
+            changed = changed_languages(previous, page)
+            for language in target_languages():
+                if changed == {language} and not page_marks_current(page, language):
+                    GuideChange.objects.create(
+                        version=current,
+                        kind=GuideChange.Kind.TRANSLATION,
+                        language=language,
+                        **note_fields(only(language, notes, default_notes("translation"))),
+                        **line,
+                    )
+            marks = any(page_marks_current(page, code) for code in target_languages())
+            if changed - set(target_languages()) or not (changed or marks):
+                GuideChange.objects.create(
+                    version=current,
+                    kind=GuideChange.Kind.MINOR,
+                    **note_fields(fill_in(notes, default_notes("minor"))),
+                    **line,
+                )
+        for language in target_languages():
+            if page_marks_current(page, language):
+                mark_translation_current(
+                    page, language, current, revision.user, notes.get(language), revision
+                )
+        reset_publish_fields(page, revision)
+
+
+def mark_translation_current(page, language, version, user, note="", revision=None):
+    """Record that `page`'s text in `language` says what English `version` says.
+
+    A statement a translator makes either by ticking it in the page editor (recorded when
+    the page is published) or with the dashboard's "mark up to date" action; either way it
+    leaves a dated line in that language's change log, with their note or reason.
+    """
+    from .models import GuideChange, GuideTranslation
+
+    GuideTranslation.objects.update_or_create(
+        page=page, language=language, defaults={"follows": version, "marked_by": user}
+    )
+    defaults = default_notes("translation_current", number=version.number)
+    return GuideChange.objects.create(
+        page=page,
+        version=version,
+        kind=GuideChange.Kind.TRANSLATION,
+        language=language,
+        revision=revision,
+        user=user,
+        **note_fields(only(language, {language: note or ""}, defaults)),
+    )
+
+
+def page_marks_current(page, language):
+    return bool(getattr(page, build_localized_fieldname("translation_current", language)))
+
+
+def fill_in(notes, defaults):
+    """The written notes, with the standard note where a language has none."""
+    return {code: text or defaults.get(code, "") for code, text in notes.items()}
+
+
+def only(language, notes, defaults):
+    """Notes for a line shown to `language` readers only: theirs, or the standard one."""
+    return {language: notes.get(language) or defaults[language]}
+
+
+def changed_languages(previous, page):
+    """Which languages' text changed between two states of a guide.
+
+    The source language stands for everything that is not a translation (settings, sources,
+    corrections included); a target language only for its own translated reader fields.
+    """
+    if previous is None:
+        return {SOURCE_LANGUAGE}
+    changed = set()
+    for language in [SOURCE_LANGUAGE, *target_languages()]:
+        if language_snapshot(previous, language) != language_snapshot(page, language):
+            changed.add(language)
+    return changed
+
+
+def reset_publish_fields(page, revision):
+    """Clear the choices that belonged to this publish, on the page and in its revision."""
+    from .models import GuidePage
+
+    cleared = {"change_kind": ChangeKind.MINOR, "affects_translations": True}
+    for code in [SOURCE_LANGUAGE, *target_languages()]:
+        cleared[build_localized_fieldname("change_summary", code)] = ""
+        cleared[build_localized_fieldname("translation_current", code)] = False
+    cleared["change_summary"] = ""
+    cleared["translation_current"] = False
+    GuidePage.objects.filter(pk=page.pk).update(**cleared)
+    revision.content.update(cleared)
+    revision.save(update_fields=["content"])
+    for name, value in cleared.items():
+        setattr(page, name, value)
