@@ -1,13 +1,18 @@
-"""Admin forms: translators change only translations; publishing a guide needs sources."""
+"""Admin forms: translators change only translations; a submitted guide must be publishable."""
 
 from django import forms
+from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminPageForm
 
+from .freshness import translation_changed_since
+from .publishing import ChangeKind, problems_with
 from .roles import edits_translations_only
 from .translated_fields import SOURCE_LANGUAGE, target_languages
+from .widgets import ReadOnlyValue
 
 # Form fields a translator keeps that are not page content: whether to be told of comments.
 NOT_CONTENT = {"comment_notifications"}
@@ -28,15 +33,32 @@ def translation_field_names(model):
     }
 
 
-def keep_only(form, editable):
-    """Disable every field of `form` outside `editable`.
+def keep_only(form, editable, keep_posting=()):
+    """Show every field of `form` outside `editable` as read-only text.
 
     Django ignores posted data for a disabled field and keeps the value it was built with
-    (the page's latest revision), so English text stays as it was whatever is sent.
+    (the page's latest revision), so English text stays as it was whatever is sent; the
+    field is rendered as text, not as an input whose typing would be thrown away.
+    `keep_posting` names fields the browser must still send: a formset row's id and parent
+    key (Django reads them from the POST to match rows; a browser never sends a disabled
+    field). Django's formsets check a posted id belongs to the parent, so it cannot be
+    pointed at another object.
     """
     for name, field in form.fields.items():
-        if name not in editable:
-            field.disabled = True
+        if name in editable or name in keep_posting:
+            continue
+        field.disabled = True
+        if not field.widget.is_hidden:
+            field.widget = ReadOnlyValue(field)
+
+
+def row_keys(formset):
+    """The fields every row of `formset` posts so Django can tell which stored row it is."""
+    keys = {formset.model._meta.pk.name}
+    fk = getattr(formset, "fk", None)
+    if fk is not None:
+        keys.add(fk.name)
+    return keys
 
 
 class TranslatablePageForm(WagtailAdminPageForm):
@@ -49,6 +71,9 @@ class TranslatablePageForm(WagtailAdminPageForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # A statement about a translation has no source-language variant to show.
+        for name in getattr(self._meta.model, "translation_statements", ()):
+            self.fields.pop(build_localized_fieldname(name, SOURCE_LANGUAGE), None)
         self.translations_only = edits_translations_only(self.for_user)
         if not self.translations_only:
             return
@@ -56,9 +81,12 @@ class TranslatablePageForm(WagtailAdminPageForm):
         for name, formset in self.formsets.items():
             if name in NOT_CONTENT_FORMSETS:
                 continue
+            # Rows are the editors' (sources, corrections): translators translate the rows
+            # there are, and the editor offers no add, delete or reorder controls to them.
+            formset.max_num = formset.initial_form_count()
             editable = translation_field_names(formset.model)
             for form in formset.forms:
-                keep_only(form, editable)
+                keep_only(form, editable, keep_posting=row_keys(formset))
 
     def clean(self):
         cleaned_data = super().clean()
@@ -82,26 +110,51 @@ class TranslatablePageForm(WagtailAdminPageForm):
 
 
 class GuidePageForm(TranslatablePageForm):
+    """Publishing rules are checked when the page is published (`publishing`), after the
+    draft is saved, so a refused publish loses nothing. A submission for review is checked
+    here: the reviewer publishes exactly what was submitted."""
+
     def clean(self):
         cleaned_data = super().clean()
-        # Wagtail defers required-field validation when saving a draft; only publishing
-        # (or submitting for moderation) must meet the sourcing rule.
+        if self.data.get("action-submit") and not self.is_deferred_validation:
+            for problem in problems_with(
+                checked_on=cleaned_data.get("checked_on"),
+                has_sources=self._has_sources(),
+                substantive=cleaned_data.get("change_kind") == ChangeKind.SUBSTANTIVE,
+                note=(cleaned_data.get(f"change_summary_{SOURCE_LANGUAGE}") or "").strip(),
+            ):
+                self.add_error(None, capfirst(problem) + ".")
+        return cleaned_data
+
+    def _post_clean(self):
+        super()._post_clean()
         if self.is_deferred_validation:
-            return cleaned_data
-        if not cleaned_data.get("checked_on"):
+            return
+        for language in target_languages():
+            self._check_marked_current(language)
+
+    def _check_marked_current(self, language):
+        """Ticking "now up to date" needs a translation edited since the followed version,
+        or a note saying why it needs no change (shown to readers in the change log)."""
+        field = build_localized_fieldname("translation_current", language)
+        note = build_localized_fieldname("change_summary", language)
+        if not self.cleaned_data.get(field) or (self.cleaned_data.get(note) or "").strip():
+            return
+        page = self.instance
+        versions = list(page.versions.select_related("revision")) if page.pk else []
+        record = (
+            page.translations.filter(language=language).select_related("follows__revision").first()
+            if page.pk
+            else None
+        )
+        if not translation_changed_since(page, language, versions, record):
             self.add_error(
-                "checked_on",
-                _("Give the date this guide was checked against its sources before publishing."),
-            )
-        if not self._has_sources():
-            self.add_error(
-                None,
+                field,
                 _(
-                    "A guide cannot be published without at least one source. Add the "
-                    "documents it was checked against under “Sources and scope”."
+                    "The text in this language has not changed since the version it follows. "
+                    "Update it, or say in this language's change-log note why it needs no change."
                 ),
             )
-        return cleaned_data
 
     def _has_sources(self):
         formset = self.formsets.get("sources")
@@ -115,32 +168,56 @@ class GuidePageForm(TranslatablePageForm):
 
 
 class ChangeLogTranslationForm(forms.Form):
-    """The change-log lines of a guide's versions that have no translation into `language`.
+    """Change-log lines of the original that have no note in `language` yet.
 
-    Versions are not page content, so the page editor cannot reach them; translators fill
-    them in when they bring the translation up to date.
+    The change log is not page content, so the page editor cannot reach it; translators
+    fill the notes in when they bring the translation up to date.
     """
 
-    def __init__(self, *args, versions, language, **kwargs):
+    def __init__(self, *args, changes, language, **kwargs):
         super().__init__(*args, **kwargs)
-        self.language = language
-        self.field_name = build_localized_fieldname("summary", language)
-        self.versions = {}
-        for version in sorted(versions, key=lambda v: -v.number):
-            if getattr(version, self.field_name):
+        self.field_name = build_localized_fieldname("note", language)
+        self.changes = {}
+        for change in changes:
+            if change.language or getattr(change, self.field_name):
                 continue
-            name = f"summary_{version.number}"
-            self.versions[name] = version
+            name = f"note_{change.pk}"
+            self.changes[name] = change
             self.fields[name] = forms.CharField(
-                label=_("Version %(number)s") % {"number": version.number},
-                help_text=getattr(version, build_localized_fieldname("summary", SOURCE_LANGUAGE)),
-                max_length=version._meta.get_field(self.field_name).max_length,
+                label=_("Version %(number)s, %(date)s")
+                % {"number": change.version.number, "date": date_format(change.published_at)},
+                help_text=getattr(change, build_localized_fieldname("note", SOURCE_LANGUAGE)),
+                max_length=change._meta.get_field(self.field_name).max_length,
                 required=False,
             )
 
     def save(self):
-        for name, version in self.versions.items():
+        for name, change in self.changes.items():
             text = self.cleaned_data.get(name, "").strip()
             if text:
-                setattr(version, self.field_name, text)
-                version.save(update_fields=[self.field_name])
+                setattr(change, self.field_name, text)
+                change.save(update_fields=[self.field_name])
+
+
+class MarkUpToDateForm(ChangeLogTranslationForm):
+    """ "Mark up to date" needs a translation edited since the followed version, or a reason.
+
+    Without either, nothing shows that anyone read what changed in the English; the
+    reason is public, as the translation's line in the change log.
+    """
+
+    def __init__(self, *args, reason_required, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.reason_required = reason_required
+        self.fields["reason"] = forms.CharField(
+            label=_("Note for the change log"),
+            help_text=_(
+                "Shown to readers of this language in the guide's change log. Required when "
+                "the translation has not been edited since the version it follows: say why "
+                "it needs no change."
+            ),
+            max_length=255,
+            required=reason_required,
+            widget=forms.Textarea(attrs={"rows": 2}),
+        )
+        self.order_fields(["reason"])

@@ -1,7 +1,10 @@
 """Admin wiring for translators: dashboard, menu item, page action, history and permissions."""
 
 from django.contrib.auth.models import Permission
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from wagtail import hooks
@@ -9,10 +12,12 @@ from wagtail.admin import messages
 from wagtail.admin.action_menu import ActionMenuItem
 from wagtail.admin.menu import MenuItem
 from wagtail.admin.ui.components import Component
+from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
 from .freshness import TranslationStatus
 from .models import GuidePage
+from .publishing import publish_problems, refusal_message
 from .roles import edits_translations_only
 from .translated_fields import target_languages
 from .views import (
@@ -25,6 +30,57 @@ from .views import (
     guide_states,
     language_name,
 )
+
+
+@hooks.register("insert_global_admin_css")
+def rulesage_admin_css():
+    return format_html('<link rel="stylesheet" href="{}">', static("admin/rulesage-admin.css"))
+
+
+@hooks.register("before_publish_page")
+def keep_draft_of_refused_publish(request, page):
+    """The edit and create views have saved the draft revision by now: refuse to publish
+    it, saying that the draft is kept and what to fix."""
+    if not isinstance(page, GuidePage):
+        return None
+    problems = publish_problems(page)
+    if not problems:
+        return None
+    if page.live_revision_id is None:
+        # The create view has already added the new page, live by default: keep it a draft.
+        GuidePage.objects.filter(pk=page.pk).update(live=False, has_unpublished_changes=True)
+    messages.error(request, refusal_message(problems))
+    return redirect("wagtailadmin_pages:edit", page.pk)
+
+
+@hooks.register("before_bulk_action")
+def refuse_bulk_publish_of_unpublishable_guides(request, action_type, objects, action_class):
+    """Bulk publish obeys the edit form's rules; name every guide it would have refused."""
+    if action_type != "publish":
+        return None
+    form = getattr(action_class, "cleaned_form", None)
+    with_descendants = bool(form and form.cleaned_data.get("include_descendants"))
+    guides = [page.specific for page in objects if isinstance(page.specific, GuidePage)]
+    if with_descendants:
+        for page in objects:
+            guides += GuidePage.objects.descendant_of(page).not_live()
+    refused = []
+    for guide in guides:
+        latest = guide.get_latest_revision_as_object()
+        if publish_problems(latest):
+            refused.append(latest.get_admin_display_title())
+    if not refused:
+        return None
+    messages.error(
+        request,
+        _(
+            "Nothing was published. These guides cannot be published as they stand (each "
+            "needs a source and a checked date; a new version needs a change-log note): "
+            "%(titles)s. Open each to see what to fix."
+        )
+        % {"titles": ", ".join(refused)},
+    )
+    return redirect(get_valid_next_url_from_request(request) or "wagtailadmin_explore_root")
 
 
 @hooks.register("register_admin_urls")

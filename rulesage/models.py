@@ -9,18 +9,17 @@ from wagtail.models import Page
 from wagtail.search import index
 
 from guides.blocks import BodyStreamBlock
-from guides.forms import TranslatablePageForm
+from guides.editorial import EditorialPage
 from guides.models import GamePage
 
 from .corrections import latest_corrections
 
 
-class HomePage(Page):
+class HomePage(EditorialPage, Page):
     """The site root: the games and the latest corrections."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
-    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro")]
     parent_page_types = ["wagtailcore.Page"]
     subpage_types = ["guides.GamesIndexPage", "rulesage.StandardPage"]
@@ -38,13 +37,12 @@ class HomePage(Page):
         return context
 
 
-class StandardPage(Page):
+class StandardPage(EditorialPage, Page):
     """A plain page of prose, e.g. the editorial policy."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
     body = StreamField(BodyStreamBlock(), blank=True, verbose_name=_("body"))
 
-    base_form_class = TranslatablePageForm
     content_panels = Page.content_panels + [FieldPanel("intro"), FieldPanel("body")]
     search_fields = Page.search_fields + [index.SearchField("intro"), index.SearchField("body")]
     parent_page_types = ["rulesage.HomePage", "rulesage.StandardPage"]

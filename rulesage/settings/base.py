@@ -149,3 +149,10 @@ RULESAGE_RECHECK_AFTER_DAYS = int(os.environ.get("RULESAGE_RECHECK_AFTER_DAYS", 
 FORMAT_MODULE_PATH = ["rulesage.formats"]
 # Rulings whose tokens out reach this cap were cut off by the answerer.
 RULESAGE_GENERATION_CAP = int(os.environ.get("RULESAGE_GENERATION_CAP", "1024"))
+# Every language's fields are shown side by side in the page editor: translators see the
+# Spanish fields without looking for a toggle, and the English beside them.
+WAGTAILMODELTRANSLATION_LOCALE_PICKER_DEFAULT = [code for code, _name in LANGUAGES]
+# The admin must not reach for other hosts: avatars are Wagtail's own initials, and the
+# release check (a browser request to wagtail.org) stays off.
+WAGTAIL_GRAVATAR_PROVIDER_URL = None
+WAGTAIL_ENABLE_UPDATE_CHECK = False

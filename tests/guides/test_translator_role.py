@@ -6,6 +6,7 @@ from wagtail.models import Page
 from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text, streamfield
 
 from guides.models import GuidePage
+from tests.forms import browser_post_data
 from tests.guides.factories import url_in
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +31,7 @@ def guide_form(page, action=None, corrections=(), **changes):
         "checked_on": page.checked_on.isoformat(),
         "rules_scope_en": page.rules_scope_en,
         "rules_scope_es": page.rules_scope_es or "",
+        "change_kind": "minor",
         "change_summary_en": "",
         "change_summary_es": "",
         "affects_translations": "on",
@@ -142,3 +144,50 @@ def test_editors_change_english_as_before(client, editor, spanish_guide):
     )
     assert response.status_code == 302
     assert GuidePage.objects.get(pk=spanish_guide.pk).title_en == "How to play!"
+
+
+def test_a_translators_save_posts_only_what_a_browser_posts(client, translator, spanish_guide):
+    client.force_login(translator)
+    html = client.get(edit_url(spanish_guide)).content.decode()
+    data = browser_post_data(html, "page-edit-form")
+    # English fields, settings and the editors' rows are shown as text: nothing is sent.
+    for absent in ("title_en", "intro_en", "kind", "checked_on", "sources-0-document"):
+        assert absent not in data
+    assert {"sources-TOTAL_FORMS", "sources-0-id", "corrections-TOTAL_FORMS"} <= set(data)
+    data["title_es"] = ["Cómo se juega"]
+    # The Spanish StreamField's inputs are built by its script; send what it would.
+    data.update(
+        {
+            key: [value]
+            for key, value in nested_form_data(
+                {"body_es": streamfield([("paragraph", rich_text("<p>Baraja.</p>"))])}
+            ).items()
+        }
+    )
+    response = client.post(edit_url(spanish_guide), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    draft = latest(spanish_guide)
+    assert draft.title_es == "Cómo se juega"
+    assert (draft.title_en, draft.checked_on.isoformat()) == ("How to play", "2026-10-06")
+    assert [s.document_id for s in draft.sources.all()] == [
+        s.document_id for s in spanish_guide.sources.all()
+    ]
+
+
+def test_translators_cannot_delete_pages_drafts_included(client, translator, game_page):
+    from tests.guides.factories import GuidePageFactory
+
+    draft = GuidePageFactory(parent=game_page, slug="a-draft", live=False)
+    assert not draft.permissions_for_user(translator).can_delete()
+    client.force_login(translator)
+    url = reverse("wagtailadmin_pages:delete", args=(draft.pk,))
+    client.post(url)
+    assert GuidePage.objects.filter(pk=draft.pk).exists()
+    edit = client.get(edit_url(draft)).content.decode()
+    assert url not in edit
+
+
+def test_only_rulesage_roles_remain(roles):
+    from django.contrib.auth.models import Group
+
+    assert set(Group.objects.values_list("name", flat=True)) == {"Editors", "Translators"}
