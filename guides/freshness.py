@@ -1,6 +1,6 @@
 """Whether a guide's translation is missing, behind its English original, or up to date.
 
-A translation follows the English version a translator last marked it up to date with
+A translation follows the English version it was last marked up to date with
 (`GuideTranslation`). It is behind when a later version affects translations; versions
 published as "does not affect translations" leave it current. A translation nobody has
 marked yet is behind too: it must never be presented as current without someone saying so.
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .translated_fields import has_translation, untranslated_fields
+from .translated_fields import has_translation, language_snapshot, shown_in_english
 
 
 class TranslationStatus(models.TextChoices):
@@ -27,23 +27,23 @@ class TranslationState:
     status: TranslationStatus
     follows: int | None  # the English version the translation was marked up to date with
     current: int | None  # the current English version
-    untranslated: list = field(default_factory=list)  # fields shown in English instead
+    shown_in_english: list = field(default_factory=list)  # labels of the parts in English
 
     @property
     def is_behind(self):
         return self.status == TranslationStatus.BEHIND
 
 
-def translation_state(page, language, versions, record):
+def translation_state(page, language, versions, record, changes=None, corrections=None):
     """The state of `page`'s translation into `language`.
 
-    `versions` are the page's `GuideVersion`s (any order) and `record` its
-    `GuideTranslation` for the language or None; callers fetch them so that listings can
-    prefetch them for many pages at once.
+    `versions` are the page's `GuideVersion`s (any order), `record` its `GuideTranslation`
+    for the language or None, and `changes`/`corrections` the change-log lines and
+    corrections its readers see; callers fetch them so that listings can prefetch them for
+    many pages at once.
     """
     current = max((version.number for version in versions), default=None)
     follows = record.follows.number if record else None
-    untranslated = untranslated_fields(page, language)
     if not has_translation(page, language):
         status = TranslationStatus.MISSING
     elif follows is None:
@@ -53,7 +53,32 @@ def translation_state(page, language, versions, record):
         status = TranslationStatus.BEHIND
     else:
         status = TranslationStatus.CURRENT
-    return TranslationState(page, language, status, follows, current, untranslated)
+    items = {
+        "corrections": corrections or [],
+        "change_log": [change for change in changes or [] if not change.language],
+    }
+    parts = shown_in_english(page, language, items)
+    return TranslationState(page, language, status, follows, current, parts)
+
+
+def followed_text(versions, record):
+    """The guide as it stood when its translation was last marked up to date.
+
+    The last revision published under the version the translation follows; for a
+    translation nobody has marked, the first version's. None when there is no such revision.
+    """
+    by_number = {version.number: version for version in versions}
+    version = record.follows if record else by_number.get(min(by_number, default=None))
+    revision = getattr(version, "revision", None)
+    return revision.as_object() if revision else None
+
+
+def translation_changed_since(page, language, versions, record):
+    """True when the text in `language` differs from what it was at the followed version."""
+    before = followed_text(versions, record)
+    return before is None or language_snapshot(before, language) != language_snapshot(
+        page, language
+    )
 
 
 # Behind first: that is the work waiting for translators.

@@ -15,9 +15,17 @@ from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.log_actions import log
 from wagtail.models import Page
 
-from .forms import ChangeLogTranslationForm
-from .freshness import STATUS_ORDER, TranslationStatus, translation_state
-from .models import GamePage, GuidePage, GuideTranslation
+from .comparison import english_changes
+from .forms import MarkUpToDateForm
+from .freshness import (
+    STATUS_ORDER,
+    TranslationStatus,
+    followed_text,
+    translation_changed_since,
+    translation_state,
+)
+from .models import GamePage, GuideChange, GuidePage, GuideTranslation, GuideVersion
+from .publishing import mark_translation_current
 from .translated_fields import field_label, has_translation, target_languages, untranslated_fields
 
 VIEW_PERMISSION = "guides.view_guidetranslation"
@@ -39,14 +47,16 @@ def field_labels(obj, names):
 
 
 def guide_states(language):
-    """(state, game title) of every published guide, behind first, in four queries."""
+    """(state, game title) of every published guide, behind first, in a few queries."""
     pages = list(
         GuidePage.objects.live().prefetch_related(
-            "versions",
+            Prefetch("versions", queryset=GuideVersion.objects.select_related("revision")),
+            Prefetch("changes", queryset=GuideChange.objects.filter(language="")),
+            "corrections",
             Prefetch(
                 "translations",
                 queryset=GuideTranslation.objects.filter(language=language).select_related(
-                    "follows"
+                    "follows__revision"
                 ),
                 to_attr="language_records",
             ),
@@ -60,7 +70,14 @@ def guide_states(language):
     rows = []
     for page in pages:
         record = page.language_records[0] if page.language_records else None
-        state = translation_state(page, language, list(page.versions.all()), record)
+        state = translation_state(
+            page,
+            language,
+            list(page.versions.all()),
+            record,
+            changes=page.changes.all(),
+            corrections=page.corrections.all(),
+        )
         rows.append((state, games.get(parent_path(page), "")))
     rows.sort(key=lambda row: (STATUS_ORDER.index(row[0].status), row[1], row[0].page.title))
     return rows
@@ -121,7 +138,7 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
                     {
                         "state": state,
                         "game": game,
-                        "untranslated": field_labels(state.page, state.untranslated),
+                        "changed": [change.label for change in self.english_changes(state)],
                         "can_mark": state.current is not None
                         and state.status != TranslationStatus.CURRENT
                         and can_mark_up_to_date(self.request.user, state.page),
@@ -135,13 +152,25 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         )
         return context
 
+    def english_changes(self, state):
+        """What changed in the English since the version a behind translation follows."""
+        if state.status != TranslationStatus.BEHIND:
+            return []
+        page = state.page
+        record = page.language_records[0] if page.language_records else None
+        before = followed_text(list(page.versions.all()), record)
+        return english_changes(page, before, self.request)
+
 
 class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
     """Record that a guide's translation says what English version M says.
 
-    An explicit statement by a translator or editor: GET asks for confirmation, POST (with
-    the version number the person saw) records it and logs it in the page's history. The
-    change-log lines still missing in the language can be translated on the way.
+    An explicit statement by a translator or editor, made after seeing what changed: GET
+    shows the English changes since the version the translation follows, field by field,
+    beside each other; POST (with the version number the person saw) records it, in the
+    page's history and as a line of the language's public change log. Unless the
+    translation was edited since, the person says why it needs no change. The change-log
+    notes still missing in the language can be translated on the way.
     """
 
     template_name = "guides/admin/confirm_translation_up_to_date.html"
@@ -154,15 +183,24 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         self.language = language
         if not can_mark_up_to_date(request.user, self.page):
             raise PermissionDenied
-        self.versions = list(self.page.versions.all())
-        self.form = ChangeLogTranslationForm(
-            request.POST if request.method == "POST" else None,
-            versions=self.versions,
-            language=language,
-        )
+        self.versions = list(self.page.versions.select_related("revision"))
         if not self.versions:
             messages.error(request, _("This guide has no published version to follow yet."))
             return redirect(self.get_next_url())
+        self.record = (
+            self.page.translations.filter(language=language)
+            .select_related("follows__revision")
+            .first()
+        )
+        self.edited_since = translation_changed_since(
+            self.page, language, self.versions, self.record
+        )
+        self.form = MarkUpToDateForm(
+            request.POST if request.method == "POST" else None,
+            changes=self.page.changes.filter(language="").select_related("version"),
+            language=language,
+            reason_required=not self.edited_since,
+        )
         return super().dispatch(request, page_id, language)
 
     def get_page_title(self):
@@ -189,13 +227,23 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        state = self.page.translation_state(self.language, self.versions)
+        state = translation_state(
+            self.page,
+            self.language,
+            self.versions,
+            self.record,
+            changes=self.page.changes.all(),
+            corrections=self.page.corrections.all(),
+        )
+        before = followed_text(self.versions, self.record)
         context.update(
             {
                 "page": self.page,
                 "state": state,
+                "compared_with": state.follows or min(v.number for v in self.versions),
+                "changes": english_changes(self.page, before, self.request),
+                "edited_since": self.edited_since,
                 "language_name": language_name(self.language),
-                "untranslated": field_labels(self.page, state.untranslated),
                 "form": self.form,
                 "next_url": self.get_next_url(),
             }
@@ -210,10 +258,8 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         if not self.form.is_valid():
             return self.get(request, page_id, language)
         self.form.save()
-        GuideTranslation.objects.update_or_create(
-            page=self.page,
-            language=self.language,
-            defaults={"follows": version, "marked_by": request.user},
+        mark_translation_current(
+            self.page, self.language, version, request.user, self.form.cleaned_data["reason"]
         )
         log(
             instance=self.page,

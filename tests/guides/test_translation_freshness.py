@@ -8,7 +8,7 @@ from django.urls import reverse
 from wagtail.models import PageLogEntry
 
 from guides.models import GuideCorrection, GuideTranslation
-from tests.guides.factories import publish, url_in
+from tests.guides.factories import publish, publish_version, url_in
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +46,7 @@ def test_outdated_notice_until_a_translator_marks_the_new_version(
 ):
     guide = publish(
         spanish_guide,
+        change_kind="substantive",
         change_summary_en="Added the tie-break rule.",
         change_summary_es="Se añade la regla de desempate.",
     )
@@ -61,19 +62,30 @@ def test_outdated_notice_until_a_translator_marks_the_new_version(
     assert not english.select(".notice--translation")
 
     client.force_login(translator)
+    # Nothing in Spanish changed since version 1: marking needs a reason…
     response = client.post(mark_url(guide), {"version": "2"})
+    assert response.status_code == 200
+    assert not GuideTranslation.objects.filter(page=guide, follows__number=2).exists()
+    # …which readers of the Spanish page then see in its change log.
+    reason = "La regla de desempate ya figuraba en la traducción."
+    response = client.post(mark_url(guide), {"version": "2", "reason": reason})
     assert response.status_code == 302
     record = GuideTranslation.objects.get(page=guide, language="es")
     assert (record.follows.number, record.marked_by) == (2, translator)
     assert PageLogEntry.objects.filter(page=guide, action="guides.translation_up_to_date").exists()
 
     client.logout()
-    assert notice(spanish(client, guide)) == ""
+    html = spanish(client, guide)
+    assert notice(html) == ""
+    assert reason in html.select_one("#changes li").get_text()
+    english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    assert reason not in english.get_text()
 
 
 def test_version_published_as_not_affecting_translations_keeps_them_current(client, spanish_guide):
     guide = publish(
         spanish_guide,
+        change_kind="substantive",
         change_summary_en="Fixed a typo.",
         change_summary_es="Errata corregida.",
         affects_translations=False,
@@ -83,7 +95,7 @@ def test_version_published_as_not_affecting_translations_keeps_them_current(clie
     assert guide.affects_translations  # the choice was for that publish only
     assert notice(spanish(client, guide)) == ""
 
-    guide = publish(guide, change_summary_en="Added the tie-break rule.")
+    guide = publish_version(guide, "Added the tie-break rule.")
     assert "corresponde a la versión 1 del original en inglés; la versión actual es 3" in notice(
         spanish(client, guide)
     )
@@ -95,10 +107,25 @@ def test_a_small_fix_keeps_the_version_and_the_translation_current(client, spani
     assert notice(spanish(client, guide)) == ""
 
 
-def test_a_spanish_only_change_summary_does_not_put_the_spanish_behind(client, spanish_guide):
-    guide = publish(spanish_guide, change_summary_es="Se aclara la preparación.")
-    assert guide.version_number == 2
+def test_a_spanish_only_edit_is_a_spanish_line_and_keeps_the_version(client, spanish_guide):
+    guide = publish(
+        spanish_guide, intro_es="Una guía breve y clara.", change_summary_es="Se aclara el resumen."
+    )
+    assert guide.version_number == 1
     assert notice(spanish(client, guide)) == ""
+    html = spanish(client, guide)
+    assert "Traducción: Se aclara el resumen." in " ".join(
+        html.select_one("#changes li").get_text(" ").split()
+    )
+    english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    assert "Se aclara" not in english.get_text()
+
+
+def test_the_spanish_header_names_the_version_the_spanish_follows(client, spanish_guide):
+    guide = publish_version(spanish_guide, "Added the tie-break rule.")
+    status = spanish(client, guide).select_one(".guide-status").get_text(" ", strip=True)
+    assert "Traducción de la versión 1" in status
+    assert "Versión 2" not in status
 
 
 def test_translation_nobody_has_marked_is_behind(client, spanish_guide):

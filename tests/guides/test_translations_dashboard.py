@@ -5,7 +5,7 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 
 from guides.models import GuideTranslation
-from tests.guides.factories import GuidePageFactory, add_source, publish
+from tests.guides.factories import GuidePageFactory, add_source, publish, publish_version, url_in
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,9 @@ def statuses(client, query=""):
 @pytest.fixture
 def three_guides(spanish_guide, game_page, rulebook):
     """One guide behind (English moved to v2), one current, one never translated."""
-    behind = publish(spanish_guide, change_summary_en="Added the tie-break rule.")
+    behind = publish_version(
+        spanish_guide, "Added the tie-break rule.", intro_en="Now with the tie-break rule."
+    )
     current = GuidePageFactory(parent=game_page, title="Draft & Build", slug="draft", live=False)
     add_source(current, rulebook)
     current.save()
@@ -41,6 +43,9 @@ def three_guides(spanish_guide, game_page, rulebook):
     return behind, current, publish(missing)
 
 
+REASON = "El desempate ya estaba traducido."
+
+
 def test_dashboard_lists_each_guide_as_behind_current_or_missing(client, translator, three_guides):
     client.force_login(translator)
     assert statuses(client) == {
@@ -50,14 +55,56 @@ def test_dashboard_lists_each_guide_as_behind_current_or_missing(client, transla
     }
     assert list(statuses(client, "?status=behind")) == ["How to play"]
     html = client.get(DASHBOARD).content.decode()
-    assert "Mark up to date with v2…" in html
+    assert "See what changed and mark up to date with v2…" in html
     assert mark_url(three_guides[0]) in html
+
+
+def test_dashboard_and_page_agree_on_what_is_shown_in_english(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    html = BeautifulSoup(client.get(DASHBOARD).content, "html.parser")
+    row = html.select_one("#translation-guides tbody tr")
+    cells = [cell.get_text(" ", strip=True) for cell in row.select("td")]
+    # English version 2, the Spanish follows 1; the English title changed; the v2 log line
+    # has no Spanish note yet, so that part of the page is shown in English.
+    assert cells[2:7] == ["2", "1", "Behind", "Summary [en]", "Change log"]
+    page = BeautifulSoup(client.get(url_in(behind, "es")).content, "html.parser")
+    assert "se muestran en inglés: Historial de cambios." in page.select_one(
+        ".notice--translation"
+    ).get_text(" ", strip=True)
+
+
+def test_marking_shows_the_english_changes_side_by_side(client, translator, three_guides):
+    client.force_login(translator)
+    html = BeautifulSoup(client.get(mark_url(three_guides[0])).content, "html.parser")
+    table = html.select_one("#english-changes")
+    headings = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    assert headings == ["Field", "English at version 1", "English now (version 2)"]
+    row = table.select_one("tbody tr")
+    assert row.th.get_text(strip=True) == "Summary [en]"
+    assert [td.get_text(strip=True) for td in row.select("td")] == [
+        "A short guide.",
+        "Now with the tie-break rule.",
+    ]
+
+
+def test_marking_needs_a_spanish_edit_or_a_reason(client, translator, three_guides):
+    behind = three_guides[0]
+    client.force_login(translator)
+    response = client.post(mark_url(behind), {"version": "2"})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+    assert GuideTranslation.objects.get(page=behind).follows.number == 1
+    # A Spanish edit published since the followed version is reason enough.
+    edited = publish(behind, intro_es="Una guía breve, revisada.")
+    assert client.post(mark_url(edited), {"version": "2"}).status_code == 302
+    assert GuideTranslation.objects.get(page=behind).follows.number == 2
 
 
 def test_marking_from_the_dashboard_makes_the_guide_current(client, translator, three_guides):
     behind = three_guides[0]
     client.force_login(translator)
-    response = client.post(mark_url(behind), {"version": "2", "next": DASHBOARD})
+    response = client.post(mark_url(behind), {"version": "2", "reason": REASON, "next": DASHBOARD})
     assert response.status_code == 302
     assert response["Location"] == DASHBOARD
     assert statuses(client)["How to play"] == "current"
@@ -74,14 +121,19 @@ def test_confirmation_page_names_the_versions(client, editor, three_guides):
 
 def test_marking_can_translate_the_missing_change_log_lines(client, translator, three_guides):
     behind = three_guides[0]
+    change = behind.changes.get(version__number=2)
     client.force_login(translator)
     html = client.get(mark_url(behind)).content.decode()
-    assert 'name="summary_2"' in html
+    assert f'name="note_{change.pk}"' in html
     assert "Added the tie-break rule." in html  # the English line, as help
-    assert 'name="summary_1"' not in html  # version 1 already has its Spanish line
-    client.post(mark_url(behind), {"version": "2", "summary_2": "Se añade el desempate."})
-    version = behind.versions.get(number=2)
-    assert (version.summary_en, version.summary_es) == (
+    first = behind.changes.get(version__number=1, kind="first")
+    assert f'name="note_{first.pk}"' not in html  # version 1 already has its Spanish line
+    client.post(
+        mark_url(behind),
+        {"version": "2", "reason": REASON, f"note_{change.pk}": "Se añade el desempate."},
+    )
+    change.refresh_from_db()
+    assert (change.note_en, change.note_es) == (
         "Added the tie-break rule.",
         "Se añade el desempate.",
     )
@@ -93,7 +145,9 @@ def test_marking_needs_a_real_version_and_a_safe_next_url(client, translator, th
     for bad in ("", "abc", "7"):
         client.post(mark_url(behind), {"version": bad})
         assert GuideTranslation.objects.get(page=behind).follows.number == 1
-    response = client.post(mark_url(behind), {"version": "2", "next": "https://evil.example/"})
+    response = client.post(
+        mark_url(behind), {"version": "2", "reason": REASON, "next": "https://evil.example/"}
+    )
     assert response["Location"] == DASHBOARD
 
 
@@ -132,7 +186,7 @@ def test_menu_panel_and_page_action_point_translators_to_the_work(client, transl
 def test_history_shows_the_marking(client, translator, three_guides):
     behind = three_guides[0]
     client.force_login(translator)
-    client.post(mark_url(behind), {"version": "2"})
+    client.post(mark_url(behind), {"version": "2", "reason": REASON})
     history = client.get(reverse("wagtailadmin_pages:history", args=(behind.pk,)))
     assert (
         "Spanish translation marked up to date with English version 2" in history.content.decode()
