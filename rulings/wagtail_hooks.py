@@ -15,7 +15,10 @@ from wagtail.admin.panels import (
 from wagtail.admin.ui.tables import Column
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
+from wagtail.snippets.widgets import AdminSnippetChooser
 
+from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
+from .choosers import PassageChooserViewSet
 from .forms import RulingForm
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from .panels import ReviewFlagsPanel
@@ -66,6 +69,7 @@ class DocumentViewSet(SnippetViewSet):
 class PassageViewSet(SnippetViewSet):
     model = Passage
     icon = "doc-full-inverse"
+    chooser_viewset_class = PassageChooserViewSet
     list_display = ["document", "page", "heading_path"]
     list_filter = ["document"]
     search_fields = ["heading_path", "text"]
@@ -79,6 +83,8 @@ class PassageViewSet(SnippetViewSet):
 
 class ErrataCardViewSet(SnippetViewSet):
     model = ErrataCard
+    add_view_class = ExplicitSaveCreateView
+    edit_view_class = ExplicitSaveEditView
     icon = "warning"
     menu_label = _("Errata cards")
     list_display = ["edition", "location", "issued_on", "status"]
@@ -87,7 +93,12 @@ class ErrataCardViewSet(SnippetViewSet):
     panels = [
         FieldPanel("edition"),
         FieldPanel("document"),
-        FieldPanel("passage"),
+        FieldPanel(
+            "passage",
+            widget=AdminSnippetChooser(
+                Passage, linked_fields={"document": "#id_document", "edition": "#id_edition"}
+            ),
+        ),
         FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
         *translated_panels("corrected_rule"),
         FieldRowPanel([FieldPanel("issued_on"), FieldPanel("issued_by")]),
@@ -106,6 +117,8 @@ class RulingViewSet(SnippetViewSet):
     """The review queue: most flags first, then newest."""
 
     model = Ruling
+    add_view_class = ExplicitSaveCreateView
+    edit_view_class = ExplicitSaveEditView
     icon = "help"
     menu_label = _("Review queue")
     filterset_class = RulingFilterSet

@@ -1,11 +1,13 @@
 """Editors review rulings in the admin: a changed answer needs a public correction note."""
 
 import pytest
+from bs4 import BeautifulSoup
 from django.urls import reverse
 from wagtail.models import Revision
 from wagtail.test.utils.form_data import inline_formset, nested_form_data
 
 from rulings.models import Ruling
+from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
 
@@ -129,3 +131,42 @@ def test_changing_a_citation_without_a_correction_is_refused(admin_client, rulin
     assert response.status_code == 200
     assert "add a correction" in response.content.decode()
     assert ruling.citations.get(n=1).page != 99
+
+
+def test_errata_passage_chooser_lists_the_cards_document_found_by_page_or_heading(
+    admin_client, ruling
+):
+    other = import_export(
+        question="Another game?", game="Other Game", code="bg-900002-en-1e", doc_id=6001
+    )
+    document = ruling.edition.documents.get()
+    choose = reverse("wagtailsnippetchoosers_rulings_passage:choose_results")
+
+    def listed(**params):
+        html = admin_client.get(choose, params).content.decode()
+        return sorted(
+            " ".join(a.get_text().split())
+            for a in BeautifulSoup(html, "html.parser").select("a[data-chooser-modal-choice]")
+        )
+
+    # The card's document (and edition) narrow the list; the other game's passages are gone.
+    assert listed(document=document.pk, edition=ruling.edition_id) == [
+        "Test Game — Rulebook · p.3 · SECTION · Part 1",
+        "Test Game — Rulebook · p.4 · SECTION · Part 2",
+    ]
+    assert all("Test Game" not in item for item in listed(edition=other.edition_id))
+    # Searchable by page ("4", "p.4") and by words of the heading.
+    assert listed(document=document.pk, q="p.4") == [
+        "Test Game — Rulebook · p.4 · SECTION · Part 2"
+    ]
+    assert listed(document=document.pk, q="4") == ["Test Game — Rulebook · p.4 · SECTION · Part 2"]
+    assert listed(document=document.pk, q="part 1") == [
+        "Test Game — Rulebook · p.3 · SECTION · Part 1"
+    ]
+    # An unset field in the card's form sends an empty value: no filter, no error.
+    assert len(listed(document="", edition="")) == 4
+
+
+def test_errata_card_form_links_its_passage_chooser_to_edition_and_document(admin_client):
+    html = admin_client.get(reverse("wagtailsnippets_rulings_erratacard:add")).content.decode()
+    assert "#id_document" in html and "#id_edition" in html
