@@ -149,3 +149,7 @@ RULESAGE_RECHECK_AFTER_DAYS = int(os.environ.get("RULESAGE_RECHECK_AFTER_DAYS", 
 FORMAT_MODULE_PATH = ["rulesage.formats"]
 # Rulings whose tokens out reach this cap were cut off by the answerer.
 RULESAGE_GENERATION_CAP = int(os.environ.get("RULESAGE_GENERATION_CAP", "1024"))
+# Overrides of the ruling importer's limits (file size, nesting, text lengths, counts,
+# page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
+# rulings/importers/limits.py and FORMATS.md. Column lengths come from the models.
+RULESAGE_IMPORT_LIMITS = {}

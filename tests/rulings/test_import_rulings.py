@@ -7,14 +7,11 @@ from django.core.management import CommandError, call_command
 
 from rulings.models import Citation, Edition, Passage, Ruling
 from tests.rulings.exports import write_export
+from tests.rulings.seeds import SEEDS, needs_seeds
 
 pytestmark = pytest.mark.django_db
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-needs_seeds = pytest.mark.skipif(
-    not SEEDS.is_dir(), reason=f"seed exports not found in {SEEDS} (shared/ beside the clone)"
-)
 
 
 def snapshot():
