@@ -134,6 +134,9 @@ STORAGES = {
 
 WAGTAIL_SITE_NAME = "Rulesage"
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.1:8000")
+# The site's public address, for links printed outside a request (import_rulings). Empty:
+# those links are printed as paths, which are right whatever host and port serve the site.
+RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 WAGTAILDOCS_EXTENSIONS = ["csv", "pdf", "txt", "json"]
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages

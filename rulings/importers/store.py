@@ -1,21 +1,24 @@
 """Write a parsed export into the database: game, edition, documents, passages, ruling.
 
-One call is one file; the caller wraps it in a transaction so a file lands whole or not
-at all. Re-importing the same export changes nothing; a changed export updates the
-ruling unless an editor has already reviewed it.
+``import_file`` is one file in one transaction: it lands whole or not at all. Re-importing
+the same export changes nothing; a changed export updates the ruling unless an editor has
+already reviewed it (then only its provenance is refreshed).
 """
 
 import hashlib
 import json
 import re
 
+from django.db import transaction
 from django.utils.text import slugify
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
 
-from .export_format import ParsedRuling
+from . import parse_file
+from .limits import ImportLimits
+from .parsed import ParsedRuling
 
 CODE_RE = re.compile(r"^bg-(?P<bgg>\d+)-(?P<lang>[a-z]{2})-(?P<n>\d+)e$")
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
@@ -25,8 +28,23 @@ REVIEWED = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHD
 class ImportResult:
     CREATED, UPDATED, UNCHANGED, KEPT = "created", "updated", "unchanged", "kept (reviewed)"
 
-    def __init__(self, ruling, outcome):
-        self.ruling, self.outcome = ruling, outcome
+    def __init__(self, ruling, outcome, parsed=None):
+        self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
+
+
+def import_file(path, limits: ImportLimits | None = None) -> ImportResult:
+    """Read, check and store one export file in one transaction; the ruling gets a revision.
+
+    Raises ImportRefused (naming the file and line) when the file is refused; then nothing
+    from it has been written.
+    """
+    parsed = parse_file(path, limits)
+    with transaction.atomic():
+        result = store(parsed)
+        if result.outcome != result.UNCHANGED:
+            result.ruling.save_revision(log_action=True)
+    result.parsed = parsed
+    return result
 
 
 def import_key(parsed: ParsedRuling) -> str:
@@ -68,7 +86,9 @@ def edition_for(parsed: ParsedRuling) -> Edition:
 
 
 def unique_game_slug(name):
-    base = slugify(name) or "game"
+    # Leave room for a "-N" suffix within the column.
+    room = Game._meta.get_field("slug").max_length - 10
+    base = (slugify(name) or "game")[:room].rstrip("-")
     slug, n = base, 2
     while Game.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
