@@ -59,8 +59,8 @@ class ImportLimits:
     # One-line keys kept as data (timing names).
     key_chars: int = 100
     # Counts per ruling.
-    references: int = 200
-    retrieval_refs: int = 500
+    references: int = 100
+    retrieval_refs: int = 200
     # Sensible bounds, narrowed further by the column ranges below.
     page: int = 10_000
     citation_number: int = 999
