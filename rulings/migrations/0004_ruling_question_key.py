@@ -5,7 +5,8 @@ edition and question alone (rulings/importers/reimport.py), so each imported rul
 that key too. The question in both keys is now case-folded and NFC-normalised; keys made
 by the old rule (whitespace collapsed only) are recomputed, so existing rulings keep
 matching their exports. A key that no longer matches the stored fields (an editor has
-since changed the question) is left as it was.
+since changed the question), or whose new value another ruling already has (two questions
+that differ only in case, answered at the same minute), is left as it was.
 """
 
 import hashlib
@@ -28,7 +29,9 @@ def add_question_keys(apps, schema_editor):
         recorded = ruling.answered_at.isoformat() if ruling.answered_at else ""
         identity = Identity.of(ruling.edition.code, question, recorded)
         ruling.question_key = identity.question_key
-        if ruling.import_key == _old_import_key(ruling.edition.code, question, recorded):
+        taken = Ruling.objects.filter(import_key=identity.import_key).exclude(pk=ruling.pk)
+        old = _old_import_key(ruling.edition.code, question, recorded)
+        if ruling.import_key == old and not taken.exists():
             ruling.import_key = identity.import_key
         ruling.save(update_fields=["question_key", "import_key"])
 
