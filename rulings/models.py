@@ -438,7 +438,10 @@ class Ruling(RevisionMixin, ClusterableModel):
     provenance = models.JSONField(_("provenance"), default=dict, blank=True)
     errata_statement = models.TextField(_("errata registry statement"), blank=True)
     source_file = models.CharField(_("imported from"), max_length=300, blank=True)
+    # Identity across re-imports (see rulings/importers/reimport.py): edition + question +
+    # the exporting system's timestamp, and edition + question alone for copies without one.
     import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
+    question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
     import_hash = models.CharField(max_length=64, blank=True, editable=False)
     status = models.CharField(
         _("review status"), max_length=20, choices=Status.choices, default=Status.IMPORTED

@@ -8,11 +8,36 @@ from django.utils.safestring import mark_safe
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "strong", "em", "h2", "h3", "h4", "br", "code", "blockquote"}
 MARKER_RE = re.compile(r"\[(\d+)\]")
+# Syntax answers never need, switched off because it only costs: links and images do
+# not survive sanitising (no <a>, no <img>), and Python-Markdown's link patterns take time
+# cubic in unclosed brackets (20,000 "[" took 100 s); raw HTML is shown as text rather
+# than parsed (16,000 characters of "<b" took 0.45 s in its HTML block parser).
+UNUSED_INLINE_PATTERNS = (
+    "reference",
+    "link",
+    "image_link",
+    "image_reference",
+    "short_reference",
+    "short_image_ref",
+    "autolink",
+    "automail",
+    "html",
+)
+
+
+def markdown_converter():
+    """Python-Markdown for answers: lists as written, no links, raw HTML as plain text."""
+    converter = markdown.Markdown(extensions=["sane_lists"])
+    for name in UNUSED_INLINE_PATTERNS:
+        converter.inlinePatterns.deregister(name)
+    converter.parser.blockprocessors.deregister("reference")  # "[id]: url" definitions
+    converter.preprocessors.deregister("html_block")
+    return converter
 
 
 def render_answer(text, citation_numbers):
     """Markdown → HTML, sanitised (no raw HTML or scripts survive), markers linked."""
-    html = markdown.markdown(text or "", extensions=["sane_lists"])
+    html = markdown_converter().convert(text or "")
     # Answers' own headings sit under the page's h1 and the "Answer" h2.
     html = re.sub(r"<(/?)h[12]>", r"<\1h3>", html)
     clean = nh3.clean(html, tags=ALLOWED_TAGS, attributes={})

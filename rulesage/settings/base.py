@@ -134,6 +134,9 @@ STORAGES = {
 
 WAGTAIL_SITE_NAME = "Rulesage"
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.1:8000")
+# The site's public address, for links printed outside a request (import_rulings). Empty:
+# those links are printed as paths, which are right whatever host and port serve the site.
+RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
 WAGTAILDOCS_EXTENSIONS = ["csv", "pdf", "txt", "json"]
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages
@@ -156,3 +159,7 @@ WAGTAILMODELTRANSLATION_LOCALE_PICKER_DEFAULT = [code for code, _name in LANGUAG
 # release check (a browser request to wagtail.org) stays off.
 WAGTAIL_GRAVATAR_PROVIDER_URL = None
 WAGTAIL_ENABLE_UPDATE_CHECK = False
+# Overrides of the ruling importer's limits (file size, nesting, text lengths, counts,
+# page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
+# rulings/importers/limits.py and FORMATS.md. Column lengths come from the models.
+RULESAGE_IMPORT_LIMITS = {}

@@ -19,6 +19,7 @@ STORAGES = {
 }
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 WAGTAILADMIN_BASE_URL = "http://testserver"
+RULESAGE_BASE_URL = "http://testserver"
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True

@@ -3,18 +3,25 @@
 Pure Python on purpose (no Django): management commands, the admin and the tests share it.
 The format is only known from two samples, so the parser works by markers, keeps whatever it
 does not understand (in ``provenance`` and ``warnings``) and refuses a file only when the
-ruling cannot exist without the broken part. See FORMATS.md beside this module.
+ruling cannot exist without the broken part. Sizes, lengths and ranges are checked after
+parsing, for both formats at once (``validation.py``); only the nesting of the one-line JSON
+fields is bounded here, because it has to be checked before that JSON is parsed.
+See FORMATS.md beside this module.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from rulings.importers.bounded_json import JSONRefused, load_json
+from rulings.importers.limits import ImportLimits
+from rulings.importers.parsed import ExportFormatError, ImportRefused, ParsedRuling, Reference
+
 __all__ = [
     "ExportFormatError",
+    "ImportRefused",
     "ParsedRuling",
     "Reference",
     "answer_to_markdown",
@@ -51,6 +58,7 @@ _EDITION_ID_RE = re.compile(r"\(edition (\d+)\)")
 _DATE_RE = re.compile(
     r"^([A-Za-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:UTC|GMT|Z)?$"
 )
+_ISO_WITH_TIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 # Provenance block titles seen in the samples; unknown titles are found by shape instead.
 _KNOWN_BLOCKS = (
@@ -62,56 +70,6 @@ _KNOWN_BLOCKS = (
     "setup-shape",
     "errata registry",
 )
-
-
-class ExportFormatError(Exception):
-    """A file that cannot be a ruling; names the file, the 1-based line and the problem."""
-
-    def __init__(self, filename: str, line: int | None, message: str):
-        self.filename = filename
-        self.line = line
-        self.message = message
-        where = filename if line is None else f"{filename}:{line}"
-        super().__init__(f"{where}: {message}")
-
-
-@dataclass
-class Reference:
-    """One "[n] KIND title · p.N · heading · path" line of the reader part."""
-
-    n: int
-    kind: str
-    document_title: str
-    page: int | None
-    heading_path: str
-    line: int
-
-
-@dataclass
-class ParsedRuling:
-    """Everything an export says about one ruling, in the shape the site imports."""
-
-    filename: str
-    game_name: str
-    edition_code: str
-    question: str
-    outcome: str = "needs_editor"
-    outcome_label: str = ""
-    answer_markdown: str = ""
-    references: list[Reference] = field(default_factory=list)
-    closing_line: str = ""
-    abstain_rationale: str = ""
-    answerer: str = ""
-    timings: dict[str, int] = field(default_factory=dict)
-    tokens_in: int | None = None
-    tokens_out: int | None = None
-    retrieval_refs: list[dict] = field(default_factory=list)
-    citations_raw: list[dict] = field(default_factory=list)
-    recorded_at: datetime | None = None
-    errata_statement: str = ""
-    external_edition_id: str = ""
-    provenance: dict = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -179,6 +137,9 @@ def parse_recorded_at(value: str) -> datetime | None:
             return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
         except ValueError:
             return None
+    if not _ISO_WITH_TIME_RE.match(value):
+        # A bare date, or a stamp cut before its minutes, would name the wrong moment.
+        return None
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
@@ -267,6 +228,7 @@ class _Header:
 
     question_lines: list[str] = field(default_factory=list)
     you_asked_line: int | None = None
+    question_line: int | None = None
     label: str = ""
     label_line: int | None = None
     asked_with_line: int | None = None
@@ -288,6 +250,7 @@ class _Reader:
         self.end = end
         self.warnings: list[str] = []
         self.extra_lines: list[dict] = []
+        self.closing_line_no: int | None = None
 
     def keep(self, i: int, why: str) -> None:
         """Keep an unknown line verbatim and say so in the warnings."""
@@ -324,6 +287,7 @@ class _Reader:
                 state = "pre"
             elif state == "question":
                 h.question_lines.append(text)
+                h.question_line = h.question_line or i + 1
             elif self._header_marker_follows(i + 1):
                 # An unknown line among the header markers: keep it, do not guess.
                 self.keep(i, "unknown line in the reader header kept")
@@ -388,7 +352,7 @@ class _Reader:
                 else:
                     refs.append(ref)
             elif not closing:
-                closing = text
+                closing, self.closing_line_no = text, i + 1
             else:
                 self.keep(i, "unknown line after the references kept")
         return body, refs, closing
@@ -465,11 +429,13 @@ def _is_block_title(lines: list[str], i: int) -> bool:
     return " — " in text and prev_blank and next_blank and not text.endswith(_HEADING_END)
 
 
-def _read_provenance(lines: list[str], start: int, filename: str) -> tuple[dict, list, list]:
+def _read_provenance(
+    lines: list[str], start: int, filename: str
+) -> tuple[dict, list, list, dict[str, int]]:
     """Split the provenance part into fields, blocks and loose lines, all verbatim.
 
-    Returns (provenance dict, entries, warnings); entries are (canonical key, value,
-    1-based line, block title or None) for every "key: value" line, for lookups.
+    Returns (provenance dict, entries, warnings, block title -> 1-based line); entries are
+    (canonical key, value, 1-based line, block title or None) for every "key: value" line.
     """
     header = lines[start].strip()
     rest = lines[start + 1 :]
@@ -482,6 +448,7 @@ def _read_provenance(lines: list[str], start: int, filename: str) -> tuple[dict,
     extra: list[str] = []
     entries: list[tuple[str, str, int, str | None]] = []
     warnings: list[str] = []
+    title_lines: dict[str, int] = {}
     title: str | None = None
     for offset, raw in enumerate(rest):
         lineno = start + 2 + offset
@@ -489,6 +456,7 @@ def _read_provenance(lines: list[str], start: int, filename: str) -> tuple[dict,
         if _is_block_title(rest, offset):
             title = _unique_title(blocks, text.strip(), lineno, warnings)
             blocks[title] = []
+            title_lines[title] = lineno
             continue
         if title is not None:
             blocks[title].append(text)
@@ -507,7 +475,7 @@ def _read_provenance(lines: list[str], start: int, filename: str) -> tuple[dict,
         "extra_lines": extra,
         "text": "\n".join(lines[start:]).rstrip("\n"),
     }
-    return provenance, entries, warnings
+    return provenance, entries, warnings, title_lines
 
 
 def _empty_provenance() -> dict:
@@ -551,20 +519,17 @@ def _lookup(entries: list, key: str) -> tuple[str, int] | None:
     return None
 
 
-def _json_list(entries: list, key: str, filename: str) -> list:
-    """Parse a one-line JSON list field; a cut-off or broken line is fatal."""
+def _json_list(entries: list, key: str, filename: str, limits: ImportLimits) -> list:
+    """Parse a one-line JSON list field; a cut-off, broken or too deep line is fatal."""
     found = _lookup(entries, key)
     if found is None:
         return []
     value, line = found
     try:
-        data = json.loads(value)
-    except json.JSONDecodeError as exc:
-        raise ExportFormatError(
-            filename,
-            line,
-            f"'{key}' JSON does not parse (cut off?): {exc.msg} (column {exc.colno})",
-        ) from None
+        data = load_json(value, limits.json_depth)
+    except JSONRefused as exc:
+        column = "" if exc.pos is None else f" (column {exc.pos + 1})"
+        raise ExportFormatError(filename, line, f"'{key}' JSON {exc.message}{column}") from None
     if not isinstance(data, list):
         raise ExportFormatError(filename, line, f"'{key}' JSON is not a list")
     return data
@@ -575,18 +540,34 @@ def _first_int(value: str | None) -> int | None:
     return int(m.group(0)) if m else None
 
 
-def _errata_block(provenance: dict) -> str:
+def _errata_block(provenance: dict, entries: list, title_lines: dict) -> tuple[str, int | None]:
+    """The errata registry statement and its line: a titled block, else a field."""
     for title, text in provenance["blocks"].items():
         if title.split(" — ")[0].strip().lower() == "errata registry":
-            return text
-    for key, value in provenance["fields"].items():
-        if canonical_key(key) == "errata registry":
-            return value
-    return ""
+            return text, title_lines.get(title)
+    found = _lookup(entries, "errata registry")
+    return found if found else ("", None)
 
 
-def _apply_provenance(ruling: ParsedRuling, entries: list, filename: str) -> None:
+# Typed ParsedRuling fields read from provenance "key: value" lines (canonical keys).
+_PROVENANCE_KEYS = {
+    "answerer": "answerer pin",
+    "timings": "timings",
+    "tokens_in": "tokens in",
+    "tokens_out": "tokens out",
+    "retrieval_refs": "retrieval refs",
+    "citations_raw": "citations",
+}
+
+
+def _apply_provenance(
+    ruling: ParsedRuling, entries: list, title_lines: dict, filename: str, limits: ImportLimits
+) -> None:
     """Fill the typed fields of ``ruling`` from the provenance lookups."""
+    for name, key in _PROVENANCE_KEYS.items():
+        found = _lookup(entries, key)
+        if found:
+            ruling.field_lines[name] = found[1]
     answerer = _lookup(entries, "answerer pin")
     ruling.answerer = answerer[0] if answerer else ""
     timings = _lookup(entries, "timings")
@@ -596,10 +577,13 @@ def _apply_provenance(ruling: ParsedRuling, entries: list, filename: str) -> Non
             ruling.warnings.append(f"line {timings[1]}: timing part not understood: {part!r}")
     ruling.tokens_in = _first_int((_lookup(entries, "tokens in") or ("", 0))[0])
     ruling.tokens_out = _first_int((_lookup(entries, "tokens out") or ("", 0))[0])
-    ruling.retrieval_refs = _json_list(entries, "retrieval refs", filename)
-    ruling.citations_raw = _json_list(entries, "citations", filename)
+    ruling.retrieval_refs = _json_list(entries, "retrieval refs", filename, limits)
+    ruling.citations_raw = _json_list(entries, "citations", filename, limits)
     _apply_recorded_at(ruling, entries)
-    ruling.errata_statement = _errata_block(ruling.provenance)
+    ruling.errata_statement, errata_line = _errata_block(ruling.provenance, entries, title_lines)
+    if errata_line:
+        ruling.field_lines["errata_statement"] = errata_line
+        ruling.field_lines["external_edition_id"] = errata_line
     edition_id = _EDITION_ID_RE.search(ruling.errata_statement)
     ruling.external_edition_id = edition_id.group(1) if edition_id else ""
 
@@ -611,6 +595,7 @@ def _apply_recorded_at(ruling: ParsedRuling, entries: list) -> None:
         if found is None:
             continue
         ruling.provenance["recorded_at_source"] = key
+        ruling.field_lines["recorded_at"] = found[1]
         ruling.recorded_at = parse_recorded_at(found[0])
         if ruling.recorded_at is None:
             ruling.warnings.append(f"line {found[1]}: date not understood: {found[0]!r}")
@@ -638,6 +623,10 @@ def _apply_outcome(ruling: ParsedRuling, entries: list, label_line: int | None) 
 
 
 # --------------------------------------------------------------------------- entry point
+
+
+def _located(**lines: int | None) -> dict[str, int]:
+    return {name: line for name, line in lines.items() if line}
 
 
 def _split_lines(text: str) -> list[str]:
@@ -670,8 +659,11 @@ def _check_header(h: _Header, reader: _Reader, title_index: int) -> str:
     return question
 
 
-def parse_export(text: str, filename: str = "<string>") -> ParsedRuling:
+def parse_export(
+    text: str, filename: str = "<string>", limits: ImportLimits | None = None
+) -> ParsedRuling:
     """Parse one text export; raise ExportFormatError when the ruling cannot exist."""
+    limits = limits or ImportLimits()
     lines = _split_lines(text)
     title_index, game_name = _title(lines, filename)
     prov_start = next(
@@ -684,6 +676,11 @@ def parse_export(text: str, filename: str = "<string>") -> ParsedRuling:
     h = reader.header()
     question = _check_header(h, reader, title_index)
     body, refs, closing = reader.answer(h.body_start)
+    if prov_start is None and not refs and not closing and not _has_text([lines[i] for i in body]):
+        raise reader.fail(
+            len(lines) - 1,
+            "nothing follows the question: no answer, references or provenance (cut off?)",
+        )
     warnings = reader.warnings + _check_markers(filename, lines, body, refs)
     if h.asked_with_game and h.asked_with_game != game_name:
         warnings.append(
@@ -701,14 +698,30 @@ def parse_export(text: str, filename: str = "<string>") -> ParsedRuling:
         closing_line=closing,
         warnings=warnings,
     )
+    ruling.field_lines.update(
+        _located(
+            game_name=title_index + 1,
+            edition_code=h.asked_with_line,
+            question=h.question_line,
+            outcome_label=h.label_line,
+            answer_markdown=next((i + 1 for i in body if lines[i].strip()), None),
+            closing_line=reader.closing_line_no,
+        )
+    )
+    # Each non-blank body line becomes one non-blank Markdown line, in order.
+    text_lines = (i for i in body if lines[i].strip())
+    ruling.field_lines.update((f"answer_markdown[{k}]", i + 1) for k, i in enumerate(text_lines))
     entries: list = []
     if prov_start is None:
         ruling.provenance = _empty_provenance()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
     else:
-        ruling.provenance, entries, prov_warnings = _read_provenance(lines, prov_start, filename)
+        ruling.provenance, entries, prov_warnings, title_lines = _read_provenance(
+            lines, prov_start, filename
+        )
+        ruling.field_lines["provenance"] = prov_start + 1
         ruling.warnings.extend(prov_warnings)
-        _apply_provenance(ruling, entries, filename)
+        _apply_provenance(ruling, entries, title_lines, filename, limits)
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     _apply_outcome(ruling, entries, h.label_line)

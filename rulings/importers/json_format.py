@@ -11,6 +11,7 @@ import re
 from dataclasses import asdict
 from datetime import datetime
 
+from rulings.importers.bounded_json import JSONRefused, load_json
 from rulings.importers.export_format import (
     EDITION_CODE_RE,
     SEP,
@@ -21,6 +22,7 @@ from rulings.importers.export_format import (
     normalise_outcome,
     parse_recorded_at,
 )
+from rulings.importers.limits import ImportLimits
 
 __all__ = ["FORMAT_ID", "dump_json", "parse_json", "to_json_dict"]
 
@@ -54,15 +56,14 @@ _DECODER = json.JSONDecoder()
 class _Source:
     """The decoded document plus where each value sits, for errors that name a line."""
 
-    def __init__(self, text: str, filename: str):
+    def __init__(self, text: str, filename: str, max_depth: int):
         self.text = text
         self.filename = filename
         try:
-            self.data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ExportFormatError(
-                filename, exc.lineno, f"JSON does not parse (cut off?): {exc.msg}"
-            ) from None
+            self.data = load_json(text, max_depth)
+        except JSONRefused as exc:
+            line = None if exc.pos is None else self.line_at(exc.pos)
+            raise ExportFormatError(filename, line, f"JSON {exc.message}") from None
         start = _skip(text, 0)
         if not isinstance(self.data, dict):
             raise ExportFormatError(filename, self.line_at(start), "expected one JSON object")
@@ -128,10 +129,14 @@ def _optional_int(src: _Source, key: str) -> int | None:
     return value
 
 
-def _list_of_objects(src: _Source, key: str) -> list[dict]:
+def _list_of_objects(src: _Source, key: str, lines: dict[str, int]) -> list[dict]:
+    """A list of objects; each item's line goes into ``lines`` as ``key[i]``."""
     value = src.data.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise src.fail(key, f"'{key}' must be a list of objects")
+    if value:
+        for i, offset in enumerate(_array_offsets(src.text, src.offsets[key])):
+            lines[f"{key}[{i}]"] = src.line_at(offset)
     return value
 
 
@@ -164,9 +169,11 @@ def _reference(src: _Source, item: object, line: int) -> Reference:
         raise bad("'kind' is missing")
     heading = item.get("heading_path") or ""
     # A list of headings is accepted as well as the joined " · " form.
-    if isinstance(heading, list):
-        heading = SEP.join(str(h) for h in heading)
-    return Reference(n, kind.strip(), title.strip(), page, str(heading), line)
+    if isinstance(heading, list) and all(isinstance(h, str) for h in heading):
+        heading = SEP.join(heading)
+    if not isinstance(heading, str):
+        raise bad("'heading_path' must be a string or a list of strings")
+    return Reference(n, kind.strip(), title.strip(), page, heading, line)
 
 
 def _timings(src: _Source) -> dict[str, int]:
@@ -219,9 +226,13 @@ def _check_markers(src: _Source, answer: str, refs: list[Reference], warnings: l
             warnings.append(f"line {src.line_of('answer_markdown')}: marker [{n}] has no reference")
 
 
-def parse_json(text: str, filename: str = "<string>") -> ParsedRuling:
+def parse_json(
+    text: str, filename: str = "<string>", limits: ImportLimits | None = None
+) -> ParsedRuling:
     """Parse one JSON ruling (format ``rulesage-ruling/1``) into a ParsedRuling."""
-    src = _Source(text.lstrip("\ufeff"), filename)
+    limits = limits or ImportLimits()
+    src = _Source(text.lstrip("\ufeff"), filename, limits.json_depth)
+    lines = {key: src.line_of(key) for key in src.offsets}
     warnings: list[str] = []
     fmt = src.data.get("format", FORMAT_ID)
     if fmt != FORMAT_ID:
@@ -251,11 +262,12 @@ def parse_json(text: str, filename: str = "<string>") -> ParsedRuling:
         timings=_timings(src),
         tokens_in=_optional_int(src, "tokens_in"),
         tokens_out=_optional_int(src, "tokens_out"),
-        retrieval_refs=_list_of_objects(src, "retrieval_refs"),
-        citations_raw=_list_of_objects(src, "citations_raw"),
+        retrieval_refs=_list_of_objects(src, "retrieval_refs", lines),
+        citations_raw=_list_of_objects(src, "citations_raw", lines),
         recorded_at=_recorded_at(src, warnings),
         provenance=provenance,
         warnings=warnings,
+        field_lines=lines,
         **values,
     )
 
@@ -263,7 +275,7 @@ def parse_json(text: str, filename: str = "<string>") -> ParsedRuling:
 def to_json_dict(ruling: ParsedRuling) -> dict:
     """The JSON object for ``ruling`` (reference line numbers and warnings are not part of it)."""
     data = asdict(ruling)
-    for key in ("filename", "warnings"):
+    for key in ("filename", "warnings", "field_lines"):
         data.pop(key)
     for ref in data["references"]:
         ref.pop("line")

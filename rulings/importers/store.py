@@ -1,21 +1,26 @@
 """Write a parsed export into the database: game, edition, documents, passages, ruling.
 
-One call is one file; the caller wraps it in a transaction so a file lands whole or not
-at all. Re-importing the same export changes nothing; a changed export updates the
-ruling unless an editor has already reviewed it.
+``import_file`` is one file in one transaction: it lands whole or not at all. Re-importing
+the same export changes nothing; a changed export updates the ruling unless an editor has
+already reviewed it (then only its provenance is refreshed); a copy that would replace the
+stored provenance with less is refused (see ``reimport.py``).
 """
 
 import hashlib
 import json
 import re
 
+from django.db import transaction
 from django.utils.text import slugify
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
 
-from .export_format import ParsedRuling
+from . import parse_file
+from .limits import ImportLimits
+from .parsed import ImportRefused, ParsedRuling
+from .reimport import Identity, find_stored, losses_message, provenance_losses
 
 CODE_RE = re.compile(r"^bg-(?P<bgg>\d+)-(?P<lang>[a-z]{2})-(?P<n>\d+)e$")
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
@@ -25,15 +30,23 @@ REVIEWED = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHD
 class ImportResult:
     CREATED, UPDATED, UNCHANGED, KEPT = "created", "updated", "unchanged", "kept (reviewed)"
 
-    def __init__(self, ruling, outcome):
-        self.ruling, self.outcome = ruling, outcome
+    def __init__(self, ruling, outcome, parsed=None):
+        self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
 
 
-def import_key(parsed: ParsedRuling) -> str:
-    """Identity of a ruling across re-imports: edition, question and when it was answered."""
-    recorded = parsed.recorded_at.isoformat() if parsed.recorded_at else ""
-    basis = "\n".join([parsed.edition_code, " ".join(parsed.question.split()), recorded])
-    return hashlib.sha256(basis.encode()).hexdigest()
+def import_file(path, limits: ImportLimits | None = None) -> ImportResult:
+    """Read, check and store one export file in one transaction; the ruling gets a revision.
+
+    Raises ImportRefused (naming the file and line) when the file is refused; then nothing
+    from it has been written.
+    """
+    parsed = parse_file(path, limits)
+    with transaction.atomic():
+        result = store(parsed)
+        if result.outcome != result.UNCHANGED:
+            result.ruling.save_revision(log_action=True)
+    result.parsed = parsed
+    return result
 
 
 def content_hash(parsed: ParsedRuling) -> str:
@@ -68,7 +81,9 @@ def edition_for(parsed: ParsedRuling) -> Edition:
 
 
 def unique_game_slug(name):
-    base = slugify(name) or "game"
+    # Leave room for a "-N" suffix within the column.
+    room = Game._meta.get_field("slug").max_length - 10
+    base = (slugify(name) or "game")[:room].rstrip("-")
     slug, n = base, 2
     while Game.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
@@ -139,11 +154,16 @@ def store(parsed: ParsedRuling) -> ImportResult:
 
 
 def _store(parsed: ParsedRuling) -> ImportResult:
-    key = import_key(parsed)
+    identity = Identity.of_parsed(parsed)
     digest = content_hash(parsed)
-    ruling = Ruling.objects.filter(import_key=key).first()
+    ruling = find_stored(parsed, identity)
     if ruling is not None and ruling.import_hash == digest:
         return ImportResult(ruling, ImportResult.UNCHANGED)
+    answer_kept = ruling is not None and ruling.status in REVIEWED
+    if ruling is not None:
+        lost = provenance_losses(ruling, parsed, answer_kept)
+        if lost:
+            raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
 
     edition = edition_for(parsed)
     documents = DocumentIndex(edition, parsed)
@@ -156,15 +176,15 @@ def _store(parsed: ParsedRuling) -> ImportResult:
                 ref.get("snippet") or "",
             )
 
-    if ruling is not None and ruling.status in REVIEWED:
+    if answer_kept:
         # An editor has settled this ruling; keep their answer, refresh provenance only.
-        apply_provenance(ruling, parsed, digest)
+        apply_provenance(ruling, parsed, digest, identity)
         ruling.save()
         return ImportResult(ruling, ImportResult.KEPT)
 
     created = ruling is None
     if created:
-        ruling = Ruling(edition=edition, import_key=key)
+        ruling = Ruling(edition=edition)
     ruling.edition = edition
     ruling.question = parsed.question
     ruling.answer = parsed.answer_markdown
@@ -172,14 +192,17 @@ def _store(parsed: ParsedRuling) -> ImportResult:
     ruling.outcome_label = parsed.outcome_label
     ruling.abstain_rationale = parsed.abstain_rationale
     ruling.closing_line = parsed.closing_line
-    apply_provenance(ruling, parsed, digest)
+    apply_provenance(ruling, parsed, digest, identity)
     ruling.citations = build_citations(parsed, documents)
     ruling.save()
     record_errata_statement(edition, parsed)
     return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
 
 
-def apply_provenance(ruling, parsed, digest):
+def apply_provenance(ruling, parsed, digest, identity):
+    # A copy that kept its timestamp gives a ruling stored without one its full key.
+    ruling.import_key = identity.import_key
+    ruling.question_key = identity.question_key
     ruling.answerer = parsed.answerer
     ruling.answered_at = parsed.recorded_at
     ruling.timings = parsed.timings

@@ -1,4 +1,4 @@
-"""Tests for the ruling export parsers (text and JSON). Plain pytest: no Django, no database."""
+"""Tests for the ruling export parsers (text and JSON) and parse_file's checks. No database."""
 
 from __future__ import annotations
 
@@ -17,19 +17,12 @@ from rulings.importers import (
     parse_json,
 )
 from rulings.importers.export_format import answer_to_markdown, normalise_outcome
+from tests.rulings.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
 DEMO = HERE.parents[1] / "rulings" / "fixtures" / "demo"
-# CI checks shared/ out beside the clone, so the seeds sit next to the repository root.
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-POINT_CITY_SEED = SEEDS / "ruling-point-city-how-to-play.txt"
-ARCHAEOLOGY_SEED = SEEDS / "ruling-archaeology-how-to-play.txt"
-
-needs_seeds = pytest.mark.skipif(
-    not POINT_CITY_SEED.exists() or not ARCHAEOLOGY_SEED.exists(),
-    reason=f"seed exports not found in {SEEDS} (shared/ must sit beside the clone)",
-)
+POINT_CITY_SEED, ARCHAEOLOGY_SEED = POINT_CITY, ARCHAEOLOGY
 
 
 def fixture_text(name: str) -> str:
@@ -52,7 +45,7 @@ def assert_roundtrip(ruling: ParsedRuling) -> None:
     """dump_json -> parse_json gives back the same ruling (apart from file-bound details)."""
     again = parse_json(dump_json(ruling), "again.json")
     for name in ParsedRuling.__dataclass_fields__:
-        if name in ("filename", "warnings", "references"):
+        if name in ("filename", "warnings", "references", "field_lines"):
             continue
         assert getattr(again, name) == getattr(ruling, name), name
     strip = [(r.n, r.kind, r.document_title, r.page, r.heading_path) for r in ruling.references]

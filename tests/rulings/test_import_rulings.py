@@ -1,5 +1,6 @@
 """`manage.py import_rulings`: faithful, idempotent, one transaction per file."""
 
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -7,14 +8,11 @@ from django.core.management import CommandError, call_command
 
 from rulings.models import Citation, Edition, Passage, Ruling
 from tests.rulings.exports import write_export
+from tests.rulings.seeds import SEEDS, needs_seeds
 
 pytestmark = pytest.mark.django_db
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-needs_seeds = pytest.mark.skipif(
-    not SEEDS.is_dir(), reason=f"seed exports not found in {SEEDS} (shared/ beside the clone)"
-)
 
 
 def snapshot():
@@ -28,8 +26,6 @@ def snapshot():
 
 
 def run(*paths):
-    from io import StringIO
-
     out, err = StringIO(), StringIO()
     try:
         call_command("import_rulings", *map(str, paths), "--no-progress", stdout=out, stderr=err)
@@ -155,3 +151,30 @@ def test_missing_file_is_a_clear_refusal(tmp_path):
     _out, err, ok = run(tmp_path / "nope.txt")
     assert not ok
     assert "nope.txt: cannot read" in err
+
+
+def test_printed_links_use_the_sites_address(tmp_path, settings):
+    path = write_export(tmp_path, "a.txt")
+    settings.RULESAGE_BASE_URL = "https://rulesage.example/"
+    out, _err, ok = run(path)
+    ruling = Ruling.objects.get()
+    assert ok
+    assert f"created: https://rulesage.example{ruling.get_absolute_url()}  (a.txt)" in out
+
+    out = StringIO()
+    call_command(
+        "import_rulings", str(path), "--no-progress", "--base-url=http://127.0.0.1:8101", stdout=out
+    )
+    assert f"unchanged: http://127.0.0.1:8101{ruling.get_absolute_url()}" in out.getvalue()
+
+    settings.RULESAGE_BASE_URL = ""  # nothing configured: paths, right on any host and port
+    out, _err, ok = run(path)
+    assert f"unchanged: {ruling.get_absolute_url()}  (a.txt)" in out
+    assert ":8000" not in out
+
+
+def test_a_malformed_base_url_stops_before_importing(tmp_path):
+    path = write_export(tmp_path, "a.txt")
+    with pytest.raises(CommandError, match="must be an http"):
+        call_command("import_rulings", str(path), "--base-url=127.0.0.1:8101", stdout=StringIO())
+    assert not Ruling.objects.exists()

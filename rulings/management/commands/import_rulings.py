@@ -1,15 +1,21 @@
-"""Import ruling exports (text or JSON): one transaction per file, a clear line per failure."""
+"""Import ruling exports (text or JSON): one transaction per file, a clear line per refusal.
 
+A refused file writes nothing and never stops the run: every other file is still read, the
+summary is printed at the end, and the exit status is non-zero when anything was refused.
+"""
+
+import traceback
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.db import DatabaseError
 from django.utils import translation
 from tqdm import tqdm
 
-from rulings.importers import ExportFormatError, parse_file
-from rulings.importers.store import store
+from rulings.importers import ImportRefused, import_limits
+from rulings.importers.store import ImportResult, import_file
 
 
 class Command(BaseCommand):
@@ -20,31 +26,41 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-progress", action="store_true", help="Never show the progress bar."
         )
+        parser.add_argument(
+            "--base-url",
+            help=(
+                "The site's address for the printed ruling links, e.g. http://127.0.0.1:8101 "
+                "(default: the RULESAGE_BASE_URL setting; without either, links are printed "
+                "as paths)."
+            ),
+        )
 
     def handle(self, *paths, **options):
+        base = site_base_url(options["base_url"])
+        limits = import_limits()
         files = list(expand(options["paths"] or paths))
         show_bar = len(files) > 1 and not options["no_progress"]
         results, failures = [], []
         with translation.override(settings.LANGUAGE_CODE):
             for path in tqdm(files, disable=not show_bar, unit="file", file=self.stderr._out):
+                failure = None
                 try:
-                    with transaction.atomic():
-                        parsed = parse_file(path)
-                        result = store(parsed)
-                        if result.outcome != result.UNCHANGED:
-                            result.ruling.save_revision(log_action=True)
-                except ExportFormatError as error:
-                    where = path if error.line is None else f"{path}:{error.line}"
-                    failures.append(f"{where}: {error.message}")
-                    continue
+                    result = import_file(path, limits)
+                except ImportRefused as error:
+                    failure = f"{where(path, error.line)}: {error.message}"
                 except OSError as error:
-                    failures.append(f"{path}: cannot read ({error.strerror})")
+                    failure = f"{path}: cannot read ({error.strerror})"
+                except DatabaseError as error:
+                    failure = unforeseen(path, "the database refused it", error, options)
+                except Exception as error:  # noqa: BLE001 - one odd file must not stop the run
+                    failure = unforeseen(path, "unexpected error", error, options)
+                if failure:
+                    failures.append(failure)
                     continue
                 results.append((path, result))
-                for warning in parsed.warnings:
+                for warning in result.parsed.warnings:
                     self.stderr.write(f"{path}: warning: {warning}")
 
-            base = settings.WAGTAILADMIN_BASE_URL.rstrip("/")
             for path, result in results:
                 self.stdout.write(
                     f"{result.outcome}: {base}{result.ruling.get_absolute_url()}  ({path.name})"
@@ -53,13 +69,44 @@ class Command(BaseCommand):
             self.stderr.write(self.style.ERROR(f"refused {failure}"))
         summary = (
             f"{len(files)} file(s): {len(results)} imported "
-            f"({count(results, 'created')} new, {count(results, 'updated')} updated, "
-            f"{count(results, 'unchanged')} unchanged, {count(results, 'kept (reviewed)')} "
-            f"kept as reviewed), {len(failures)} refused."
+            f"({count(results, ImportResult.CREATED)} new, "
+            f"{count(results, ImportResult.UPDATED)} updated, "
+            f"{count(results, ImportResult.UNCHANGED)} unchanged, "
+            f"{count(results, ImportResult.KEPT)} kept as reviewed), {len(failures)} refused."
         )
         if failures:
             raise CommandError(summary + " Refused files wrote nothing.")
         self.stdout.write(self.style.SUCCESS(summary))
+
+
+def site_base_url(option):
+    """The address printed before each ruling's path: --base-url, else RULESAGE_BASE_URL.
+
+    Neither set: paths alone, which are right whatever host and port serve the site.
+    """
+    base = (option if option is not None else settings.RULESAGE_BASE_URL or "").rstrip("/")
+    if base:
+        parts = urlsplit(base)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise CommandError(
+                f"--base-url / RULESAGE_BASE_URL must be an http(s) address, not {base!r}"
+            )
+    return base
+
+
+def unforeseen(path, what, error, options):
+    """A refusal for an error no check foresaw: one line, the traceback only on request."""
+    if options.get("traceback"):
+        traceback.print_exc()
+    first_line = (str(error).strip().splitlines() or [""])[0]
+    return (
+        f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
+        "written (--traceback shows where)"
+    )
+
+
+def where(path, line):
+    return path if line is None else f"{path}:{line}"
 
 
 def count(results, outcome):

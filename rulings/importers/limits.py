@@ -1,0 +1,112 @@
+"""What one import accepts: file size, nesting, field lengths, counts and number ranges.
+
+Every limit the importer enforces is defined here and nowhere else. Field lengths are not
+numbers of their own: they are read from the ``max_length`` of the model field each value is
+stored in, so a migration that widens a column widens the import with it. Number ranges are
+the narrower of the database column's range and a sensible bound for the value (a rulebook
+has no page 2,000,000). The sensible bounds can be changed with the ``RULESAGE_IMPORT_LIMITS``
+setting (a dict of the names below); FORMATS.md lists them.
+
+The dataclass is plain Python so the parsers can be tested without Django; ``import_limits()``
+is the one place that reads the settings and the models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+__all__ = ["ImportLimits", "import_limits"]
+
+# Where each stored string goes: ParsedRuling field (or nested key) -> (model, field).
+# A value stored in two columns takes the narrower one.
+STORED_IN = {
+    "game_name": [("Game", "name")],
+    "edition_code": [("Edition", "code")],
+    "external_edition_id": [("Edition", "external_id")],
+    "outcome_label": [("Ruling", "outcome_label")],
+    "closing_line": [("Ruling", "closing_line")],
+    "answerer": [("Ruling", "answerer")],
+    "filename": [("Ruling", "source_file")],
+    "kind": [("Document", "kind")],
+    "document_title": [("Document", "title"), ("Citation", "document_title")],
+    "heading_path": [("Passage", "heading_path"), ("Citation", "heading_path")],
+    "document_id": [("Document", "external_id")],
+}
+# Whole numbers: name -> (model, field) whose column range bounds it.
+NUMBER_COLUMNS = {
+    "bgg_id": ("Game", "bgg_id"),
+    "page": ("Passage", "page"),
+    "citation_number": ("Citation", "n"),
+    "tokens": ("Ruling", "tokens_in"),
+}
+
+
+@dataclass(frozen=True)
+class ImportLimits:
+    """The bounds one import is checked against (defaults here, overrides from settings)."""
+
+    # Whole file, checked before it is read. The seed exports are about 21 kB.
+    file_bytes: int = 1_000_000
+    # Nesting of any JSON (file or one-line field), checked before the JSON is parsed.
+    json_depth: int = 32
+    # Lists and quotes nested inside each other in the answer's Markdown.
+    answer_nesting: int = 8
+    # Multi-line text. An answer cut at the 1,024-token generation cap is about 3,900
+    # characters; the answer limit leaves four times that and keeps the page fast.
+    question_chars: int = 2_000
+    answer_chars: int = 16_000
+    text_chars: int = 20_000  # abstain rationale, errata statement, snippets, quotes
+    # One-line keys kept as data (timing names).
+    key_chars: int = 100
+    # Counts per ruling.
+    references: int = 100
+    retrieval_refs: int = 200
+    # Sensible bounds, narrowed further by the column ranges below.
+    page: int = 10_000
+    citation_number: int = 999
+    timing_ms: int = 2_147_483_647
+    # Derived from the models by import_limits(): field -> max_length, number -> (min, max).
+    lengths: dict[str, int] = field(default_factory=dict)
+    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def length(self, name: str) -> int | None:
+        return self.lengths.get(name)
+
+    def range(self, name: str) -> tuple[int, int]:
+        """The accepted range of a number: the column's range, narrowed by a sensible bound."""
+        low, high = self.ranges.get(name, (0, 2_147_483_647))
+        bound = getattr(self, name, None)
+        return low, high if bound is None else min(high, bound)
+
+
+SETTABLE = {f.name for f in fields(ImportLimits)} - {"lengths", "ranges"}
+
+
+def import_limits() -> ImportLimits:
+    """The limits in force: defaults, ``RULESAGE_IMPORT_LIMITS`` overrides, model columns."""
+    from django.apps import apps
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
+    from django.db.backends.base.operations import BaseDatabaseOperations
+
+    overrides = dict(getattr(settings, "RULESAGE_IMPORT_LIMITS", {}) or {})
+    unknown = set(overrides) - SETTABLE
+    if unknown:
+        raise ImproperlyConfigured(
+            f"RULESAGE_IMPORT_LIMITS has unknown keys {sorted(unknown)}; known: {sorted(SETTABLE)}"
+        )
+
+    def column(model, name):
+        return apps.get_model("rulings", model)._meta.get_field(name)
+
+    lengths = {
+        key: min(column(model, name).max_length for model, name in places)
+        for key, places in STORED_IN.items()
+    }
+    # Django's generic column ranges are PostgreSQL's; SQLite (the demo) accepts the same.
+    column_ranges = BaseDatabaseOperations.integer_field_ranges
+    ranges = {
+        key: column_ranges[column(model, name).get_internal_type()]
+        for key, (model, name) in NUMBER_COLUMNS.items()
+    }
+    return replace(ImportLimits(**overrides), lengths=lengths, ranges=ranges)

@@ -1,0 +1,160 @@
+"""Re-imports: which stored ruling an export is, and what importing it again would lose.
+
+A ruling's identity is its edition, its question (normalised) and the exporting system's
+timestamp ("debug row recorded:"). The same question is asked again and again, so the
+timestamp is what tells two answers apart; but a copy cut off before its timestamp line is
+still the same ruling, so a copy without one matches the stored ruling of the same edition
+and question. Once matched, a copy that carries less than what is stored (fewer retrieval
+results, no token counts, a provenance part that stops short) is a partial copy: it is
+refused with what it would lose, never applied.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+
+from rulings.models import Ruling
+
+from .parsed import ImportRefused, ParsedRuling
+
+__all__ = ["Identity", "find_stored", "normalise_question", "provenance_losses"]
+
+# How many lost names one message lists before it says "and N more".
+_NAMES_SHOWN = 4
+
+
+def normalise_question(question: str) -> str:
+    """The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFC", question).casefold().split())
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Identity:
+    """The keys one export is looked up by."""
+
+    question_key: str  # edition + question: every answer to this question
+    import_key: str  # ... + timestamp: this answer ("" timestamp when the copy has none)
+    untimed_key: str  # the key the same answer has when stored without its timestamp
+
+    @classmethod
+    def of(cls, edition_code: str, question: str, recorded_iso: str = "") -> Identity:
+        normalised = normalise_question(question)
+        return cls(
+            question_key=_digest(edition_code, normalised),
+            import_key=_digest(edition_code, normalised, recorded_iso),
+            untimed_key=_digest(edition_code, normalised, ""),
+        )
+
+    @classmethod
+    def of_parsed(cls, parsed: ParsedRuling) -> Identity:
+        recorded = parsed.recorded_at.isoformat() if parsed.recorded_at else ""
+        return cls.of(parsed.edition_code, parsed.question, recorded)
+
+
+def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
+    """The stored ruling this export is, or None for a new one.
+
+    With a timestamp: the ruling with that timestamp, else the one stored from a copy that
+    had lost its timestamp. Without one: the only ruling answering this question for this
+    edition; when several do, the copy cannot say which it is and is refused.
+    """
+    ruling = Ruling.objects.filter(import_key=identity.import_key).first()
+    if ruling is not None:
+        return ruling
+    if parsed.recorded_at is not None:
+        return Ruling.objects.filter(import_key=identity.untimed_key).first()
+    candidates = list(
+        Ruling.objects.filter(question_key=identity.question_key).order_by("answered_at")[:6]
+    )
+    if len(candidates) > 1:
+        when = ", ".join(_when(r) for r in candidates[:5])
+        raise ImportRefused(
+            parsed.filename,
+            None,
+            f"this copy has no timestamp ('debug row recorded:' line), and {parsed.edition_code} "
+            f"already has {len(candidates) if len(candidates) < 6 else 'more than 5'} rulings "
+            f"for this question (answered {when}); it cannot say which one it is. "
+            "Import a complete copy.",
+        )
+    return candidates[0] if candidates else None
+
+
+def _when(ruling: Ruling) -> str:
+    return ruling.answered_at.strftime("%Y-%m-%d %H:%M UTC") if ruling.answered_at else "undated"
+
+
+def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> list[str]:
+    """What importing ``parsed`` over ``ruling`` would lose; empty when it loses nothing.
+
+    Provenance always counts. The answer, closing line and citations count only when the
+    import would replace them (``answer_kept`` is False: no editor has settled the ruling).
+    """
+    lost: list[str] = []
+    if ruling.answered_at and parsed.recorded_at is None:
+        lost.append(f"the exporting system's timestamp ({_when(ruling)})")
+    if ruling.answerer and not parsed.answerer:
+        lost.append("who answered")
+    _names(lost, "timings", ruling.timings, parsed.timings)
+    for name, label in (("tokens_in", "tokens in"), ("tokens_out", "tokens out")):
+        if getattr(ruling, name) is not None and getattr(parsed, name) is None:
+            lost.append(label)
+    stored = ruling.provenance or {}
+    new = parsed.provenance or {}
+    _fewer(lost, "retrieval results", ruling.retrieval, parsed.retrieval_refs)
+    _fewer(lost, "raw citation records", stored.get("citations_raw"), parsed.citations_raw)
+    if _cut(ruling.errata_statement, parsed.errata_statement):
+        lost.append("the errata registry statement, or its end")
+    _names(lost, "provenance fields", stored.get("fields"), new.get("fields"))
+    _names(lost, "provenance blocks", stored.get("blocks"), new.get("blocks"))
+    if _cut(stored.get("text"), new.get("text")):
+        missing = len((stored.get("text") or "").rstrip()) - len((new.get("text") or "").rstrip())
+        lost.append(f"the last {missing:,} characters of the provenance part")
+    if not answer_kept:
+        cited = {citation.n for citation in ruling.citations.all()}
+        gone = sorted(cited - {ref.n for ref in parsed.references})
+        if gone:
+            lost.append("citations " + " ".join(f"[{n}]" for n in gone))
+        if _cut(ruling.closing_line, parsed.closing_line):
+            lost.append("the closing line, or its end")
+        if _cut(ruling.answer, parsed.answer_markdown):
+            lost.append("the end of the answer")
+    return lost
+
+
+def losses_message(ruling: Ruling, lost: list[str]) -> str:
+    source = f" (imported from {ruling.source_file})" if ruling.source_file else ""
+    return (
+        f"this copy has less than the stored ruling {ruling.get_absolute_url()}{source}: "
+        f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written."
+    )
+
+
+def _cut(stored: str | None, new: str | None) -> bool:
+    """True when ``new`` is ``stored`` with its end missing (or missing entirely)."""
+    stored, new = (stored or "").rstrip(), (new or "").rstrip()
+    return len(new) < len(stored) and stored.startswith(new)
+
+
+def _fewer(lost: list[str], label: str, stored, new) -> None:
+    stored_count, new_count = len(stored or []), len(new or [])
+    if new_count < stored_count:
+        lost.append(f"{stored_count - new_count} of {stored_count} {label}")
+
+
+def _names(lost: list[str], label: str, stored, new) -> None:
+    """Keys of a stored mapping that the new copy does not have, named."""
+    if not isinstance(stored, dict):
+        return
+    new = new if isinstance(new, dict) else {}
+    gone = [key for key in stored if key not in new]
+    if not gone:
+        return
+    shown = ", ".join(repr(key) for key in gone[:_NAMES_SHOWN])
+    more = len(gone) - _NAMES_SHOWN
+    lost.append(f"{label} {shown}" + (f" and {more} more" if more > 0 else ""))
