@@ -10,7 +10,7 @@ from wagtail.search import index
 
 from guides.blocks import BodyStreamBlock
 from guides.editorial import EditorialPage
-from guides.models import GamePage
+from guides.models import GamePage, GamesIndexPage
 
 from .corrections import latest_corrections
 
@@ -33,6 +33,7 @@ class HomePage(EditorialPage, Page):
         context["game_pages"] = (
             GamePage.objects.live().descendant_of(self).select_related("game").order_by("title")
         )
+        context["games_index"] = GamesIndexPage.objects.live().child_of(self).first()
         context["corrections"] = latest_corrections(limit=5)
         return context
 

@@ -1,5 +1,6 @@
 """Chromium (Debian's, at /usr/bin/chromium) driven by Playwright against the live server."""
 
+import logging
 import os
 from pathlib import Path
 
@@ -45,3 +46,102 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+class Journey:
+    """What went wrong while a person used the site: every failed response, every browser
+    console error or uncaught script error, and every error the server logged."""
+
+    def __init__(self):
+        self.problems = []
+
+    def watch(self, page):
+        page.autosaves_in_flight = 0
+        page.on("request", lambda request: self._autosave(page, request, +1))
+        page.on("requestfinished", lambda request: self._autosave(page, request, -1))
+        page.on("requestfailed", lambda request: self._autosave(page, request, -1))
+        page.on("response", self._response)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+        return page
+
+    def _response(self, response):
+        if response.status >= 400:
+            try:
+                detail = " " + " ".join(response.text()[:300].split())
+            except Exception:  # noqa: BLE001 - the body may be gone already
+                detail = ""
+            self.problems.append(
+                f"HTTP {response.status} {response.request.method} {response.url}{detail}"
+            )
+
+    @staticmethod
+    def _autosave(page, request, step):
+        if request.method == "POST" and "json" in (request.headers.get("accept") or ""):
+            page.autosaves_in_flight += step
+
+    @staticmethod
+    def settle(page):
+        """Let the editor's autosave finish before a button is pressed, as a person who
+        pauses before publishing would (a publish racing an autosave is Wagtail's own
+        conflict, answered with a 400)."""
+        page.wait_for_timeout(1500)  # the form checks for changes every 500 ms
+        for _attempt in range(100):
+            if page.autosaves_in_flight <= 0:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError("an autosave never finished")
+
+    def _console(self, message):
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text}")
+
+
+class ServerErrors(logging.Handler):
+    def __init__(self, journey):
+        super().__init__(level=logging.ERROR)
+        self.journey = journey
+
+    def emit(self, record):
+        self.journey.problems.append(f"server logged: {record.getMessage()}")
+
+
+@pytest.fixture
+def journey(browser, live_server):
+    """Pages opened with `journey.open()` fail the test on any 4xx/5xx, console error or
+    server error; each person (`journey.open()` again) gets a browser context of their own."""
+    watcher = Journey()
+    handler = ServerErrors(watcher)
+    logging.getLogger().addHandler(handler)
+    logging.getLogger("django").addHandler(handler)
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        return watcher.watch(context.new_page())
+
+    watcher.open = open_page
+    watcher.url = live_server.url
+    yield watcher
+    for context in contexts:
+        context.close()
+    logging.getLogger().removeHandler(handler)
+    logging.getLogger("django").removeHandler(handler)
+    assert watcher.problems == [], "\n".join(watcher.problems)
+
+
+def log_in(page, base_url, username, password="pw"):
+    page.goto(f"{base_url}/admin/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{base_url}/admin/")
+
+
+def accessibility_violations(page):
+    """axe-core's WCAG 2.2 A/AA violations on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]})
+    return results.response["violations"], results
