@@ -6,7 +6,7 @@ from django.utils.functional import cached_property
 from django.views.generic import DetailView, ListView
 
 from .flags import SUPERSEDED_PASSAGE
-from .models import Citation, Document, Edition, ErrataCard, Ruling
+from .models import SEARCH_SNIPPET_LIMIT, Citation, Document, Edition, ErrataCard, Ruling
 from .rendering import render_answer
 
 
@@ -92,6 +92,7 @@ class RulingDetailView(DetailView):
             superseded=[c for c in citations if c.superseding_card],
             answer_html=render_answer(ruling.answer, {c.n for c in citations}),
             reader_flags=sorted({f["code"] for f in ruling.flags} - {SUPERSEDED_PASSAGE}),
+            snippet_limit=SEARCH_SNIPPET_LIMIT,
         )
         return context
 
@@ -119,6 +120,7 @@ class DocumentView(DetailView):
         for passage in passages:
             passage.superseding_card = superseding.get(passage.pk)
         context["passages"] = passages
+        context["snippet_limit"] = SEARCH_SNIPPET_LIMIT
         return context
 
 

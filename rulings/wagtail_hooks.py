@@ -16,7 +16,7 @@ from wagtail.admin.ui.tables import Column
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
-from .forms import RulingForm
+from .forms import PassageForm, RulingForm
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from .panels import ReviewFlagsPanel
 
@@ -69,12 +69,18 @@ class PassageViewSet(SnippetViewSet):
     list_display = ["document", "page", "heading_path"]
     list_filter = ["document"]
     search_fields = ["heading_path", "text"]
-    panels = [
-        FieldPanel("document"),
-        FieldPanel("page"),
-        FieldPanel("heading_path"),
-        FieldPanel("text"),
-    ]
+    edit_handler = ObjectList(
+        [
+            FieldPanel("document"),
+            FieldPanel("page"),
+            FieldPanel("heading_path"),
+            FieldPanel("text"),
+            FieldRowPanel(
+                [FieldPanel("text_origin"), FieldPanel("text_exported_at", read_only=True)]
+            ),
+        ],
+        base_form_class=PassageForm,
+    )
 
 
 class ErrataCardViewSet(SnippetViewSet):
@@ -90,7 +96,8 @@ class ErrataCardViewSet(SnippetViewSet):
         FieldPanel("passage"),
         FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
         *translated_panels("corrected_rule"),
-        FieldRowPanel([FieldPanel("issued_on"), FieldPanel("issued_by")]),
+        FieldPanel("issued_on"),
+        *translated_panels("issued_by"),
         FieldPanel("source_url"),
         FieldRowPanel([FieldPanel("status"), FieldPanel("supersedes")]),
     ]
@@ -99,7 +106,7 @@ class ErrataCardViewSet(SnippetViewSet):
 class RulingFilterSet(WagtailFilterSet):
     class Meta:
         model = Ruling
-        fields = ["status", "outcome", "edition"]
+        fields = ["status", "outcome", "origin", "edition"]
 
 
 class RulingViewSet(SnippetViewSet):
@@ -135,6 +142,7 @@ class RulingViewSet(SnippetViewSet):
             ),
             ObjectList(
                 [
+                    FieldPanel("origin", read_only=True),
                     FieldPanel("answerer", read_only=True),
                     FieldPanel("answered_at", read_only=True),
                     FieldPanel("source_file", read_only=True),
