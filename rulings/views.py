@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.views.generic import DetailView, ListView
 
-from .flags import SUPERSEDED_PASSAGE
+from .flags import SUPERSEDED_PASSAGE, headings_without_text
 from .models import SEARCH_SNIPPET_LIMIT, Citation, Document, Edition, ErrataCard, Ruling
 from .rendering import render_answer
 
@@ -93,6 +93,8 @@ class RulingDetailView(DetailView):
             answer_html=render_answer(ruling.answer, {c.n for c in citations}),
             reader_flags=sorted({f["code"] for f in ruling.flags} - {SUPERSEDED_PASSAGE}),
             snippet_limit=SEARCH_SNIPPET_LIMIT,
+            # A corrected answer with no empty section left is cut off no longer.
+            empty_sections=headings_without_text(ruling.answer or ""),
         )
         return context
 
