@@ -18,7 +18,7 @@ from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
 from .forms import PassageForm, RulingForm
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
-from .panels import ReviewFlagsPanel
+from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
 
 
 def translated_panels(*names):
@@ -136,7 +136,10 @@ class RulingViewSet(SnippetViewSet):
                 ],
                 heading=_("Answer"),
             ),
-            ObjectList([InlinePanel("citations", label=_("Citation"))], heading=_("Citations")),
+            ObjectList(
+                [RetrievedNotCitedPanel(), InlinePanel("citations", label=_("Citation"))],
+                heading=_("Citations"),
+            ),
             ObjectList(
                 [InlinePanel("corrections", label=_("Correction"))], heading=_("Corrections")
             ),

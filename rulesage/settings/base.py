@@ -139,6 +139,9 @@ WAGTAILDOCS_EXTENSIONS = ["csv", "pdf", "txt", "json"]
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages
 # on one page, and the two together break the admin page listing.
 WAGTAIL_I18N_ENABLED = False
+# No avatars from gravatar.com: the admin would send every editor's e-mail hash to a third
+# party on every page, and on a closed network each page logs a failed request.
+WAGTAIL_GRAVATAR_PROVIDER_URL = None
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

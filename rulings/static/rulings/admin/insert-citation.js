@@ -1,0 +1,102 @@
+/* Rulings admin: insert a retrieved-but-uncited passage as a new citation row.
+ *
+ * Adds a row to the citations inline through Wagtail's own "Add citation" button and fills
+ * it in: the next free number, the passage (in its chooser), its document, page and
+ * heading. Nothing is saved here: the editor writes the [n] marker and a correction, then
+ * saves the whole form, which is where the correction rule is checked.
+ */
+(function () {
+  'use strict';
+
+  function liveNumberInputs(prefix) {
+    var forms = document.getElementById('id_' + prefix + '-FORMS');
+    if (!forms) return [];
+    return Array.prototype.filter
+      .call(forms.children, function (child) {
+        var deleted = child.querySelector('input[name$="-DELETE"]');
+        return !(deleted && deleted.value === '1') && !child.classList.contains('deleted');
+      })
+      .map(function (child) {
+        return child.querySelector('input[name$="-n"]');
+      })
+      .filter(Boolean);
+  }
+
+  function nextFreeNumber(prefix) {
+    var highest = 0;
+    liveNumberInputs(prefix).forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (!isNaN(n) && n > highest) highest = n;
+    });
+    return highest + 1;
+  }
+
+  // A chooser widget keeps its title and edit link under keys of its own (snippet
+  // choosers use "string" for the title); ask the widget rather than assume.
+  function choose(id, value, title, editUrl) {
+    var chooser = document.getElementById(id + '-chooser');
+    var widget = chooser && chooser.widget;
+    if (!widget) {
+      setValue(id, value);
+      return;
+    }
+    var state = { id: value };
+    state[widget.titleStateKey || 'title'] = title;
+    state[widget.editUrlStateKey || 'edit_url'] = editUrl;
+    widget.setState(state);
+  }
+
+  function setValue(id, value) {
+    var input = document.getElementById(id);
+    if (!input) return;
+    input.value = value;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
+  function relabel(container, prefix) {
+    var n = nextFreeNumber(prefix);
+    container.querySelectorAll('[data-insert-citation]:not([disabled])').forEach(function (button) {
+      button.textContent = button.dataset.labelTemplate.replace('[N]', '[' + n + ']');
+    });
+  }
+
+  function insert(button, container, prefix) {
+    var forms = document.getElementById('id_' + prefix + '-FORMS');
+    var add = document.getElementById('id_' + prefix + '-ADD');
+    if (!forms || !add) return;
+    var n = nextFreeNumber(prefix);
+    forms.addEventListener(
+      'w-formset:added',
+      function (event) {
+        var id = 'id_' + prefix + '-' + event.detail.formIndex + '-';
+        var data = button.dataset;
+        setValue(id + 'n', n);
+        choose(id + 'passage', data.passageId, data.passageTitle, data.passageEditUrl);
+        choose(id + 'document', data.documentId, data.documentTitle, data.documentEditUrl);
+        setValue(id + 'page', data.page);
+        setValue(id + 'heading_path', data.headingPath);
+        button.disabled = true;
+        button.textContent = data.insertedTemplate.replace('[N]', '[' + n + ']');
+        relabel(container, prefix);
+      },
+      { once: true },
+    );
+    add.click();
+  }
+
+  // Numbers typed or rows removed by hand change which number is free next.
+  ['input', 'w-formset:removed'].forEach(function (type) {
+    document.addEventListener(type, function () {
+      document.querySelectorAll('[data-formset-prefix]').forEach(function (container) {
+        relabel(container, container.dataset.formsetPrefix);
+      });
+    });
+  });
+
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest('[data-insert-citation]');
+    if (!button) return;
+    var container = button.closest('[data-formset-prefix]');
+    insert(button, container, container.dataset.formsetPrefix);
+  });
+})();
