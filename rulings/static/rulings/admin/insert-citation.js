@@ -53,10 +53,23 @@
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
+  // The number of the live row that already cites `passageId`, or null.
+  function citedAs(prefix, passageId) {
+    var found = null;
+    liveNumberInputs(prefix).forEach(function (input) {
+      var passage = document.getElementById(input.id.replace(/-n$/, '-passage'));
+      if (passage && passage.value === passageId) found = input.value;
+    });
+    return found;
+  }
+
   function relabel(container, prefix) {
     var n = nextFreeNumber(prefix);
-    container.querySelectorAll('[data-insert-citation]:not([disabled])').forEach(function (button) {
-      button.textContent = button.dataset.labelTemplate.replace('[N]', '[' + n + ']');
+    container.querySelectorAll('[data-insert-citation]').forEach(function (button) {
+      var cited = citedAs(prefix, button.dataset.passageId);
+      button.disabled = cited !== null;
+      var template = cited !== null ? button.dataset.insertedTemplate : button.dataset.labelTemplate;
+      button.textContent = template.replace('[N]', '[' + (cited !== null ? cited : n) + ']');
     });
   }
 
@@ -75,8 +88,6 @@
         choose(id + 'document', data.documentId, data.documentTitle, data.documentEditUrl);
         setValue(id + 'page', data.page);
         setValue(id + 'heading_path', data.headingPath);
-        button.disabled = true;
-        button.textContent = data.insertedTemplate.replace('[N]', '[' + n + ']');
         relabel(container, prefix);
       },
       { once: true },
@@ -84,14 +95,18 @@
     add.click();
   }
 
-  // Numbers typed or rows removed by hand change which number is free next.
-  ['input', 'w-formset:removed'].forEach(function (type) {
-    document.addEventListener(type, function () {
-      document.querySelectorAll('[data-formset-prefix]').forEach(function (container) {
-        relabel(container, container.dataset.formsetPrefix);
-      });
+  function relabelAll() {
+    document.querySelectorAll('[data-formset-prefix]').forEach(function (container) {
+      relabel(container, container.dataset.formsetPrefix);
     });
+  }
+
+  // Numbers typed, rows removed by hand, or rows kept from a refused save (the form
+  // comes back with them) change which number is free next.
+  ['input', 'change', 'w-formset:removed'].forEach(function (type) {
+    document.addEventListener(type, relabelAll);
   });
+  document.addEventListener('DOMContentLoaded', relabelAll);
 
   document.addEventListener('click', function (event) {
     var button = event.target.closest('[data-insert-citation]');
