@@ -14,6 +14,7 @@ from wagtail.admin.panels import (
 )
 from wagtail.admin.ui.tables import Column
 from wagtail.snippets.models import register_snippet
+from wagtail.snippets.views import snippets as snippet_views
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
 from .forms import PassageForm, RulingForm
@@ -28,6 +29,28 @@ def translated_panels(*names):
         for name in names
         for code in mt_settings.AVAILABLE_LANGUAGES
     ]
+
+
+class WithoutAutosave:
+    """Wagtail autosaves every model with revisions; rulings and errata cards have no drafts.
+
+    Their autosave would be a public save made while the editor is still typing: half a
+    correction note published, rulings re-flagged by half an errata card. It fires after
+    a refused save, where it is refused again (a 400 the editor sees as a failed save).
+    These are saved when the editor says so, and only then.
+    """
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.autosave_enabled = False
+
+
+class CreateView(WithoutAutosave, snippet_views.CreateView):
+    pass
+
+
+class EditView(WithoutAutosave, snippet_views.EditView):
+    pass
 
 
 class GameViewSet(SnippetViewSet):
@@ -85,6 +108,8 @@ class PassageViewSet(SnippetViewSet):
 
 class ErrataCardViewSet(SnippetViewSet):
     model = ErrataCard
+    add_view_class = CreateView
+    edit_view_class = EditView
     icon = "warning"
     menu_label = _("Errata cards")
     list_display = ["edition", "location", "issued_on", "status"]
@@ -114,6 +139,8 @@ class RulingViewSet(SnippetViewSet):
 
     model = Ruling
     icon = "help"
+    add_view_class = CreateView
+    edit_view_class = EditView
     menu_label = _("Review queue")
     filterset_class = RulingFilterSet
     ordering = ["-flag_count", "-answered_at"]

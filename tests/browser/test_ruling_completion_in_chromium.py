@@ -72,21 +72,26 @@ def without_missing_favicon(problems, page):
     return [problem for problem in problems if not probe.search(problem)]
 
 
+def open_in_review_queue(page, live_server, ruling):
+    """Log in as the editor and open `ruling` from Rules › Review queue."""
+    page.goto(live_server.url + "/admin/login/")
+    page.fill("#id_username", "edith")
+    page.fill("#id_password", "pw")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/admin/$"))
+    page.get_by_role("button", name="Rules").click()
+    page.get_by_role("link", name="Review queue").click()
+    page.get_by_role("link", name=ruling.question).click()
+    page.wait_for_url(re.compile(rf"/admin/snippets/rulings/ruling/edit/{ruling.pk}/$"))
+
+
 def test_editor_inserts_retrieved_passage_and_completes_the_answer(
     page, problems, live_server, root_page, editor_with_desk
 ):
     ruling = import_seed(POINT_CITY_RULING)
     assert ruling.answer.rstrip().endswith("## End of Game and Scoring")
 
-    page.goto(live_server.url + "/admin/login/")
-    page.fill("#id_username", "edith")
-    page.fill("#id_password", "pw")
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/admin/$"))
-
-    page.goto(live_server.url + "/admin/snippets/rulings/ruling/")
-    page.get_by_role("link", name="How do I play?").click()
-    page.wait_for_url(re.compile(rf"/admin/snippets/rulings/ruling/edit/{ruling.pk}/$"))
+    open_in_review_queue(page, live_server, ruling)
 
     page.get_by_role("tab", name="Citations").click()
     panel = page.locator(".retrieved-not-cited")
@@ -134,4 +139,38 @@ def test_editor_inserts_retrieved_passage_and_completes_the_answer(
     cited.click()
     page.wait_for_url(re.compile(r"/documents/\d+/#p9-game-end-scoring$"))
     assert "GAME END · SCORING" in page.locator("#p9-game-end-scoring").inner_text()
+    assert without_missing_favicon(problems, page) == []
+
+
+def test_a_refused_save_keeps_the_inserted_citation_and_the_text(
+    page, problems, live_server, root_page, editor_with_desk
+):
+    """Without a correction the save is refused, nothing is lost, and nothing autosaves."""
+    ruling = import_seed(POINT_CITY_RULING)
+    open_in_review_queue(page, live_server, ruling)
+    page.get_by_role("tab", name="Citations").click()
+    p9 = page.locator(".retrieved-not-cited li", has_text="p.9 · GAME END · SCORING")
+    p9.get_by_role("button", name="Insert as citation [7]").click()
+    page.get_by_role("tab", name="Answer").click()
+    answer = page.locator("#id_answer_en")
+    answer.fill(answer.input_value().rstrip() + "\n\n" + MISSING_SECTION)
+    edit_url = page.url.split("#")[0]
+    posts = []
+    page.on(
+        "request", lambda request: posts.append(request.url) if request.method == "POST" else None
+    )
+    page.get_by_role("button", name="Save").first.click()
+    page.wait_for_load_state()
+    # Well past Wagtail's autosave interval (0.5 s): a ruling has no drafts, so an autosave
+    # would be a public save; none happens, only the editor's own submission.
+    page.wait_for_timeout(1500)
+    assert [url for url in posts if url == edit_url] == [edit_url]
+
+    assert "add a correction saying what was wrong" in page.locator(".messages").inner_text()
+    assert page.locator("#id_answer_en").input_value().endswith(MISSING_SECTION)
+    page.get_by_role("tab", name="Citations").click()
+    assert page.locator("#id_citations-FORMS input[name$='-n']").last.input_value() == "7"
+    # The row is still there, so the passage is not offered a second time as [8].
+    assert p9.get_by_role("button", name="Inserted as citation [7]").is_disabled()
+    assert not Ruling.objects.get(pk=ruling.pk).citations.filter(n=7).exists()
     assert without_missing_favicon(problems, page) == []
