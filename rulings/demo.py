@@ -1,45 +1,38 @@
-"""Demo rulings: our own example exports, the seed exports when present, and one errata card.
+"""Load the demo rulings: our illustrative ones, the seed exports when present, one errata card.
 
-The errata card is illustrative (labelled so on the site): the publisher has issued none
-for Point City; the demo needs one to show how a superseded citation looks.
+Idempotent like the rest of the demo: what exists is left as editors left it. The
+illustrative rulings are created directly (never through the importer, which would make
+them look like exports); the seed exports go through the importer, as real exports do.
 """
 
-import datetime
 from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
+from modeltranslation import settings as mt_settings
+from modeltranslation.utils import build_localized_fieldname
 
+from .demo_content import DEMO_CARD, DEMO_RULINGS
 from .importers import parse_file
 from .importers.store import store
-from .models import Edition, ErrataCard, Passage
+from .models import Citation, Edition, ErrataCard, Passage, Ruling
 
-DEMO_EXPORTS = Path(__file__).resolve().parent / "fixtures" / "demo"
 SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
 
-DEMO_CARD = {
-    "edition": "bg-368017-en-1e",
-    "page": 8,
-    "heading_path": "TURN END",
-    "corrected_rule": (
-        "Illustrative demo card: refill the two empty market spaces one at a time, top-left "
-        "space first; when you drafted from the draw pile instead, skip the refill entirely."
-    ),
-    "issued_on": datetime.date(2026, 11, 1),
-    "issued_by": "Rulesage demo (illustrative, not issued by the publisher)",
-}
 
-
-def export_files():
-    files = sorted(DEMO_EXPORTS.glob("*.txt"))
-    if SEEDS.is_dir():
-        files += sorted(SEEDS.glob("ruling-*.txt"))
-    return files
+def seed_exports():
+    return sorted(SEEDS.glob("ruling-*.txt")) if SEEDS.is_dir() else []
 
 
 def load_demo_rulings(log=print):
     created = 0
-    for path in export_files():
+    for spec in DEMO_RULINGS:
+        with transaction.atomic():
+            ruling = create_illustrative_ruling(spec)
+        if ruling is not None:
+            created += 1
+            log(f"  created illustrative ruling {ruling.get_absolute_url()}")
+    for path in seed_exports():
         with transaction.atomic():
             result = store(parse_file(path))
             if result.outcome == result.CREATED:
@@ -48,6 +41,50 @@ def load_demo_rulings(log=print):
                 log(f"  created ruling {result.ruling.get_absolute_url()}")
     created += load_demo_errata(log)
     return created
+
+
+def create_illustrative_ruling(spec):
+    """The ruling of `spec`, unless its edition is missing or the ruling already exists."""
+    edition = Edition.objects.filter(code=spec["edition"]).first()
+    if edition is None or edition.rulings.filter(slug=spec["slug"]).exists():
+        return None
+    documents = {doc.external_id: doc for doc in edition.documents.exclude(external_id="")}
+    citations = []
+    for n, document_id, page, heading_path in spec["citations"]:
+        document = documents[document_id]
+        # The place only: we hold none of the rulebook's words, so the passage has no text.
+        passage, _created = Passage.objects.get_or_create(
+            document=document, page=page, heading_path=heading_path
+        )
+        citations.append(
+            Citation(
+                n=n,
+                passage=passage,
+                document=document,
+                document_title=document.title,
+                page=page,
+                heading_path=heading_path,
+            )
+        )
+    ruling = Ruling(
+        edition=edition,
+        slug=spec["slug"],
+        question=spec["question"],
+        answer=spec["answer"],
+        outcome=Ruling.Outcome.ANSWERED,
+        origin=Ruling.Origin.ILLUSTRATIVE,
+        answered_at=spec["dated"],
+    )
+    ruling.citations = citations
+    ruling.save()
+    ruling.save_revision(log_action=True)
+    return ruling
+
+
+def translated(name, values):
+    """`name` in every language given, and the field itself in the default language."""
+    fields = {build_localized_fieldname(name, code): text for code, text in values.items()}
+    return {name: values[mt_settings.DEFAULT_LANGUAGE], **fields}
 
 
 def load_demo_errata(log=print):
@@ -71,11 +108,13 @@ def load_demo_errata(log=print):
         passage=passage,
         page=passage.page,
         heading_path=passage.heading_path,
-        corrected_rule=DEMO_CARD["corrected_rule"],
         issued_on=DEMO_CARD["issued_on"],
-        issued_by=DEMO_CARD["issued_by"],
+        **translated("corrected_rule", DEMO_CARD["corrected_rule"]),
+        **translated("issued_by", DEMO_CARD["issued_by"]),
     )
     card.save()
     card.save_revision(log_action=True)
+    # Recording a card dates the registry check (today); the demo's check is the card's day.
+    Edition.objects.filter(pk=edition.pk).update(errata_checked_on=DEMO_CARD["issued_on"])
     log(f"  created errata card on {passage}")
     return 1

@@ -42,15 +42,27 @@ def generation_cap():
     return getattr(settings, "RULESAGE_GENERATION_CAP", 1024)
 
 
+def headings_without_text(markdown):
+    """(line index, heading) of every heading with no text before the next heading or the end.
+
+    The one definition of "a section with nothing in it": the cut-off flag and the inline
+    notice on the ruling page both use it.
+    """
+    lines = markdown.splitlines()
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    empty = []
+    for position, i in enumerate(filled):
+        if HEADING_RE.match(lines[i]):
+            following = filled[position + 1] if position + 1 < len(filled) else None
+            if following is None or HEADING_RE.match(lines[following]):
+                empty.append((i, lines[i].lstrip("# ").strip()))
+    return empty
+
+
 def heading_without_text(markdown):
     """The first heading followed by no text before the next heading or the end, or None."""
-    lines = [line for line in markdown.splitlines() if line.strip()]
-    for i, line in enumerate(lines):
-        if HEADING_RE.match(line):
-            following = lines[i + 1] if i + 1 < len(lines) else None
-            if following is None or HEADING_RE.match(following):
-                return line.lstrip("# ").strip()
-    return None
+    empty = headings_without_text(markdown)
+    return empty[0][1] if empty else None
 
 
 def compute_flags(ruling):

@@ -1,4 +1,5 @@
-"""Admin forms for rulings: a changed answer needs a public correction note."""
+"""Admin forms: a changed ruling answer needs a public correction note; a passage's text
+says truthfully whose words it is."""
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -6,7 +7,7 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminModelForm
 
-from .models import Ruling
+from .models import Passage, Ruling
 
 REVIEW_DECISIONS = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHDRAWN}
 ANSWER_FIELDS = ["answer"] + [
@@ -71,3 +72,28 @@ class RulingForm(WagtailAdminModelForm):
             ruling.save()
             self.save_m2m()
         return ruling
+
+
+class PassageForm(WagtailAdminModelForm):
+    """Text an editor types is theirs, never the export's snippet.
+
+    Readers are told a snippet came from an export of a given date; text changed here no
+    longer did, so it must be declared as the rulebook's wording (copied exactly).
+    """
+
+    def clean(self):
+        cleaned_data = super().clean()
+        snippet = Passage.TextOrigin.SEARCH_SNIPPET
+        if (
+            "text" in self.changed_data
+            and cleaned_data.get("text")
+            and cleaned_data.get("text_origin") == snippet
+        ):
+            self.add_error(
+                "text_origin",
+                _(
+                    "Text typed here is not the passage search's snippet. Copy the "
+                    "rulebook's wording exactly and say so, or leave the snippet unchanged."
+                ),
+            )
+        return cleaned_data

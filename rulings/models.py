@@ -224,11 +224,29 @@ class Document(models.Model):
         return self.version or (self.published_on.isoformat() if self.published_on else "")
 
 
+class TextOrigin(models.TextChoices):
+    """Whose words a passage's text is. A reader is never shown a snippet as the rulebook.
+
+    Exports carry only the passage search's snippet (cut to at most
+    `SEARCH_SNIPPET_LIMIT` characters, often mid-word); only an editor who copied the
+    rulebook's own wording may say the text is the rulebook's.
+    """
+
+    SEARCH_SNIPPET = "search_snippet", _("Passage-search snippet from a rules Q&A export")
+    RULEBOOK = "rulebook", _("The rulebook's wording, copied by an editor")
+
+
+SEARCH_SNIPPET_LIMIT = 300
+
+
 class Passage(index.Indexed, models.Model):
     """A piece of a `Document` (page + heading path): what citations point at and search finds.
 
     Created by the importer from retrieval results, keyed by document, page and heading path.
+    Its text, when there is one, says what it is (`text_origin`).
     """
+
+    TextOrigin = TextOrigin
 
     document = models.ForeignKey(
         Document, on_delete=models.CASCADE, related_name="passages", verbose_name=_("document")
@@ -241,6 +259,19 @@ class Passage(index.Indexed, models.Model):
         help_text=_("Headings joined by “ · ”, e.g. “GAMEPLAY · Optional Flip Action”."),
     )
     text = models.TextField(_("text"), blank=True)
+    text_origin = models.CharField(
+        _("what the text is"),
+        max_length=20,
+        choices=TextOrigin.choices,
+        blank=True,
+        help_text=_("Required with a text: readers are told whose words they are reading."),
+    )
+    text_exported_at = models.DateTimeField(
+        _("snippet exported at"),
+        null=True,
+        blank=True,
+        help_text=_("When the rules Q&A export that supplied the snippet was recorded."),
+    )
     anchor = models.SlugField(_("anchor"), max_length=120, editable=False)
 
     # Passages point only at their document; indexing that reference on every import
@@ -260,7 +291,13 @@ class Passage(index.Indexed, models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["document", "page", "heading_path"], name="passage_unique_location"
-            )
+            ),
+            models.CheckConstraint(
+                condition=(Q(text="") & Q(text_origin=""))
+                | (~Q(text="") & Q(text_origin__in=TextOrigin.values)),
+                name="passage_text_says_what_it_is",
+                violation_error_message=_("Say what the passage's text is, or leave both empty."),
+            ),
         ]
 
     def __str__(self):
@@ -269,6 +306,8 @@ class Passage(index.Indexed, models.Model):
     def save(self, *args, **kwargs):
         if not self.anchor:
             self.anchor = make_anchor(self.page, self.heading_path)
+        if self.text_origin != TextOrigin.SEARCH_SNIPPET:
+            self.text_exported_at = None  # only a snippet comes from an export
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
@@ -396,6 +435,18 @@ class RulingQuerySet(models.QuerySet):
         ).order_by("-flag_count", "-answered_at")
 
 
+class RulingOrigin(models.TextChoices):
+    """Where a ruling came from: set by whoever creates it, never guessed afterwards.
+
+    The importer records an export, the demo loader an illustrative example, the admin an
+    editor's own ruling. Readers see illustrative rulings labelled as such everywhere.
+    """
+
+    EXPORT = "export", _("Rules Q&A system export")
+    EDITOR = "editor", _("Written by an editor")
+    ILLUSTRATIVE = "illustrative", _("Illustrative — not from the rules Q&A system")
+
+
 class Ruling(RevisionMixin, ClusterableModel):
     """An answered rules question about one `Edition`, with numbered `Citation`s.
 
@@ -407,6 +458,8 @@ class Ruling(RevisionMixin, ClusterableModel):
         ANSWERED = "answered", _("Answered")
         ABSTAINED = "abstained", _("Abstained")
         NEEDS_EDITOR = "needs_editor", _("Needs an editor")
+
+    Origin = RulingOrigin
 
     class Status(models.TextChoices):
         IMPORTED = "imported", _("Imported")
@@ -437,6 +490,13 @@ class Ruling(RevisionMixin, ClusterableModel):
     )
     provenance = models.JSONField(_("provenance"), default=dict, blank=True)
     errata_statement = models.TextField(_("errata registry statement"), blank=True)
+    origin = models.CharField(
+        _("origin"),
+        max_length=20,
+        choices=RulingOrigin.choices,
+        default=RulingOrigin.EDITOR,
+        help_text=_("Set by the importer (export) and the demo loader (illustrative)."),
+    )
     source_file = models.CharField(_("imported from"), max_length=300, blank=True)
     # Identity across re-imports (see rulings/importers/reimport.py): edition + question +
     # the exporting system's timestamp, and edition + question alone for copies without one.
@@ -461,7 +521,20 @@ class Ruling(RevisionMixin, ClusterableModel):
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
         constraints = [
-            models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug")
+            models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(origin__in=RulingOrigin.values),
+                name="ruling_origin_known",
+            ),
+            # An imported ruling says so; an illustrative one claims no export at all.
+            models.CheckConstraint(
+                condition=Q(import_key__isnull=True) | Q(origin=RulingOrigin.EXPORT),
+                name="ruling_imported_is_export",
+            ),
+            models.CheckConstraint(
+                condition=~Q(origin=RulingOrigin.ILLUSTRATIVE) | Q(source_file=""),
+                name="ruling_illustrative_has_no_source_file",
+            ),
         ]
 
     def __str__(self):
@@ -491,6 +564,10 @@ class Ruling(RevisionMixin, ClusterableModel):
 
     def has_flag(self, code):
         return any(flag["code"] == code for flag in self.flags)
+
+    @property
+    def is_illustrative(self):
+        return self.origin == self.Origin.ILLUSTRATIVE
 
 
 def unique_slug(ruling):

@@ -1,10 +1,15 @@
 """Turn a ruling's Markdown answer into safe HTML with each [n] linked to its citation."""
 
 import re
+import secrets
 
 import markdown
 import nh3
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+
+from .flags import headings_without_text
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "strong", "em", "h2", "h3", "h4", "br", "code", "blockquote"}
 MARKER_RE = re.compile(r"\[(\d+)\]")
@@ -36,8 +41,18 @@ def markdown_converter():
 
 
 def render_answer(text, citation_numbers):
-    """Markdown → HTML, sanitised (no raw HTML or scripts survive), markers linked."""
-    html = markdown_converter().convert(text or "")
+    """Markdown → HTML, sanitised (no raw HTML or scripts survive), markers linked.
+
+    A heading with nothing after it gets a notice in its place: otherwise whatever the page
+    shows next (the next heading, or the sign-off below the answer) reads as its text.
+    """
+    # A paragraph holding only a random token marks each empty section; the answer's own
+    # text cannot contain a token drawn for this rendering, so it cannot forge a notice.
+    token = f"cutoff{secrets.token_hex(8)}"
+    lines = (text or "").splitlines()
+    for i, _heading in reversed(headings_without_text(text or "")):
+        lines[i + 1 : i + 1] = ["", token, ""]
+    html = markdown_converter().convert("\n".join(lines))
     # Answers' own headings sit under the page's h1 and the "Answer" h2.
     html = re.sub(r"<(/?)h[12]>", r"<\1h3>", html)
     clean = nh3.clean(html, tags=ALLOWED_TAGS, attributes={})
@@ -49,4 +64,10 @@ def render_answer(text, citation_numbers):
         return f'<a class="cite-ref" href="#cite-{n}" aria-label="citation {n}">[{n}]</a>'
 
     # After sanitising, "[n]" can only be literal text, so linking it adds nothing unsafe.
-    return mark_safe(MARKER_RE.sub(link, clean))  # noqa: S308
+    linked = MARKER_RE.sub(link, clean)
+    notice = format_html(
+        '<p class="answer-cut-off"><strong>{}</strong> {}</p>',
+        gettext("The answer was cut off here."),
+        gettext("Nothing follows this heading in the answer as it was given."),
+    )
+    return mark_safe(linked.replace(f"<p>{token}</p>", notice))  # noqa: S308

@@ -18,7 +18,7 @@ class EditionTR(TranslationOptions):
 
 @register(ErrataCard)
 class ErrataCardTR(TranslationOptions):
-    fields = ("corrected_rule",)
+    fields = ("corrected_rule", "issued_by")
 
 
 @register(Ruling)

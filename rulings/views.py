@@ -5,8 +5,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.views.generic import DetailView, ListView
 
-from .flags import SUPERSEDED_PASSAGE
-from .models import Citation, Document, Edition, ErrataCard, Ruling
+from .flags import SUPERSEDED_PASSAGE, headings_without_text
+from .models import SEARCH_SNIPPET_LIMIT, Citation, Document, Edition, ErrataCard, Ruling
 from .rendering import render_answer
 
 
@@ -92,6 +92,9 @@ class RulingDetailView(DetailView):
             superseded=[c for c in citations if c.superseding_card],
             answer_html=render_answer(ruling.answer, {c.n for c in citations}),
             reader_flags=sorted({f["code"] for f in ruling.flags} - {SUPERSEDED_PASSAGE}),
+            snippet_limit=SEARCH_SNIPPET_LIMIT,
+            # A corrected answer with no empty section left is cut off no longer.
+            empty_sections=headings_without_text(ruling.answer or ""),
         )
         return context
 
@@ -119,6 +122,7 @@ class DocumentView(DetailView):
         for passage in passages:
             passage.superseding_card = superseding.get(passage.pk)
         context["passages"] = passages
+        context["snippet_limit"] = SEARCH_SNIPPET_LIMIT
         return context
 
 

@@ -19,9 +19,9 @@ from wagtail.snippets.widgets import AdminSnippetChooser
 
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
 from .choosers import PassageChooserViewSet
-from .forms import RulingForm
+from .forms import PassageForm, RulingForm
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
-from .panels import ReviewFlagsPanel
+from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
 
 
 def translated_panels(*names):
@@ -73,12 +73,18 @@ class PassageViewSet(SnippetViewSet):
     list_display = ["document", "page", "heading_path"]
     list_filter = ["document"]
     search_fields = ["heading_path", "text"]
-    panels = [
-        FieldPanel("document"),
-        FieldPanel("page"),
-        FieldPanel("heading_path"),
-        FieldPanel("text"),
-    ]
+    edit_handler = ObjectList(
+        [
+            FieldPanel("document"),
+            FieldPanel("page"),
+            FieldPanel("heading_path"),
+            FieldPanel("text"),
+            FieldRowPanel(
+                [FieldPanel("text_origin"), FieldPanel("text_exported_at", read_only=True)]
+            ),
+        ],
+        base_form_class=PassageForm,
+    )
 
 
 class ErrataCardViewSet(SnippetViewSet):
@@ -101,7 +107,8 @@ class ErrataCardViewSet(SnippetViewSet):
         ),
         FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
         *translated_panels("corrected_rule"),
-        FieldRowPanel([FieldPanel("issued_on"), FieldPanel("issued_by")]),
+        FieldPanel("issued_on"),
+        *translated_panels("issued_by"),
         FieldPanel("source_url"),
         FieldRowPanel([FieldPanel("status"), FieldPanel("supersedes")]),
     ]
@@ -110,7 +117,7 @@ class ErrataCardViewSet(SnippetViewSet):
 class RulingFilterSet(WagtailFilterSet):
     class Meta:
         model = Ruling
-        fields = ["status", "outcome", "edition"]
+        fields = ["status", "outcome", "origin", "edition"]
 
 
 class RulingViewSet(SnippetViewSet):
@@ -142,12 +149,16 @@ class RulingViewSet(SnippetViewSet):
                 ],
                 heading=_("Answer"),
             ),
-            ObjectList([InlinePanel("citations", label=_("Citation"))], heading=_("Citations")),
+            ObjectList(
+                [RetrievedNotCitedPanel(), InlinePanel("citations", label=_("Citation"))],
+                heading=_("Citations"),
+            ),
             ObjectList(
                 [InlinePanel("corrections", label=_("Correction"))], heading=_("Corrections")
             ),
             ObjectList(
                 [
+                    FieldPanel("origin", read_only=True),
                     FieldPanel("answerer", read_only=True),
                     FieldPanel("answered_at", read_only=True),
                     FieldPanel("source_file", read_only=True),

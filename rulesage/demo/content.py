@@ -13,6 +13,11 @@ Setup figures (cards per tier, civic tokens, turns and market cards per player c
 stored once, on the game, and the guides show them with a "setup_facts" block. The English
 guide presents the cards *used* per tier, the Spanish one the cards *returned to the box*;
 both views are derived from the same numbers, so the two languages cannot disagree.
+
+Dates tell one story (tests/rulesage/test_demo_dates.py holds it to that): each guide is
+checked against its sources, then its first version is published; a correction is dated
+after the version it corrects and no later than the version that carries it. The demo
+rulings and errata card (`rulings/demo_content.py`) are dated after the guides' checks.
 """
 
 from datetime import date
@@ -1369,6 +1374,7 @@ GUIDES = [
         ],
         "versions": [
             {
+                "published_on": date(2026, 10, 6),
                 "summary": {"en": "First published version.", "es": "Primera versión publicada."},
                 "body": {
                     "en": [
@@ -1394,6 +1400,7 @@ GUIDES = [
                 },
             },
             {
+                "published_on": date(2026, 10, 20),
                 "summary": {
                     "en": (
                         "Added the tie-break rule and a worked refill example, and corrected "
@@ -1495,6 +1502,7 @@ GUIDES = [
         ],
         "versions": [
             {
+                "published_on": date(2026, 10, 6),
                 "summary": {"en": "First published version.", "es": "Primera versión publicada."},
                 "body": {"en": _PC_DRAFT_BUILD_EN, "es": _PC_DRAFT_BUILD_ES},
             },
@@ -1537,6 +1545,7 @@ GUIDES = [
         ],
         "versions": [
             {
+                "published_on": date(2026, 10, 12),
                 "summary": {"en": "First published version.", "es": "Primera versión publicada."},
                 "body": {"en": _ARCH_HOW_TO_PLAY_EN, "es": _ARCH_HOW_TO_PLAY_ES},
             },

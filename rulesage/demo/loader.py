@@ -1,9 +1,11 @@
 """Builds the demo site from `content.py`. Idempotent: what exists is left as editors left it."""
 
+from datetime import UTC, datetime, time
+
 from django.db import transaction
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
-from wagtail.models import Page, Site
+from wagtail.models import Page, Revision, Site
 
 from guides.models import (
     GamePage,
@@ -12,6 +14,7 @@ from guides.models import (
     GuidePage,
     GuideSource,
     GuideTranslation,
+    GuideVersion,
 )
 from guides.publishing import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
@@ -57,6 +60,21 @@ def setup_figures(spec):
         for row in spec["players"]
     ]
     return tiers, setups
+
+
+def backdate(page, revision, number, published_on):
+    """Date a demo version as its story says, not as the day the demo was loaded.
+
+    Publishing stamps "now" on the revision, the page and the version; a correction dated
+    in October must not sit between two versions published the day `load_demo` ran.
+    """
+    when = datetime.combine(published_on, time(12, 0), tzinfo=UTC)
+    Revision.objects.filter(pk=revision.pk).update(created_at=when)
+    GuideVersion.objects.filter(page=page, number=number).update(published_at=when)
+    dates = {"last_published_at": when, "latest_revision_created_at": when}
+    if number == 1:
+        dates["first_published_at"] = when
+    GuidePage.objects.filter(pk=page.pk).update(**dates)
 
 
 class DemoLoader:
@@ -245,13 +263,17 @@ class DemoLoader:
                     GuideCorrection(**translated(**correction))
                     for correction in spec.get("corrections", [])
                 ]
-            page.save_revision().publish()
+            revision = page.save_revision()
+            revision.publish()
+            backdate(page, revision, number, version["published_on"])
         # The demo's translations are written alongside each English version, so they
         # follow the current one; on a real site a translator says so in the admin.
         current = page.versions.order_by("-number").first()
         for code in LANGUAGES:
             if code != mt_settings.DEFAULT_LANGUAGE and code in spec["title"]:
-                GuideTranslation.objects.create(page=page, language=code, follows=current)
+                GuideTranslation.objects.create(
+                    page=page, language=code, follows=current, marked_at=current.published_at
+                )
         self.note(f"guide {page.url_path} ({len(versions)} versions)")
 
     def note(self, what):

@@ -142,6 +142,9 @@ WAGTAILDOCS_EXTENSIONS = ["csv", "pdf", "txt", "json"]
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages
 # on one page, and the two together break the admin page listing.
 WAGTAIL_I18N_ENABLED = False
+# No avatars from gravatar.com: the admin would send every editor's e-mail hash to a third
+# party on every page, and on a closed network each page logs a failed request.
+WAGTAIL_GRAVATAR_PROVIDER_URL = None
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -155,9 +158,8 @@ RULESAGE_GENERATION_CAP = int(os.environ.get("RULESAGE_GENERATION_CAP", "1024"))
 # Every language's fields are shown side by side in the page editor: translators see the
 # Spanish fields without looking for a toggle, and the English beside them.
 WAGTAILMODELTRANSLATION_LOCALE_PICKER_DEFAULT = [code for code, _name in LANGUAGES]
-# The admin must not reach for other hosts: avatars are Wagtail's own initials, and the
-# release check (a browser request to wagtail.org) stays off.
-WAGTAIL_GRAVATAR_PROVIDER_URL = None
+# The release check (a browser request to wagtail.org) stays off: the admin must not
+# reach for other hosts.
 WAGTAIL_ENABLE_UPDATE_CHECK = False
 # Overrides of the ruling importer's limits (file size, nesting, text lengths, counts,
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in

@@ -132,14 +132,26 @@ def document_kind(kind):
     return kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
 
 
-def upsert_passage(document, page, heading_path, text=""):
+def upsert_passage(document, page, heading_path, text="", exported_at=None):
+    """The passage at this place; `text` is the search's snippet from an export of `exported_at`.
+
+    The snippet is recorded as a snippet with its export's date, so it is never shown as
+    the rulebook's words; an editor's rulebook text is never replaced by a snippet.
+    """
+    snippet = {"text_origin": Passage.TextOrigin.SEARCH_SNIPPET, "text_exported_at": exported_at}
     passage, created = Passage.objects.get_or_create(
-        document=document, page=page, heading_path=heading_path or "", defaults={"text": text}
+        document=document,
+        page=page,
+        heading_path=heading_path or "",
+        defaults={"text": text, **snippet} if text else {},
     )
     # Snippets are cut at 300 characters; keep the longest text seen for a passage.
-    if not created and text and len(text) > len(passage.text):
+    replaceable = passage.text_origin != Passage.TextOrigin.RULEBOOK
+    if not created and text and replaceable and len(text) > len(passage.text):
         passage.text = text
-        passage.save(update_fields=["text"])
+        passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
+        passage.text_exported_at = exported_at
+        passage.save(update_fields=["text", "text_origin", "text_exported_at"])
     return passage
 
 
@@ -174,6 +186,7 @@ def _store(parsed: ParsedRuling) -> ImportResult:
                 ref.get("page"),
                 ref.get("headingPath", ""),
                 ref.get("snippet") or "",
+                parsed.recorded_at,
             )
 
     if answer_kept:
@@ -184,7 +197,7 @@ def _store(parsed: ParsedRuling) -> ImportResult:
 
     created = ruling is None
     if created:
-        ruling = Ruling(edition=edition)
+        ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
     ruling.edition = edition
     ruling.question = parsed.question
     ruling.answer = parsed.answer_markdown

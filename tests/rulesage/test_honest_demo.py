@@ -1,0 +1,127 @@
+"""The demo claims only what it has: illustrative rulings say so, no invented rulebook text."""
+
+import pytest
+from bs4 import BeautifulSoup
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import translation
+
+from rulings import demo
+from rulings.models import ErrataCard, Passage, Ruling
+from tests.seeds import POINT_CITY_RULING, seed_path
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
+
+ILLUSTRATIVE = "Illustrative — not from the rules Q&A system"
+QUESTIONS = {
+    "Can I use a resource I drafted this turn to pay for the building next to it?",
+    "What breaks a tie?",
+    "What happens when I draw a Sandstorm card?",
+}
+
+
+@pytest.fixture
+def without_seeds(monkeypatch, tmp_path):
+    monkeypatch.setattr(demo, "SEEDS", tmp_path / "no-seeds-here")
+
+
+def html(client, url):
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return BeautifulSoup(response.content, "html.parser")
+
+
+def test_demo_rulings_are_illustrative_and_carry_no_export_provenance(client, without_seeds):
+    call_command("load_demo", verbosity=0)
+    rulings = Ruling.objects.all()
+    assert {r.question for r in rulings} == QUESTIONS
+    for ruling in rulings:
+        assert ruling.origin == Ruling.Origin.ILLUSTRATIVE
+        assert (ruling.source_file, ruling.answerer, ruling.closing_line) == ("", "", "")
+        assert (ruling.retrieval, ruling.timings, ruling.provenance) == ([], {}, {})
+        assert ruling.import_key is None and ruling.tokens_out is None
+        page = html(client, ruling.get_absolute_url())
+        notice = page.select_one(".notice--illustrative")
+        assert notice.get_text(" ", strip=True).startswith(ILLUSTRATIVE)
+        text = page.get_text()
+        assert "Imported from" not in text and ".txt" not in text
+        assert "What the passage search returned" not in text
+        assert not page.select(".sign-off")
+        assert "Imported, not yet reviewed" not in text
+
+
+def test_rulings_list_labels_every_illustrative_ruling_and_only_those(client):
+    call_command("load_demo", verbosity=0)  # with the seeds: two real exports beside them
+    page = html(client, reverse("rulings:index"))
+    items = page.select(".ruling-list li")
+    labelled = {item.a.get_text() for item in items if item.select_one(".label--illustrative")}
+    assert labelled == QUESTIONS
+    for item in items:
+        if item.select_one(".label--illustrative"):
+            assert item.select_one(".label--illustrative").get_text() == ILLUSTRATIVE
+    exported = Ruling.objects.filter(origin=Ruling.Origin.EXPORT)
+    if exported:  # the seed exports keep their real provenance
+        assert all(r.source_file.startswith("ruling-") for r in exported)
+
+
+def test_illustrative_label_in_spanish(client, without_seeds):
+    call_command("load_demo", verbosity=0)
+    ruling = Ruling.objects.get(question="What breaks a tie?")
+    with translation.override("es"):
+        index = reverse("rulings:index")
+        ruling_url = ruling.get_absolute_url()
+    label = html(client, index).select_one(".label--illustrative").get_text()
+    assert label == "Ilustrativa — no procede del sistema de preguntas y respuestas sobre reglas"
+    assert label in html(client, ruling_url).select_one(".notice--illustrative").get_text()
+
+
+def test_demo_document_pages_show_no_invented_rulebook_text(client, without_seeds):
+    call_command("load_demo", verbosity=0)
+    assert not Passage.objects.exclude(text="").exists()
+    ruling = Ruling.objects.get(question="What breaks a tie?")
+    document = ruling.citations.get(n=2).document
+    page = html(client, document.get_absolute_url())
+    assert not page.select("blockquote")
+    section = page.find(id=ruling.citations.get(n=2).passage.anchor)
+    assert "No text recorded for this passage" in section.get_text()
+
+
+def test_seed_snippets_are_shown_as_dated_snippets_not_as_the_rulebook(client):
+    seed_path(POINT_CITY_RULING)  # the demo imports it when present; CI must have it
+    call_command("load_demo", verbosity=0)
+    passage = Passage.objects.get(page=9, heading_path="GAME END · SCORING")
+    assert passage.text_origin == Passage.TextOrigin.SEARCH_SNIPPET
+    page = html(client, passage.document.get_absolute_url())
+    section = page.find(id=passage.anchor)
+    label = section.select_one(".passage-source").get_text(" ", strip=True)
+    assert label == (
+        "The passage search's snippet, cut to at most 300 characters, from the rules Q&A "
+        "export of 6 September 2026 — not the rulebook's own text:"
+    )
+    quote = section.select_one("blockquote.passage-text--snippet").get_text()
+    assert quote.startswith("The game ends when the Market") and quote.endswith("by the…")
+
+
+def test_demo_errata_card_in_both_languages_says_it_is_illustrative(client, without_seeds):
+    call_command("load_demo", verbosity=0)
+    card = ErrataCard.objects.get()
+    assert "illustrative" in card.corrected_rule_en.lower()
+    assert "ilustrativa" in card.corrected_rule_es.lower()
+    with translation.override("es"):
+        url = card.edition.get_errata_url()
+    page = html(client, url).select_one(f"#{card.anchor}")
+    text = page.get_text()
+    assert "Ficha ilustrativa de la demo: repón los dos huecos vacíos del mercado" in text
+    assert "Demo de Rulesage (ilustrativa, no publicada por la editorial)" in text
+    assert "Illustrative demo card" not in text and "Rulesage demo (" not in text
+    with translation.override("en"):
+        url = card.edition.get_errata_url()
+    english = html(client, url).select_one(f"#{card.anchor}").get_text()
+    assert "Rulesage demo (illustrative, not issued by the publisher)" in english
+
+
+def test_loading_the_demo_again_keeps_illustrative_rulings_single(client, without_seeds):
+    call_command("load_demo", verbosity=0)
+    before = Ruling.objects.count(), Passage.objects.count(), ErrataCard.objects.count()
+    call_command("load_demo", verbosity=0)
+    assert (Ruling.objects.count(), Passage.objects.count(), ErrataCard.objects.count()) == before
