@@ -10,6 +10,7 @@ from wagtail.models import Page, Revision, Site
 from guides.models import (
     GamePage,
     GamesIndexPage,
+    GuideChange,
     GuideCorrection,
     GuidePage,
     GuideSource,
@@ -71,6 +72,7 @@ def backdate(page, revision, number, published_on):
     when = datetime.combine(published_on, time(12, 0), tzinfo=UTC)
     Revision.objects.filter(pk=revision.pk).update(created_at=when)
     GuideVersion.objects.filter(page=page, number=number).update(published_at=when)
+    GuideChange.objects.filter(page=page, revision=revision).update(published_at=when)
     dates = {"last_published_at": when, "latest_revision_created_at": when}
     if number == 1:
         dates["first_published_at"] = when

@@ -113,7 +113,7 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
         "Illustrative test card: a civic building's token is taken after paying."
     )
     editor.locator("#id_issued_on").fill("2026-11-20")
-    editor.locator("#id_issued_by").fill("Test journey (illustrative)")
+    editor.locator("#id_issued_by_en").fill("Test journey (illustrative)")
     editor.get_by_role("button", name="Save").click()
     editor.wait_for_load_state()
     assert "created" in editor.locator(".messages").inner_text()
