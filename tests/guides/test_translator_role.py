@@ -1,6 +1,7 @@
 """Translators edit Spanish only, enforced on the server, and submit to Editors for approval."""
 
 import pytest
+from bs4 import BeautifulSoup
 from django.urls import reverse
 from wagtail.models import Page
 from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text, streamfield
@@ -191,3 +192,39 @@ def test_only_rulesage_roles_remain(roles):
     from django.contrib.auth.models import Group
 
     assert set(Group.objects.values_list("name", flat=True)) == {"Editors", "Translators"}
+
+
+@pytest.fixture
+def every_page_type(home, policy, spanish_guide):
+    """One live page of each type: home, editorial policy, games index, game, guide."""
+    game_page = spanish_guide.get_parent()
+    return [home, policy, game_page.get_parent().specific, game_page.specific, spanish_guide]
+
+
+def browser_data(html, **spanish):
+    """What the edit form's browser sends: its plain inputs, plus the inputs each editable
+    StreamField's script builds (sent here as an empty stream), with `spanish` typed over."""
+    data = browser_post_data(html, "page-edit-form")
+    for root in BeautifulSoup(html, "html.parser").select("[data-controller~=w-block]"):
+        stream = nested_form_data({root["id"]: streamfield([])})
+        data.update({key: [value] for key, value in stream.items()})
+    data.update({key: [value] for key, value in spanish.items()})
+    return data
+
+
+def test_translators_save_and_autosave_every_page_type(client, translator, every_page_type):
+    client.force_login(translator)
+    for page in every_page_type:
+        url = edit_url(page)
+        html = client.get(url).content.decode()
+        data = browser_data(html, title_es=f"{page.title} (es)")
+        # Autosave: the editor's script posts the same form and expects JSON.
+        autosave = client.post(url, data, HTTP_ACCEPT="application/json")
+        assert autosave.status_code == 200, (type(page).__name__, autosave.content[:500])
+        assert autosave.json()["success"] is True
+        html = client.get(url).content.decode()
+        response = client.post(url, browser_data(html, title_es=f"{page.title} (es)"))
+        assert response.status_code == 302, (type(page).__name__, response.content[:2000])
+        draft = type(page).objects.get(pk=page.pk).get_latest_revision_as_object()
+        assert draft.title_es == f"{page.title} (es)"
+        assert draft.title_en == page.title_en
