@@ -9,6 +9,9 @@ from wagtail.documents import urls as wagtaildocs_urls
 from .feeds import CorrectionsFeed
 from .views import corrections_log
 
+# Malformed requests get the site's own page, in the reader's language.
+handler400 = "rulesage.views.bad_request"
+
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),

@@ -1,5 +1,6 @@
-"""Production: refuses to start without SECRET_KEY; Redis cache; hashed, compressed static."""
+"""Production: refuses to start without its secret, hosts or database; Redis; hashed static."""
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
@@ -13,6 +14,12 @@ DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in the environment for production.")
+
+# The SQLite file that `make run` falls back to is no production database: without the
+# variable, refuse to start rather than serve (and write) a local file.
+if not os.environ.get("DATABASE_URL"):
+    raise ImproperlyConfigured("DATABASE_URL must be set in the environment for production.")
+DATABASES = {"default": dj_database_url.config(conn_max_age=60)}
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -28,9 +35,3 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}

@@ -1,6 +1,13 @@
-"""Bad addresses get the site's own 404 page, never a traceback."""
+"""Bad addresses get the site's own 404 page, never a traceback; errors are logged."""
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 pytestmark = pytest.mark.django_db
 
@@ -19,21 +26,84 @@ def test_root_redirects_to_a_language(client, home):
     assert response["Location"] == "/en/"
 
 
-def test_production_settings_refuse_to_start_without_secret_key():
-    import os
-    import subprocess
-    import sys
+TEST_HOST = {"ALLOWED_HOSTS": "testserver"}
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "rulesage.settings.production",
+    "SECRET_KEY": "a-production-secret",
+    "ALLOWED_HOSTS": "testserver",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/unused",
+}
 
-    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
-    env["DJANGO_SETTINGS_MODULE"] = "rulesage.settings.production"
+
+def run_python(code, env):
+    """Run `code` in a fresh interpreter at the project root, as a deployment would."""
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        env={**os.environ, **env},
+        cwd=Path(settings.BASE_DIR),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("missing", ["SECRET_KEY", "DATABASE_URL"])
+def test_production_settings_refuse_to_start_without(missing):
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != missing}
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
-        env=env,
+        env={k: v for k, v in os.environ.items() if k != missing} | env,
         capture_output=True,
         text=True,
     )
     assert result.returncode != 0
-    assert "SECRET_KEY must be set" in result.stderr
+    assert f"{missing} must be set" in result.stderr
+
+
+def test_production_settings_start_with_everything_set():
+    result = run_python("import django; django.setup()", PRODUCTION_ENV)
+    assert result.returncode == 0, result.stderr
+
+
+# A view that fails, served through the settings' own middleware, logging and 500 page.
+FAILING_REQUEST = """
+    import django
+    from django.test.utils import override_settings
+    from django.urls import path
+
+    django.setup()
+
+    def broken(request):
+        raise RuntimeError("the view broke")
+
+    urlpatterns = [path("broken/", broken)]
+
+    from django.test import Client
+
+    # Static files are not collected here; the manifest storage would fail the 500 page.
+    plain = {"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    with override_settings(ROOT_URLCONF="__main__", STORAGES=plain):
+        response = Client(raise_request_exception=False).get("/broken/")
+    print("status", response.status_code)
+"""
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"DJANGO_SETTINGS_MODULE": "rulesage.settings.dev", "DEBUG": "0", **TEST_HOST},
+        {"DJANGO_SETTINGS_MODULE": "rulesage.settings.dev", "DEBUG": "1", **TEST_HOST},
+        PRODUCTION_ENV,
+    ],
+    ids=["dev", "dev-debug", "production"],
+)
+def test_a_server_error_is_logged_with_its_traceback(env):
+    result = run_python(FAILING_REQUEST, env)
+    assert "status 500" in result.stdout, result.stderr
+    assert "ERROR django.request: Internal Server Error: /broken/" in result.stderr
+    assert "Traceback (most recent call last)" in result.stderr
+    assert "RuntimeError: the view broke" in result.stderr
 
 
 def test_server_error_page_is_styled_and_bilingual(rf):

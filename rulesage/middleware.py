@@ -1,0 +1,41 @@
+"""Refuse addresses that carry control characters, once for the whole site.
+
+No address on this site contains a control character, but a request can: `%00` in a path
+segment or a query value arrives in the view as a NUL byte, and PostgreSQL refuses any
+query that holds one (a 500, even on a 404, when Wagtail looks the path up among its
+redirects). Rather than guard every view and lookup, such a request is answered here,
+before any of them runs, with the site's own 400 page.
+"""
+
+import re
+
+from .views import bad_request
+
+# Unicode's control characters (category Cc): C0, DEL and C1.
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def has_control_characters(request):
+    """True when the decoded path or any query parameter name or value holds one."""
+    if CONTROL_CHARACTERS.search(request.path) or CONTROL_CHARACTERS.search(request.path_info):
+        return True
+    return any(
+        CONTROL_CHARACTERS.search(name) or any(CONTROL_CHARACTERS.search(v) for v in values)
+        for name, values in request.GET.lists()
+    )
+
+
+class RefuseControlCharactersMiddleware:
+    """Answer 400 to a request whose path or query holds a control character.
+
+    It sits after LocaleMiddleware so the page speaks the language of the address, and
+    before everything that could put the path in a database query.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if has_control_characters(request):
+            return bad_request(request)
+        return self.get_response(request)
