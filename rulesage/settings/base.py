@@ -27,6 +27,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # The project's `migrate` (answers the translation prompt without a terminal); it has
+    # no models, and its command must win over wagtail_modeltranslation's.
+    "rulesage.migrate",
     # wagtail_modeltranslation must come before Wagtail and the page apps, or Page
     # is registered after its subclasses and start-up fails.
     "wagtail_modeltranslation",
