@@ -7,7 +7,7 @@ from wagtail.contrib.sitemaps.views import sitemap
 from wagtail.documents import urls as wagtaildocs_urls
 
 from .feeds import CorrectionsFeed
-from .views import corrections_log
+from .views import corrections_log, robots_txt
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -16,6 +16,7 @@ urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),
     path("sitemap.xml", sitemap, name="sitemap"),
+    path("robots.txt", robots_txt, name="robots_txt"),
 ]
 
 if settings.DEBUG:

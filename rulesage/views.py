@@ -1,6 +1,8 @@
 """Site-wide views that are not Wagtail pages."""
 
+from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 from .corrections import latest_corrections
 
@@ -18,3 +20,12 @@ def bad_request(request, exception=None):
     """
     return render(request, "400.html", status=400)
 
+
+def robots_txt(request):
+    """Crawlers may read every reader page; the sitemap lists them in every language."""
+    lines = [
+        "User-agent: *",
+        f"Disallow: {reverse('wagtailadmin_home')}",
+        f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
+    ]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")

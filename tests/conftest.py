@@ -13,7 +13,11 @@ from wagtail.models import Locale, Page, Site
 from tests.rulesage.factories import HomePageFactory
 
 # Fixtures for the guide tree (game page, rulebook, a published guide) serve every app.
-pytest_plugins = ["tests.guides.fixtures", "tests.rulings.fixtures"]
+pytest_plugins = [
+    "tests.guides.fixtures",
+    "tests.rulings.fixtures",
+    "tests.rulesage.fixtures",
+]
 
 
 @pytest.fixture(scope="session", autouse=True)

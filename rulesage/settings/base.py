@@ -130,6 +130,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "site" / "static"]
+# Files browsers and crawlers ask for at the root of the site (/favicon.ico).
+WHITENOISE_ROOT = BASE_DIR / "site" / "root"
 MEDIA_URL = "/media/"
 MEDIA_ROOT = BASE_DIR / "media"
 STORAGES = {

@@ -1,9 +1,13 @@
-"""Template tags for every page: language alternates and the language switcher."""
+"""Template tags for every page: language alternates, the language switcher, the description."""
+
+import html
 
 from django import template
 from django.conf import settings
 from django.urls import reverse, translate_url
 from django.utils import translation
+from django.utils.html import conditional_escape, strip_tags
+from django.utils.translation import gettext
 
 register = template.Library()
 
@@ -65,3 +69,41 @@ def language_switcher(context, to_home=False):
             for code, name, url in alternate_urls(context, to_home=to_home)
         ]
     }
+
+
+# Search engines show about this many characters of a description.
+DESCRIPTION_LENGTH = 160
+# Page fields that summarise a page, in order of preference after its search description.
+SUMMARY_FIELDS = ("intro", "overview")
+
+
+@register.simple_tag(takes_context=True)
+def page_description(context):
+    """The page's own summary for `<meta name="description">`, or the site's.
+
+    Editors may write a search description; otherwise the page's introduction (or a game's
+    overview) says what the page is about. Views that are not pages fill the block instead.
+    """
+    page = context.get("page")
+    for name in ("search_description", *SUMMARY_FIELDS):
+        value = getattr(page, name, None) if page is not None else None
+        if isinstance(value, str) and strip_tags(value).strip():
+            return value
+    return gettext(
+        "Rulesage: how-to-play guides for board games, checked against the publishers' "
+        "rulebooks, and rulings that cite the rulebook page."
+    )
+
+
+@register.filter
+def meta_text(value):
+    """Markup as one line of plain text, cut at a word to fit a meta description.
+
+    The value arrives escaped (it is rendered template output) and may hold rich text:
+    unescape, drop the tags, then resolve the rich text's own entities.
+    """
+    text = html.unescape(strip_tags(html.unescape(str(value))))
+    text = " ".join(text.split())
+    if len(text) > DESCRIPTION_LENGTH:
+        text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
+    return conditional_escape(text)
