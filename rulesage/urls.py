@@ -1,13 +1,21 @@
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.utils.text import format_lazy
+from django.utils.translation import pgettext_lazy
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 from wagtail.contrib.sitemaps.views import sitemap
 from wagtail.documents import urls as wagtaildocs_urls
 
 from .feeds import CorrectionsFeed
-from .views import corrections_log, robots_txt
+from .sitemaps import SITEMAPS
+from .views import corrections_log, redirect_from_english_segments, robots_txt
+
+# Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
+CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
+FEED = pgettext_lazy("URL path segment", "feed")
+RULINGS = pgettext_lazy("URL path segment", "rulings")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -15,7 +23,7 @@ handler400 = "rulesage.views.bad_request"
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
     path("documents/", include(wagtaildocs_urls)),
-    path("sitemap.xml", sitemap, name="sitemap"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
 ]
 
@@ -24,10 +32,14 @@ if settings.DEBUG:
 
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 
-# Every reader page carries its language: /en/… and /es/…
+# Every reader page carries its language, in its prefix and its words: /en/corrections/,
+# /es/correcciones/.
 urlpatterns += i18n_patterns(
-    path("corrections/", corrections_log, name="corrections_log"),
-    path("corrections/feed/", CorrectionsFeed(), name="corrections_feed"),
-    path("rulings/", include("rulings.urls")),
+    path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
+    path(format_lazy("{}/{}/", CORRECTIONS, FEED), CorrectionsFeed(), name="corrections_feed"),
+    path(format_lazy("{}/", RULINGS), include("rulings.urls")),
+    # Until the words were translated every language used the English ones; those
+    # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
+    *(re_path(rf"^{word}/", redirect_from_english_segments) for word in ("corrections", "rulings")),
     path("", include(wagtail_urls)),
 )

@@ -1,13 +1,25 @@
+"""Reader pages of the rules knowledge. Path words are translated (/es/resoluciones/…/erratas/)."""
+
 from django.urls import path
+from django.utils.text import format_lazy
+from django.utils.translation import pgettext_lazy
 
 from . import views
 
 app_name = "rulings"
 
+# Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
+ERRATA = pgettext_lazy("URL path segment", "errata")
+DOCUMENTS = pgettext_lazy("URL path segment", "documents")
+
 urlpatterns = [
     path("", views.RulingListView.as_view(), name="index"),
     path("<str:code>/", views.EditionRulingListView.as_view(), name="edition"),
-    path("<str:code>/errata/", views.ErrataRegistryView.as_view(), name="errata"),
-    path("<str:code>/documents/<int:pk>/", views.DocumentView.as_view(), name="document"),
+    path(format_lazy("<str:code>/{}/", ERRATA), views.ErrataRegistryView.as_view(), name="errata"),
+    path(
+        format_lazy("<str:code>/{}/<int:pk>/", DOCUMENTS),
+        views.DocumentView.as_view(),
+        name="document",
+    ),
     path("<str:code>/<slug:slug>/", views.RulingDetailView.as_view(), name="ruling"),
 ]

@@ -70,11 +70,11 @@ def test_corrections_log_in_both_languages(client, home):
         assert lang == language
         assert alternates == {
             "en": f"{ORIGIN}/en/corrections/",
-            "es": f"{ORIGIN}/es/corrections/",
+            "es": f"{ORIGIN}/es/correcciones/",
             "x-default": f"{ORIGIN}/en/corrections/",
         }
         assert list(switcher.values()) == [
-            "/es/corrections/" if language == "en" else "/en/corrections/"
+            "/es/correcciones/" if language == "en" else "/en/corrections/"
         ]
 
 

@@ -39,7 +39,7 @@ def test_ruling_pages_in_spanish(client, ruling):
     with translation.override("es"):
         url = ruling.get_absolute_url()
         index = reverse("rulings:index")
-    assert url.startswith("/es/rulings/")
+    assert url.startswith(f"/es/resoluciones/{ruling.edition.code}/")
     page = soup(client.get(url))
     assert page.html["lang"] == "es"
     assert soup(client.get(index)).find("a", string="Can I pass?")
