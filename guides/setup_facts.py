@@ -47,7 +47,7 @@ def setup_table(game, view, caption=""):
             caption=caption,
             columns=[_("Tier %(number)s") % {"number": n} for n in game.tier_numbers],
             rows=[(row["players"], row[key]) for row in rows],
-            footer=(_("In the box"), totals),
+            footer=(_("Total"), totals),
         )
     if view == SetupView.CIVIC_TOKENS:
         return SetupTable(

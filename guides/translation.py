@@ -3,7 +3,14 @@
 from modeltranslation.decorators import register
 from modeltranslation.translator import TranslationOptions
 
-from .models import GamePage, GamesIndexPage, GuideChange, GuideCorrection, GuidePage
+from .models import (
+    GamePage,
+    GamesIndexPage,
+    GuideChange,
+    GuideCorrection,
+    GuidePage,
+    GuideSource,
+)
 
 
 @register(GamesIndexPage)
@@ -19,6 +26,11 @@ class GamePageTR(TranslationOptions):
 @register(GuidePage)
 class GuidePageTR(TranslationOptions):
     fields = ("intro", "body", "rules_scope", "change_summary", "translation_current")
+
+
+@register(GuideSource)
+class GuideSourceTR(TranslationOptions):
+    fields = ("section",)
 
 
 @register(GuideCorrection)

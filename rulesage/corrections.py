@@ -26,7 +26,7 @@ def _entry(correction, kind, subject, url):
         url=f"{url}#{correction.anchor}",
         what_was_wrong=correction.what_was_wrong,
         what_it_says_now=correction.what_it_says_now,
-        corrected_by=correction.corrected_by,
+        corrected_by=correction.byline,
         key=f"{kind}-{correction.pk}",
     )
 

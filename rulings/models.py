@@ -10,7 +10,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
@@ -221,7 +223,7 @@ class Document(models.Model):
     @property
     def publisher_and_date(self):
         """The short "version or date" a reader needs to find the same document."""
-        return self.version or (self.published_on.isoformat() if self.published_on else "")
+        return self.version or (date_format(self.published_on) if self.published_on else "")
 
 
 class TextOrigin(models.TextChoices):
@@ -660,7 +662,16 @@ class Correction(Orderable):
     corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
     what_was_wrong = models.TextField(_("what was wrong"))
     what_it_says_now = models.TextField(_("what it says now"))
-    corrected_by = models.CharField(_("corrected by"), max_length=120)
+    corrected_by = models.CharField(
+        _("corrected by"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "A person's name, shown as written in every language. Leave empty when the "
+            "editorial team made the correction: readers see “Rulesage editors” in their "
+            "own language."
+        ),
+    )
 
     panels = [
         FieldPanel("corrected_on"),
@@ -677,6 +688,15 @@ class Correction(Orderable):
     @property
     def anchor(self):
         return f"correction-{self.pk}"
+
+    @property
+    def byline(self):
+        """Who made the correction, as readers of the active language read it.
+
+        A name is the same in every language; the editorial team is a role the
+        interface names, so it is stored as an empty name and translated here.
+        """
+        return self.corrected_by or gettext("Rulesage editors")
 
 
 class RulingCorrection(Correction):

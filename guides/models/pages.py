@@ -9,14 +9,16 @@ a translation was last brought up to date with.
 
 from django import forms
 from django.db import models
+from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import translation
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
 from modeltranslation import settings as mt_settings
-from wagtail.admin.panels import FieldPanel, MultiFieldPanel
+from wagtail.admin.panels import FieldPanel, FieldRowPanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
 from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Orderable, Page
@@ -304,16 +306,51 @@ class GuideSource(Orderable):
         related_name="guide_sources",
         verbose_name=_("document"),
     )
-    locator = models.CharField(
-        _("pages or sections"), max_length=120, blank=True, help_text=_("e.g. “pages 4–11”")
+    # Where in the document, as numbers (the same in every language, never retyped by a
+    # translator) plus, where pages do not say it, a section named in words (translated).
+    first_page = models.PositiveIntegerField(_("first page"), null=True, blank=True)
+    last_page = models.PositiveIntegerField(
+        _("last page"), null=True, blank=True, help_text=_("Leave empty for a single page.")
+    )
+    section = models.CharField(
+        _("section"),
+        max_length=120,
+        blank=True,
+        help_text=_("Only where page numbers do not say it, e.g. “the solo mode appendix”."),
     )
 
-    panels = [FieldPanel("document"), FieldPanel("locator")]
-    original_fields = ["document_id", "locator"]
+    panels = [
+        FieldPanel("document"),
+        FieldRowPanel([FieldPanel("first_page"), FieldPanel("last_page")]),
+        FieldPanel("section"),
+    ]
+    original_fields = ["document_id", "first_page", "last_page"]
 
     class Meta(Orderable.Meta):
         verbose_name = _("source")
         verbose_name_plural = _("sources")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(last_page__isnull=True)
+                | Q(first_page__isnull=False, last_page__gte=F("first_page")),
+                name="guide_source_page_range_ordered",
+                violation_error_message=_(
+                    "Give the first page, and a last page no lower than the first."
+                ),
+            )
+        ]
+
+    @property
+    def pages(self):
+        """“pages 4–11” or “page 4” in the active language; empty without a first page."""
+        if self.first_page is None:
+            return ""
+        if self.last_page is None or self.last_page == self.first_page:
+            return gettext("page %(page)s") % {"page": self.first_page}
+        return gettext("pages %(first)s–%(last)s") % {
+            "first": self.first_page,
+            "last": self.last_page,
+        }
 
 
 class GuideCorrectionQuerySet(models.QuerySet):

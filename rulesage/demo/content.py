@@ -8,6 +8,8 @@ numbers and page references come from those seeds; none of their sentences are r
 This module holds data only. Translatable text is a dict {"en": ..., "es": ...}. Guide and
 page bodies are lists of (block_type, value) tuples whose block types match
 guides.blocks.GuideStreamBlock (guides) and guides.blocks.BodyStreamBlock (policy page).
+A guide's sources are (document key, (first page, last page) or None): page numbers are
+stored as numbers and worded in each reader's language.
 
 Setup figures (cards per tier, civic tokens, turns and market cards per player count) are
 stored once, on the game, and the guides show them with a "setup_facts" block. The English
@@ -1369,8 +1371,8 @@ GUIDES = [
             ),
         },
         "sources": [
-            ("point-city-rulebook", "pages 4–11"),
-            ("point-city-product-page", ""),
+            ("point-city-rulebook", (4, 11)),
+            ("point-city-product-page", None),
         ],
         "versions": [
             {
@@ -1464,7 +1466,8 @@ GUIDES = [
                         "en el mercado quedan 14 cartas."
                     ),
                 },
-                "corrected_by": "Rulesage editors",
+                # Empty: the editorial team, named in each reader's language.
+                "corrected_by": "",
             },
         ],
     },
@@ -1498,7 +1501,7 @@ GUIDES = [
             ),
         },
         "sources": [
-            ("point-city-rulebook", "pages 6–8"),
+            ("point-city-rulebook", (6, 8)),
         ],
         "versions": [
             {
@@ -1541,7 +1544,7 @@ GUIDES = [
             ),
         },
         "sources": [
-            ("archaeology-rulebook", "pages 3–9"),
+            ("archaeology-rulebook", (3, 9)),
         ],
         "versions": [
             {

@@ -248,8 +248,12 @@ class DemoLoader:
             ),
         )
         page.sources = [
-            GuideSource(document=self.documents[key], locator=locator)
-            for key, locator in spec["sources"]
+            GuideSource(
+                document=self.documents[key],
+                first_page=pages[0] if pages else None,
+                last_page=pages[1] if pages else None,
+            )
+            for key, pages in spec["sources"]
         ]
         game_page.add_child(instance=page)
         for number, version in enumerate(versions, start=1):

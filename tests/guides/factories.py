@@ -88,11 +88,12 @@ def give_setup_figures(game, tiers=(65, 50, 45), setups=None):
     return game
 
 
-def add_source(guide, document=None, locator="pages 4–11"):
+def add_source(guide, document=None, pages=(4, 11)):
     if document is None:
         edition = guide.get_parent().specific.game.editions.first()
         document = DocumentFactory(edition=edition) if edition else DocumentFactory()
-    source = GuideSource(page=guide, document=document, locator=locator)
+    first, last = pages or (None, None)
+    source = GuideSource(page=guide, document=document, first_page=first, last_page=last)
     guide.sources.add(source)
     return source
 

@@ -32,7 +32,7 @@ def guide_form(title="How to play", slug="how-to-play", checked_on="", sources=(
         "body_es": streamfield([]),
         "checked_on": checked_on,
         "rules_scope_en": "Standard multiplayer.",
-        "sources": inline_formset([{"document": doc.pk, "locator": "p. 4"} for doc in sources]),
+        "sources": inline_formset([{"document": doc.pk, "first_page": "4"} for doc in sources]),
         "corrections": inline_formset([]),
         "change_kind": "minor",
         "change_summary_en": "",

@@ -54,12 +54,12 @@ def test_english_and_spanish_state_the_same_figures_each_in_its_own_framing(clie
     assert cards_en["caption"] == "Cards used from each tier"
     assert cards_en["head"] == ["Players", "Tier 1", "Tier 2", "Tier 3"]
     assert cards_en["rows"] == USED
-    assert cards_en["foot"] == ["In the box", *BOX]
+    assert cards_en["foot"] == ["Total", *BOX]
 
     assert cards_es["caption"] == "Cartas de cada nivel devueltas a la caja"
     assert cards_es["head"] == ["Jugadores", "Nivel 1", "Nivel 2", "Nivel 3"]
     assert cards_es["rows"] == RETURNED
-    assert cards_es["foot"] == ["En la caja", *BOX]
+    assert cards_es["foot"] == ["Total", *BOX]
 
     # Used plus returned is the whole box, for every player count and tier.
     for used, returned in zip(cards_en["rows"], cards_es["rows"], strict=True):

@@ -38,7 +38,14 @@ def guide_form(page, action=None, corrections=(), **changes):
         "affects_translations": "on",
         "sources": inline_formset(
             [
-                {"id": s.pk, "document": s.document_id, "locator": s.locator}
+                {
+                    "id": s.pk,
+                    "document": s.document_id,
+                    "first_page": s.first_page or "",
+                    "last_page": s.last_page or "",
+                    "section_en": s.section_en or "",
+                    "section_es": s.section_es or "",
+                }
                 for s in page.sources.all()
             ],
             initial=page.sources.count(),
