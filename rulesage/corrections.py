@@ -7,6 +7,8 @@ both `guides` and (once it has corrections) `rulings`.
 from dataclasses import dataclass
 from datetime import date
 
+from rulings.translated_fields import fallback_language
+
 
 @dataclass(frozen=True)
 class CorrectionEntry:
@@ -17,17 +19,28 @@ class CorrectionEntry:
     what_it_says_now: str
     corrected_by: str
     key: str
+    # `lang` of each text where it is shown untranslated (in English), else "".
+    subject_lang: str = ""
+    was_lang: str = ""
+    now_lang: str = ""
+
+    @property
+    def in_another_language(self):
+        return bool(self.subject_lang or self.was_lang or self.now_lang)
 
 
-def _entry(correction, kind, subject, url):
+def _entry(correction, kind, subject, subject_field, url):
     return CorrectionEntry(
         corrected_on=correction.corrected_on,
-        subject=subject,
+        subject=getattr(subject, subject_field),
         url=f"{url}#{correction.anchor}",
         what_was_wrong=correction.what_was_wrong,
         what_it_says_now=correction.what_it_says_now,
         corrected_by=correction.byline,
         key=f"{kind}-{correction.pk}",
+        subject_lang=fallback_language(subject, subject_field),
+        was_lang=fallback_language(correction, "what_was_wrong"),
+        now_lang=fallback_language(correction, "what_it_says_now"),
     )
 
 
@@ -35,7 +48,8 @@ def _guide_entries(limit):
     from guides.models import GuideCorrection
 
     for correction in GuideCorrection.objects.public()[:limit]:
-        yield _entry(correction, "guide", correction.page.title, correction.page.url)
+        page = correction.page
+        yield _entry(correction, "guide", page, "title", page.url)
 
 
 def _ruling_entries(limit):
@@ -43,7 +57,7 @@ def _ruling_entries(limit):
 
     for correction in RulingCorrection.objects.public()[:limit]:
         ruling = correction.ruling
-        yield _entry(correction, "ruling", ruling.question, ruling.get_absolute_url())
+        yield _entry(correction, "ruling", ruling, "question", ruling.get_absolute_url())
 
 
 SOURCES = [_guide_entries, _ruling_entries]

@@ -22,6 +22,8 @@ from wagtail.models import Orderable, RevisionMixin
 from wagtail.search import index
 
 from .blocks import DeckTierBlock, PlayerCountSetupBlock
+from .locations import format_location, make_anchor
+from .provenance import timing_rows
 
 
 class Game(ClusterableModel):
@@ -319,17 +321,9 @@ class Passage(index.Indexed, models.Model):
     def location(self):
         return format_location(self.page, self.heading_path)
 
-
-def format_location(page, heading_path):
-    """Where in a document: “p.8 · TURN END”, either part optional."""
-    page_label = f"p.{page}" if page is not None else ""
-    return " · ".join(part for part in (page_label, heading_path) if part)
-
-
-def make_anchor(page, heading_path):
-    """A stable, readable anchor for a passage, e.g. `p6-gameplay-optional-flip-action`."""
-    prefix = f"p{page}" if page is not None else "p0"
-    return f"{prefix}-{slugify(heading_path)}"[:120].rstrip("-") or prefix
+    @property
+    def location_html(self):
+        return format_location(self.page, self.heading_path, self.document.edition.language)
 
 
 class ErrataCardQuerySet(models.QuerySet):
@@ -412,6 +406,14 @@ class ErrataCard(RevisionMixin, models.Model):
         if self.passage_id:
             return self.passage.location
         return format_location(self.page, self.heading_path)
+
+    @property
+    def location_html(self):
+        if self.passage_id:
+            return format_location(
+                self.passage.page, self.passage.heading_path, self.edition.language
+            )
+        return format_location(self.page, self.heading_path, self.edition.language)
 
     @property
     def anchor(self):
@@ -571,6 +573,10 @@ class Ruling(RevisionMixin, ClusterableModel):
     def is_illustrative(self):
         return self.origin == self.Origin.ILLUSTRATIVE
 
+    @property
+    def timing_rows(self):
+        return timing_rows(self.timings)
+
 
 def unique_slug(ruling):
     base = slugify(ruling.question)[:80].strip("-") or "ruling"
@@ -637,6 +643,10 @@ class Citation(Orderable):
     @property
     def location(self):
         return format_location(self.page, self.heading_path)
+
+    @property
+    def location_html(self):
+        return format_location(self.page, self.heading_path, self.ruling.edition.language)
 
     @property
     def anchor(self):

@@ -9,6 +9,8 @@ from django.utils import translation
 from django.utils.html import conditional_escape, strip_tags
 from django.utils.translation import gettext
 
+from rulings.flags import MARKER_RE
+
 register = template.Library()
 
 
@@ -103,7 +105,8 @@ def meta_text(value):
     unescape, drop the tags, then resolve the rich text's own entities.
     """
     text = html.unescape(strip_tags(html.unescape(str(value))))
-    text = " ".join(text.split())
+    # Citation markers ("[2]") point at a list the description does not carry.
+    text = " ".join(MARKER_RE.sub("", text).split())
     if len(text) > DESCRIPTION_LENGTH:
         text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
     return conditional_escape(text)

@@ -5,25 +5,16 @@ English text of a field; `{% translation_notices page ... %}` tells the reader s
 """
 
 from django import template
-from django.utils.html import format_html
 from django.utils.translation import get_language
 
-from guides.translated_fields import (
-    SOURCE_LANGUAGE,
-    falls_back,
-    has_translation,
-    shown_in_english,
-)
+from guides.translated_fields import SOURCE_LANGUAGE, has_translation, shown_in_english
+from rulings.templatetags.fallback_marks import fallback_lang_attr
 
 register = template.Library()
 
 
-@register.simple_tag
-def fallback_lang_attr(obj, field):
-    """` lang="en"` when `field` of `obj` is shown in English for lack of a translation."""
-    if hasattr(obj, "_meta") and falls_back(obj, field):
-        return format_html(' lang="{}"', SOURCE_LANGUAGE)
-    return ""
+# One definition for every app's templates; rulings' own templates load it from there.
+register.simple_tag(fallback_lang_attr)
 
 
 @register.inclusion_tag("includes/translation_notices.html", takes_context=True)

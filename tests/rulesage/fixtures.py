@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rulings.models import ErrataCard, RulingCorrection
-from tests.guides.factories import publish, url_in
+from tests.guides.factories import publish_version, url_in
 
 LANGUAGES = ("en", "es")
 
@@ -15,7 +15,7 @@ LANGUAGES = ("en", "es")
 @pytest.fixture
 def full_site(spanish_guide, ruling, home):
     """Pages of every type, a guide with two versions, a ruling with a card and a correction."""
-    guide = publish(spanish_guide, change_summary_en="Second version.")
+    guide = publish_version(spanish_guide, "Second version.")
     citation = ruling.citations.get(n=1)
     ErrataCard.objects.create(
         edition=ruling.edition,

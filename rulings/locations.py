@@ -1,0 +1,32 @@
+"""Where in a document a passage, citation or errata card points: page and heading path.
+
+One formatter for all three, so a reader sees the same “p.8 · TURN END” everywhere.
+"""
+
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from django.utils.translation import pgettext
+
+
+def format_location(page, heading_path, language=None):
+    """Where in a document: “p.8 · TURN END”, either part optional.
+
+    The page label is interface text, in the reader's language; the heading is the
+    document's own words. Given the document's `language`, the result is HTML with the
+    heading marked as written in it (a Spanish page quoting an English rulebook).
+    """
+    page_label = (
+        pgettext("page of a document", "p.%(page)s") % {"page": page} if page is not None else ""
+    )
+    if language is None:
+        return " · ".join(part for part in (page_label, heading_path) if part)
+    heading = format_html('<span lang="{}">{}</span>', language, heading_path)
+    parts = [conditional_escape(page_label) if page_label else "", heading if heading_path else ""]
+    return mark_safe(" · ".join(part for part in parts if part))  # both parts escaped above
+
+
+def make_anchor(page, heading_path):
+    """A stable, readable anchor for a passage, e.g. `p6-gameplay-optional-flip-action`."""
+    prefix = f"p{page}" if page is not None else "p0"
+    return f"{prefix}-{slugify(heading_path)}"[:120].rstrip("-") or prefix
