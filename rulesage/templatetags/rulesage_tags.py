@@ -1,12 +1,12 @@
 """Template tags for every page: language alternates, the language switcher, the description."""
 
-import html
+from html.parser import HTMLParser
 
 from django import template
 from django.conf import settings
 from django.urls import reverse, translate_url
 from django.utils import translation
-from django.utils.html import conditional_escape, strip_tags
+from django.utils.html import conditional_escape
 from django.utils.translation import gettext
 
 from rulings.flags import MARKER_RE
@@ -75,8 +75,33 @@ def language_switcher(context, to_home=False):
 
 # Search engines show about this many characters of a description.
 DESCRIPTION_LENGTH = 160
+# Enough of a page's text to fill a description; the rest is never read.
+DESCRIPTION_SOURCE_CHARS = 4000
 # Page fields that summarise a page, in order of preference after its search description.
 SUMMARY_FIELDS = ("intro", "overview")
+
+
+class _TextOf(HTMLParser):
+    """Collects the text of markup: tags dropped, character references resolved."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def text_of(markup):
+    """The plain text of (possibly malformed) markup, as one line.
+
+    Django's strip_tags refuses some malformed input (SuspiciousOperation, a 400), and a
+    ruling's answer may be any text; a description must never fail the page.
+    """
+    parser = _TextOf()
+    parser.feed(str(markup)[:DESCRIPTION_SOURCE_CHARS])
+    parser.close()
+    return " ".join("".join(parser.parts).split())
 
 
 @register.simple_tag(takes_context=True)
@@ -89,8 +114,9 @@ def page_description(context):
     page = context.get("page")
     for name in ("search_description", *SUMMARY_FIELDS):
         value = getattr(page, name, None) if page is not None else None
-        if isinstance(value, str) and strip_tags(value).strip():
-            return value
+        text = text_of(value) if isinstance(value, str) else ""
+        if text:
+            return text
     return gettext(
         "Rulesage: how-to-play guides for board games, checked against the publishers' "
         "rulebooks, and rulings that cite the rulebook page."
@@ -99,14 +125,9 @@ def page_description(context):
 
 @register.filter
 def meta_text(value):
-    """Markup as one line of plain text, cut at a word to fit a meta description.
-
-    The value arrives escaped (it is rendered template output) and may hold rich text:
-    unescape, drop the tags, then resolve the rich text's own entities.
-    """
-    text = html.unescape(strip_tags(html.unescape(str(value))))
+    """Rendered markup as one line of plain text, cut at a word to fit a meta description."""
     # Citation markers ("[2]") point at a list the description does not carry.
-    text = " ".join(MARKER_RE.sub("", text).split())
+    text = " ".join(MARKER_RE.sub("", text_of(value)).split())
     if len(text) > DESCRIPTION_LENGTH:
         text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
     return conditional_escape(text)
