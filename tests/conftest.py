@@ -64,10 +64,14 @@ def home(root_page):
 def roles(root_page):
     """The Editors and Translators groups and their workflow, as the data migration makes them.
 
-    A transactional (browser) test flushes the database, so rerun the migration's own code.
+    A transactional (browser) test flushes the database, so rerun the migrations' own code:
+    the roles (0002) and the Editors' rulings desk (0003). Without 0003, whether Editors
+    could open the errata cards depended on which tests had run before.
     """
     migration = importlib.import_module("rulesage.migrations.0002_editors_and_translators")
     migration.create_roles(apps, None)
+    desk = importlib.import_module("rulesage.migrations.0003_editors_review_rulings")
+    desk.grant_rulings_desk(apps, None)
     groups = Group.objects.filter(name__in=["Editors", "Translators"])
     return {group.name: group for group in groups}
 
