@@ -1,27 +1,12 @@
-"""StreamField blocks that make up a guide: the sections an editor arranges."""
+"""StreamField blocks that make up a guide: the shared prose blocks, steps and setup tables."""
 
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
 
+# The shared prose blocks; HeadingBlock is also named here by the early migrations.
+from core.blocks import INLINE_FEATURES, ExampleBlock, HeadingBlock, NoteBlock, paragraph_block
+
 from .setup_facts import SetupView, setup_table
-
-INLINE_FEATURES = ["bold", "italic", "link"]
-TEXT_FEATURES = ["bold", "italic", "link", "ol", "ul"]
-
-
-class HeadingBlock(blocks.CharBlock):
-    """A section heading; the template gives it an anchor readers can link to."""
-
-    def get_context(self, value, parent_context=None):
-        context = super().get_context(value, parent_context)
-        context["anchor"] = slugify(value)
-        return context
-
-    class Meta:
-        icon = "title"
-        label = _("Heading")
-        template = "guides/blocks/heading.html"
 
 
 class StepsBlock(blocks.StructBlock):
@@ -36,31 +21,6 @@ class StepsBlock(blocks.StructBlock):
         icon = "list-ol"
         label = _("Numbered steps")
         template = "guides/blocks/steps.html"
-
-
-class ExampleBlock(blocks.StructBlock):
-    """A worked, hypothetical example, set apart from the rules themselves."""
-
-    title = blocks.CharBlock(
-        label=_("Title"), required=False, help_text=_("Defaults to “Hypothetical example”.")
-    )
-    text = blocks.RichTextBlock(features=TEXT_FEATURES, label=_("Example"))
-
-    class Meta:
-        icon = "openquote"
-        label = _("Hypothetical example")
-        template = "guides/blocks/example.html"
-
-
-class NoteBlock(blocks.StructBlock):
-    """A teaching tip or caveat that is not itself a rule."""
-
-    text = blocks.RichTextBlock(features=INLINE_FEATURES, label=_("Note"))
-
-    class Meta:
-        icon = "info-circle"
-        label = _("Note")
-        template = "guides/blocks/note.html"
 
 
 class SetupRowBlock(blocks.StructBlock):
@@ -125,21 +85,9 @@ class SetupFactsBlock(blocks.StructBlock):
 
 class GuideStreamBlock(blocks.StreamBlock):
     heading = HeadingBlock()
-    paragraph = blocks.RichTextBlock(
-        features=TEXT_FEATURES, label=_("Paragraph"), template="guides/blocks/paragraph.html"
-    )
+    paragraph = paragraph_block()
     steps = StepsBlock()
     example = ExampleBlock()
     note = NoteBlock()
     setup_table = SetupTableBlock()
     setup_facts = SetupFactsBlock()
-
-
-class BodyStreamBlock(blocks.StreamBlock):
-    """Plain prose for standard pages such as the editorial policy."""
-
-    heading = HeadingBlock()
-    paragraph = blocks.RichTextBlock(
-        features=TEXT_FEATURES, label=_("Paragraph"), template="guides/blocks/paragraph.html"
-    )
-    note = NoteBlock()

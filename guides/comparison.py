@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 from modeltranslation.utils import build_localized_fieldname
 
+from core.translated_fields import SOURCE_LANGUAGE, target_languages
+from core.widgets import display_html
+
 from .publishing import PUBLISH_FIELDS
-from .translated_fields import SOURCE_LANGUAGE, target_languages
-from .widgets import display_html
 
 
 @dataclass(frozen=True)

@@ -1,112 +1,16 @@
-"""Admin forms: translators change only translations; a submitted guide must be publishable."""
+"""Guide forms in the admin: a submitted guide must be publishable; change-log notes."""
 
 from django import forms
 from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
-from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
-from wagtail.admin.forms import WagtailAdminPageForm
+
+from core.forms import TranslatablePageForm
+from core.translated_fields import SOURCE_LANGUAGE, target_languages
 
 from .freshness import translation_changed_since
 from .publishing import ChangeKind, problems_with
-from .roles import edits_translations_only
-from .translated_fields import SOURCE_LANGUAGE, target_languages
-from .widgets import ReadOnlyValue
-
-# Form fields a translator keeps that are not page content: whether to be told of comments.
-NOT_CONTENT = {"comment_notifications"}
-# Wagtail's comments formset: translators comment like everyone else.
-NOT_CONTENT_FORMSETS = {"comments"}
-
-
-def translation_field_names(model):
-    """The model's translated fields in the target languages (`title_es`, `body_es`, …)."""
-    try:
-        options = translator.get_options_for_model(model)
-    except NotRegistered:
-        return set()
-    return {
-        build_localized_fieldname(name, code)
-        for name in options.all_fields
-        for code in target_languages()
-    }
-
-
-def keep_only(form, editable, keep_posting=()):
-    """Show every field of `form` outside `editable` as read-only text.
-
-    Django ignores posted data for a disabled field and keeps the value it was built with
-    (the page's latest revision), so English text stays as it was whatever is sent; the
-    field is rendered as text, not as an input whose typing would be thrown away.
-    `keep_posting` names fields the browser must still send: a formset row's id and parent
-    key (Django reads them from the POST to match rows; a browser never sends a disabled
-    field). Django's formsets check a posted id belongs to the parent, so it cannot be
-    pointed at another object.
-    """
-    for name, field in form.fields.items():
-        if name in editable or name in keep_posting:
-            continue
-        field.disabled = True
-        if not field.widget.is_hidden:
-            field.widget = ReadOnlyValue(field)
-
-
-def row_keys(formset):
-    """The fields every row of `formset` posts so Django can tell which stored row it is."""
-    keys = {formset.model._meta.pk.name}
-    fk = getattr(formset, "fk", None)
-    if fk is not None:
-        keys.add(fk.name)
-    return keys
-
-
-class TranslatablePageForm(WagtailAdminPageForm):
-    """Base form of every page type.
-
-    A user whose only role is Translators may change the translated fields and nothing
-    else: English text, settings and the child rows (sources, corrections) keep their
-    stored values. Enforced here, on the server, not by hiding inputs.
-    """
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # A statement about a translation has no source-language variant to show.
-        for name in getattr(self._meta.model, "translation_statements", ()):
-            self.fields.pop(build_localized_fieldname(name, SOURCE_LANGUAGE), None)
-        self.translations_only = edits_translations_only(self.for_user)
-        if not self.translations_only:
-            return
-        keep_only(self, translation_field_names(self._meta.model) | NOT_CONTENT)
-        for name, formset in self.formsets.items():
-            if name in NOT_CONTENT_FORMSETS:
-                continue
-            # Rows are the editors' (sources, corrections): translators translate the rows
-            # there are, and the editor offers no add, delete or reorder controls to them.
-            formset.max_num = formset.initial_form_count()
-            editable = translation_field_names(formset.model)
-            for form in formset.forms:
-                keep_only(form, editable, keep_posting=row_keys(formset))
-
-    def clean(self):
-        cleaned_data = super().clean()
-        if self.translations_only and self._adds_child_rows():
-            self.add_error(
-                None,
-                _(
-                    "Translators can translate existing sources and corrections but not add "
-                    "new ones; ask an editor to add them in English first."
-                ),
-            )
-        return cleaned_data
-
-    def _adds_child_rows(self):
-        return any(
-            form.has_changed()
-            for name, formset in self.formsets.items()
-            if name not in NOT_CONTENT_FORMSETS
-            for form in formset.extra_forms
-        )
 
 
 class GuidePageForm(TranslatablePageForm):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .translated_fields import has_translation, language_snapshot, shown_in_english
+from core.translated_fields import has_translation, language_snapshot, shown_in_english
 
 
 class TranslationStatus(models.TextChoices):

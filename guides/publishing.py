@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
-from .translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
+from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
 
 # Page fields that describe the publish itself, consumed by it and reset afterwards.
 PUBLISH_FIELDS = ["change_kind", "change_summary", "affects_translations", "translation_current"]

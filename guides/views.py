@@ -15,6 +15,13 @@ from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.log_actions import log
 from wagtail.models import Page
 
+from core.translated_fields import (
+    field_label,
+    has_translation,
+    target_languages,
+    untranslated_fields,
+)
+
 from .comparison import english_changes
 from .forms import MarkUpToDateForm
 from .freshness import (
@@ -26,7 +33,6 @@ from .freshness import (
 )
 from .models import GamePage, GuideChange, GuidePage, GuideTranslation, GuideVersion
 from .publishing import mark_translation_current
-from .translated_fields import field_label, has_translation, target_languages, untranslated_fields
 
 VIEW_PERMISSION = "guides.view_guidetranslation"
 MARK_PERMISSION = "guides.mark_translation_up_to_date"

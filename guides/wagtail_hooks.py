@@ -15,11 +15,12 @@ from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
+from core.roles import edits_translations_only
+from core.translated_fields import target_languages
+
 from .freshness import TranslationStatus
 from .models import GuidePage
 from .publishing import publish_problems, refusal_message
-from .roles import edits_translations_only
-from .translated_fields import target_languages
 from .views import (
     LOG_ACTION,
     MARK_PERMISSION,

@@ -7,7 +7,7 @@ both `guides` and (once it has corrections) `rulings`.
 from dataclasses import dataclass
 from datetime import date
 
-from rulings.translated_fields import fallback_language
+from core.translated_fields import fallback_language
 
 
 @dataclass(frozen=True)

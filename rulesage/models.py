@@ -8,8 +8,8 @@ from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Page
 from wagtail.search import index
 
-from guides.blocks import BodyStreamBlock
-from guides.editorial import EditorialPage
+from core.blocks import BodyStreamBlock
+from core.pages import EditorialPage
 from guides.models import GamePage, GamesIndexPage
 
 from .corrections import latest_corrections

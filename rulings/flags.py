@@ -1,6 +1,7 @@
 """Review flags: what an editor should look at before trusting a ruling.
 
-Computed from the ruling as it stands (answer, citations, errata), never stored by hand.
+Computed from the data a ruling's save hands over (its answer, token count, citations and
+the errata cards superseding what they cite), never stored by hand. Knows no model.
 """
 
 import re
@@ -27,15 +28,6 @@ MARKER_WITHOUT_CITATION = "marker_without_citation"
 CITATION_NOT_REFERRED = "citation_not_referred"
 CITATION_UNRESOLVED = "citation_unresolved"
 SUPERSEDED_PASSAGE = "superseded_passage"
-
-# Human labels for the codes, for filters and the admin.
-FLAG_LABELS = {
-    CUT_OFF: _("Answer cut off"),
-    MARKER_WITHOUT_CITATION: _("Marker without citation"),
-    CITATION_NOT_REFERRED: _("Citation never referred to"),
-    CITATION_UNRESOLVED: _("Citation to no known document or page"),
-    SUPERSEDED_PASSAGE: _("Cites a passage superseded by errata"),
-}
 
 
 def generation_cap():
@@ -65,23 +57,26 @@ def heading_without_text(markdown):
     return empty[0][1] if empty else None
 
 
-def compute_flags(ruling):
-    """Every flag that applies to `ruling` now, in a stable order."""
+def compute_flags(answer, tokens_out, citations, superseding):
+    """Every flag that applies now, in a stable order.
+
+    `citations` are the ruling's citations; `superseding` maps the id of each cited
+    passage that an active errata card supersedes to that card's id.
+    """
     flags = []
     cap = generation_cap()
-    if ruling.tokens_out is not None and ruling.tokens_out >= cap:
+    if tokens_out is not None and tokens_out >= cap:
         flags.append(
             Flag(CUT_OFF, _("The answer reached the generation cap (%(n)d tokens).") % {"n": cap})
         )
-    empty_heading = heading_without_text(ruling.answer or "")
+    empty_heading = heading_without_text(answer or "")
     if empty_heading:
         flags.append(
             Flag(CUT_OFF, _("The heading “%(h)s” has no text after it.") % {"h": empty_heading})
         )
-
-    citations = list(ruling.citations.all())
+    citations = sorted(citations, key=lambda c: c.n)
     numbers = {citation.n for citation in citations}
-    markers = {int(n) for n in MARKER_RE.findall(ruling.answer or "")}
+    markers = {int(n) for n in MARKER_RE.findall(answer or "")}
     for n in sorted(markers - numbers):
         flags.append(
             Flag(
@@ -96,7 +91,7 @@ def compute_flags(ruling):
                 _("Citation [%(n)d] is never referred to in the answer.") % {"n": n},
             )
         )
-    for citation in sorted(citations, key=lambda c: c.n):
+    for citation in citations:
         if not (citation.passage_id or citation.document_id) or (
             not citation.passage_id and citation.page is None
         ):
@@ -107,26 +102,13 @@ def compute_flags(ruling):
                     % {"n": citation.n},
                 )
             )
-    flags.extend(superseded_flags(citations))
+    for citation in citations:
+        if citation.passage_id in superseding:
+            flags.append(
+                Flag(
+                    SUPERSEDED_PASSAGE,
+                    _("Citation [%(n)d] cites a passage superseded by errata card %(card)d.")
+                    % {"n": citation.n, "card": superseding[citation.passage_id]},
+                )
+            )
     return flags
-
-
-def superseded_flags(citations):
-    from .models import ErrataCard
-
-    passage_ids = {c.passage_id for c in citations if c.passage_id}
-    if not passage_ids:
-        return []
-    cards = {
-        card.passage_id: card
-        for card in ErrataCard.objects.active().filter(passage_id__in=passage_ids)
-    }
-    return [
-        Flag(
-            SUPERSEDED_PASSAGE,
-            _("Citation [%(n)d] cites a passage superseded by errata card %(card)d.")
-            % {"n": citation.n, "card": cards[citation.passage_id].pk},
-        )
-        for citation in sorted(citations, key=lambda c: c.n)
-        if citation.passage_id in cards
-    ]

@@ -9,7 +9,6 @@ from wagtail.admin.forms import WagtailAdminModelForm
 
 from .models import Passage, Ruling
 
-REVIEW_DECISIONS = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHDRAWN}
 ANSWER_FIELDS = ["answer"] + [
     build_localized_fieldname("answer", code) for code in mt_settings.AVAILABLE_LANGUAGES
 ]
@@ -64,7 +63,7 @@ class RulingForm(WagtailAdminModelForm):
         if self.answer_changed() and ruling.status != Ruling.Status.WITHDRAWN:
             ruling.status = Ruling.Status.CORRECTED
         decided = "status" in self.changed_data or self.answer_changed()
-        if decided and ruling.status in REVIEW_DECISIONS:
+        if decided and ruling.status in Ruling.Status.decided():
             ruling.reviewed_at = timezone.now()
             user = self.for_user
             ruling.reviewed_by = (user.get_full_name() or user.get_username()) if user else ""

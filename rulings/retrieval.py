@@ -9,7 +9,8 @@ row is checked here before it is trusted: a malformed row is skipped, never an e
 
 from dataclasses import dataclass
 
-from .models import Passage, format_location
+from .locations import format_location
+from .models import Passage
 
 
 @dataclass

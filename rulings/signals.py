@@ -4,9 +4,8 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
+from .flags import SUPERSEDED_PASSAGE
 from .models import ErrataCard, Ruling
-
-SETTLED = [Ruling.Status.IMPORTED, Ruling.Status.VERIFIED, Ruling.Status.CORRECTED]
 
 
 @receiver(post_save, sender=ErrataCard)
@@ -18,13 +17,13 @@ def errata_changed(sender, instance, **kwargs):
     passage_ids.discard(None)
     rulings = Ruling.objects.filter(citations__passage_id__in=passage_ids).distinct()
     for ruling in rulings:
-        was_flagged = ruling.has_flag("superseded_passage")
+        was_flagged = ruling.has_flag(SUPERSEDED_PASSAGE)
         ruling.refresh_flags()
-        if ruling.has_flag("superseded_passage") and not was_flagged:
+        if ruling.has_flag(SUPERSEDED_PASSAGE) and not was_flagged:
             # A reviewed ruling that now cites superseded text must be looked at again.
-            Ruling.objects.filter(pk=ruling.pk, status__in=SETTLED).update(
-                status=Ruling.Status.NEEDS_REVIEW
-            )
+            Ruling.objects.filter(
+                pk=ruling.pk, status__in=Ruling.Status.reopened_by_errata()
+            ).update(status=Ruling.Status.NEEDS_REVIEW)
     edition = instance.edition
     if kwargs.get("created"):
         edition.errata_checked_on = timezone.localdate()

@@ -1,15 +1,13 @@
 """Shared fixtures: a site rooted at a HomePage, and a clean language state per test."""
 
-import importlib
-
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import translation
-from django.utils.translation import trans_real
 from wagtail.models import Locale, Page, Site
 
+from core.roles import EDITORS, TRANSLATORS, ensure_roles
 from tests.rulesage.factories import HomePageFactory
 
 # Fixtures for the guide tree (game page, rulebook, a published guide) serve every app.
@@ -22,11 +20,12 @@ pytest_plugins = [
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_translations():
-    """Spanish pages need the compiled catalogue; `make test` builds it, a bare pytest too."""
+    """Spanish pages need the compiled catalogue; `make test` builds it, a bare pytest too.
+
+    Django reads catalogues when a language is first activated, which no test has done yet
+    when this session fixture runs.
+    """
     call_command("compile_translations", verbosity=0)
-    # Catalogues loaded before compiling (none, normally) would hide the new strings.
-    trans_real._translations = {}
-    trans_real._default = None
 
 
 @pytest.fixture(autouse=True)
@@ -62,17 +61,10 @@ def home(root_page):
 
 @pytest.fixture
 def roles(root_page):
-    """The Editors and Translators groups and their workflow, as the data migration makes them.
-
-    A transactional (browser) test flushes the database, so rerun the migrations' own code:
-    the roles (0002) and the Editors' rulings desk (0003). Without 0003, whether Editors
-    could open the errata cards depended on which tests had run before.
-    """
-    migration = importlib.import_module("rulesage.migrations.0002_editors_and_translators")
-    migration.create_roles(apps, None)
-    desk = importlib.import_module("rulesage.migrations.0003_editors_review_rulings")
-    desk.grant_rulings_desk(apps, None)
-    groups = Group.objects.filter(name__in=["Editors", "Translators"])
+    """The Editors and Translators groups and their workflow, as the data migrations make
+    them; a transactional (browser) test flushes the database, so they are made again."""
+    ensure_roles(apps)
+    groups = Group.objects.filter(name__in=[EDITORS, TRANSLATORS])
     return {group.name: group for group in groups}
 
 

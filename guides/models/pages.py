@@ -24,13 +24,13 @@ from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Orderable, Page
 from wagtail.search import index
 
-from rulings.models import Correction
+from core.models import Correction
+from core.pages import EditorialPage
+from core.panels import RowsPanel
 
 from ..blocks import GuideStreamBlock
-from ..editorial import EditorialPage
 from ..forms import GuidePageForm
 from ..freshness import translation_state
-from ..panels import RowsPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.

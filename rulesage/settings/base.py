@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "rulesage",
     "guides",
     "rulings",
+    "core",
     "wagtail.contrib.forms",
     "wagtail.contrib.redirects",
     "wagtail.contrib.routable_page",

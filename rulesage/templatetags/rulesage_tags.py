@@ -52,7 +52,7 @@ def alternate_urls(context, to_home=False):
     return result
 
 
-@register.inclusion_tag("includes/language_alternates.html", takes_context=True)
+@register.inclusion_tag("rulesage/includes/language_alternates.html", takes_context=True)
 def language_alternates(context):
     request = context.get("request")
     links = [
@@ -62,7 +62,7 @@ def language_alternates(context):
     return {"links": links, "default": default}
 
 
-@register.inclusion_tag("includes/language_switcher.html", takes_context=True)
+@register.inclusion_tag("rulesage/includes/language_switcher.html", takes_context=True)
 def language_switcher(context, to_home=False):
     current = translation.get_language()
     return {

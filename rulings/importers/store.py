@@ -24,7 +24,6 @@ from .reimport import Identity, find_stored, losses_message, provenance_losses
 
 CODE_RE = re.compile(r"^bg-(?P<bgg>\d+)-(?P<lang>[a-z]{2})-(?P<n>\d+)e$")
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
-REVIEWED = {Ruling.Status.VERIFIED, Ruling.Status.CORRECTED, Ruling.Status.WITHDRAWN}
 
 
 class ImportResult:
@@ -171,7 +170,7 @@ def _store(parsed: ParsedRuling) -> ImportResult:
     ruling = find_stored(parsed, identity)
     if ruling is not None and ruling.import_hash == digest:
         return ImportResult(ruling, ImportResult.UNCHANGED)
-    answer_kept = ruling is not None and ruling.status in REVIEWED
+    answer_kept = ruling is not None and ruling.status in Ruling.Status.decided()
     if ruling is not None:
         lost = provenance_losses(ruling, parsed, answer_kept)
         if lost:

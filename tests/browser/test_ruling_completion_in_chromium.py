@@ -6,11 +6,9 @@ correction, save; then the reader page links [7] to p.9 and shows the correction
 console error or 4xx/5xx response on the way fails the test.
 """
 
-import importlib
 import re
 
 import pytest
-from django.apps import apps
 
 from rulings.models import Ruling
 from tests.conftest import make_user
@@ -29,10 +27,6 @@ MISSING_SECTION = (
 
 @pytest.fixture
 def editor_with_desk(django_user_model, roles):
-    # A transactional test flushes the database; grant the rulings desk as the migration does.
-    importlib.import_module("rulesage.migrations.0003_editors_review_rulings").grant_rulings_desk(
-        apps, None
-    )
     return make_user(django_user_model, "edith", roles["Editors"])
 
 

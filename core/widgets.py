@@ -37,7 +37,7 @@ class ReadOnlyValue(forms.Widget):
     silently thrown away. Nothing is posted for it, exactly as a browser would behave.
     """
 
-    template_name = "guides/admin/read_only_value.html"
+    template_name = "core/admin/read_only_value.html"
 
     def __init__(self, field, attrs=None):
         super().__init__(attrs)

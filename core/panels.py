@@ -11,7 +11,7 @@ class RowsPanel(InlinePanel):
     """
 
     class BoundPanel(InlinePanel.BoundPanel):
-        template_name = "guides/admin/rows_panel.html"
+        template_name = "core/admin/rows_panel.html"
 
         def get_context_data(self, parent_context=None):
             context = super().get_context_data(parent_context)

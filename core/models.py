@@ -1,0 +1,55 @@
+"""Abstract models every app shares: the shape of a public, dated correction."""
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from wagtail.admin.panels import FieldPanel
+from wagtail.models import Orderable
+
+
+class Correction(Orderable):
+    """A public, dated note of what something got wrong and what it says now.
+
+    Abstract: rulings keep theirs with the ruling, guides theirs with the page (revisioned
+    with it). Every correction also shows in the site-wide log.
+    """
+
+    corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
+    what_was_wrong = models.TextField(_("what was wrong"))
+    what_it_says_now = models.TextField(_("what it says now"))
+    corrected_by = models.CharField(
+        _("corrected by"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "A person's name, shown as written in every language. Leave empty when the "
+            "editorial team made the correction: readers see “Rulesage editors” in their "
+            "own language."
+        ),
+    )
+
+    panels = [
+        FieldPanel("corrected_on"),
+        FieldPanel("what_was_wrong"),
+        FieldPanel("what_it_says_now"),
+        FieldPanel("corrected_by"),
+    ]
+
+    class Meta(Orderable.Meta):
+        abstract = True
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    @property
+    def anchor(self):
+        return f"correction-{self.pk}"
+
+    @property
+    def byline(self):
+        """Who made the correction, as readers of the active language read it.
+
+        A name is the same in every language; the editorial team is a role the
+        interface names, so it is stored as an empty name and translated here.
+        """
+        return self.corrected_by or gettext("Rulesage editors")

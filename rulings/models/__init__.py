@@ -1,0 +1,21 @@
+"""The rules knowledge, by what it holds: the catalogue (games, editions, documents,
+passages), errata cards, rulings with their citations, and corrections to rulings."""
+
+from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
+from .corrections import RulingCorrection
+from .errata import ErrataCard
+from .rulings import Citation, Ruling, RulingOrigin
+
+__all__ = [
+    "SEARCH_SNIPPET_LIMIT",
+    "Citation",
+    "Document",
+    "Edition",
+    "ErrataCard",
+    "Game",
+    "Passage",
+    "Ruling",
+    "RulingCorrection",
+    "RulingOrigin",
+    "TextOrigin",
+]

@@ -1,0 +1,312 @@
+"""The rules catalogue: games, their editions, the documents rules come from, and passages.
+
+A `Passage` is the unit citations point at and search finds; errata cards and rulings (the
+sibling modules) refer to these. Nothing here knows the guides built on top.
+"""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
+from modelcluster.models import ClusterableModel
+from wagtail.fields import StreamField
+from wagtail.search import index
+
+from ..blocks import DeckTierBlock, PlayerCountSetupBlock
+from ..locations import format_location, make_anchor
+
+
+class Game(ClusterableModel):
+    """A board game. Has many `Edition`s; the guides app attaches a GamePage to it.
+
+    Its setup figures are stored here once, as data, so every language's guide renders
+    the same numbers ("cards used" and "cards returned to the box" both derive from them).
+    """
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=200, unique=True)
+    bgg_id = models.PositiveIntegerField(_("BoardGameGeek id"), unique=True, null=True, blank=True)
+    publisher = models.CharField(_("publisher"), max_length=200, blank=True)
+    min_players = models.PositiveSmallIntegerField(
+        _("minimum players"), default=1, validators=[MinValueValidator(1)]
+    )
+    max_players = models.PositiveSmallIntegerField(
+        _("maximum players"), default=4, validators=[MinValueValidator(1)]
+    )
+    deck_tiers = StreamField(
+        [("tier", DeckTierBlock())],
+        blank=True,
+        verbose_name=_("deck tiers"),
+        help_text=_("How many cards of each tier come in the box."),
+    )
+    player_setups = StreamField(
+        [("setup", PlayerCountSetupBlock())],
+        blank=True,
+        verbose_name=_("setup per player count"),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_players__gte=F("min_players")),
+                name="game_player_range_ordered",
+                violation_error_message=_("The maximum players cannot be below the minimum."),
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        super().clean()
+        tiers = len(self.deck_tiers)
+        totals = [tier.value["total_cards"] for tier in self.deck_tiers]
+        for setup in self.player_setups:
+            used = list(setup.value["cards_used"])
+            if len(used) != tiers:
+                raise ValidationError(
+                    {
+                        "player_setups": _("Give one “cards used” figure per deck tier (%(n)d).")
+                        % {"n": tiers}
+                    }
+                )
+            if any(u > total for u, total in zip(used, totals, strict=True)):
+                raise ValidationError(
+                    {"player_setups": _("A tier cannot use more cards than the box holds.")}
+                )
+
+    def setup_rows(self):
+        """Setup per player count with derived figures, the one source for every language."""
+        totals = [tier.value["total_cards"] for tier in self.deck_tiers]
+        rows = []
+        for setup in self.player_setups:
+            value = setup.value
+            used = list(value["cards_used"])
+            low, high = value["min_players"], value["max_players"]
+            rows.append(
+                {
+                    "players": str(low) if low == high else f"{low}–{high}",
+                    "cards_used": used,
+                    "cards_returned": [total - u for total, u in zip(totals, used, strict=False)],
+                    "civic_tokens": value.get("civic_tokens"),
+                    "turns_per_player": value.get("turns_per_player"),
+                    "market_cards_left": value.get("market_cards_left"),
+                }
+            )
+        return rows
+
+    @property
+    def tier_numbers(self):
+        return [tier.value["number"] for tier in self.deck_tiers]
+
+    @property
+    def player_range(self):
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"
+
+
+class Edition(models.Model):
+    """One printing of a `Game` in one language, e.g. `bg-368017-en-1e`.
+
+    Owns the `Document`s that rules are taken from (and, later, errata and rulings).
+    """
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="editions", verbose_name=_("game")
+    )
+    code = models.CharField(
+        _("edition code"),
+        max_length=40,
+        unique=True,
+        validators=[
+            RegexValidator(
+                r"^bg-\d+-[a-z]{2}-\d+e$",
+                _("Use the form bg-<BGG id>-<language>-<edition>e, e.g. bg-368017-en-1e."),
+            )
+        ],
+        help_text=_("BoardGameGeek id, language and edition number, e.g. bg-368017-en-1e."),
+    )
+    language = models.CharField(_("language"), max_length=10, default="en")
+    label = models.CharField(
+        _("label"), max_length=200, help_text=_("How readers know it, e.g. “First edition”.")
+    )
+    external_id = models.CharField(
+        _("exporting system's id"),
+        max_length=40,
+        blank=True,
+        help_text=_("The id the rules Q&A export gives this edition, kept for re-imports."),
+    )
+    errata_checked_on = models.DateField(
+        _("errata registry checked on"),
+        null=True,
+        blank=True,
+        help_text=_("When the registry was last confirmed complete (set by imports and edits)."),
+    )
+
+    class Meta:
+        ordering = ["game__name", "code"]
+        verbose_name = _("edition")
+        verbose_name_plural = _("editions")
+
+    def __str__(self):
+        return f"{self.game.name} · {self.label} ({self.code})"
+
+    def get_absolute_url(self):
+        return reverse("rulings:edition", kwargs={"code": self.code})
+
+    def get_errata_url(self):
+        return reverse("rulings:errata", kwargs={"code": self.code})
+
+
+class Document(models.Model):
+    """A source of rules for one `Edition`: rulebook, errata sheet, FAQ, product page…"""
+
+    class Kind(models.TextChoices):
+        RULEBOOK = "rulebook", _("Rulebook")
+        ERRATA = "errata", _("Errata")
+        FAQ = "faq", _("FAQ")
+        PRODUCT_PAGE = "product_page", _("Product page")
+        REFERENCE = "reference", _("Reference sheet")
+
+    edition = models.ForeignKey(
+        Edition, on_delete=models.CASCADE, related_name="documents", verbose_name=_("edition")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.RULEBOOK)
+    title = models.CharField(_("title"), max_length=300)
+    published_on = models.DateField(_("publication date"), null=True, blank=True)
+    version = models.CharField(_("version"), max_length=60, blank=True)
+    url = models.URLField(_("source URL"), blank=True)
+    external_id = models.CharField(
+        _("exporting system's id"),
+        max_length=40,
+        blank=True,
+        help_text=_("The corpus document id in rules Q&A exports, e.g. 1035."),
+    )
+
+    class Meta:
+        ordering = ["edition__code", "kind", "title"]
+        verbose_name = _("document")
+        verbose_name_plural = _("documents")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edition", "external_id"],
+                condition=~Q(external_id=""),
+                name="document_external_id_unique_per_edition",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.title} ({self.get_kind_display()})"
+
+    def get_absolute_url(self):
+        return reverse("rulings:document", kwargs={"code": self.edition.code, "pk": self.pk})
+
+    @property
+    def publisher_and_date(self):
+        """The short "version or date" a reader needs to find the same document."""
+        return self.version or (date_format(self.published_on) if self.published_on else "")
+
+
+class TextOrigin(models.TextChoices):
+    """Whose words a passage's text is. A reader is never shown a snippet as the rulebook.
+
+    Exports carry only the passage search's snippet (cut to at most
+    `SEARCH_SNIPPET_LIMIT` characters, often mid-word); only an editor who copied the
+    rulebook's own wording may say the text is the rulebook's.
+    """
+
+    SEARCH_SNIPPET = "search_snippet", _("Passage-search snippet from a rules Q&A export")
+    RULEBOOK = "rulebook", _("The rulebook's wording, copied by an editor")
+
+
+SEARCH_SNIPPET_LIMIT = 300
+
+
+class Passage(index.Indexed, models.Model):
+    """A piece of a `Document` (page + heading path): what citations point at and search finds.
+
+    Created by the importer from retrieval results, keyed by document, page and heading path.
+    Its text, when there is one, says what it is (`text_origin`).
+    """
+
+    TextOrigin = TextOrigin
+
+    document = models.ForeignKey(
+        Document, on_delete=models.CASCADE, related_name="passages", verbose_name=_("document")
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(
+        _("heading path"),
+        max_length=500,
+        blank=True,
+        help_text=_("Headings joined by “ · ”, e.g. “GAMEPLAY · Optional Flip Action”."),
+    )
+    text = models.TextField(_("text"), blank=True)
+    text_origin = models.CharField(
+        _("what the text is"),
+        max_length=20,
+        choices=TextOrigin.choices,
+        blank=True,
+        help_text=_("Required with a text: readers are told whose words they are reading."),
+    )
+    text_exported_at = models.DateTimeField(
+        _("snippet exported at"),
+        null=True,
+        blank=True,
+        help_text=_("When the rules Q&A export that supplied the snippet was recorded."),
+    )
+    anchor = models.SlugField(_("anchor"), max_length=120, editable=False)
+
+    # Passages point only at their document; indexing that reference on every import
+    # doubles the import time and tells editors nothing the document page does not.
+    wagtail_reference_index_ignore = True
+
+    search_fields = [
+        index.SearchField("text"),
+        index.SearchField("heading_path", boost=2),
+        index.FilterField("document_id"),
+    ]
+
+    class Meta:
+        ordering = ["document", "page", "heading_path"]
+        verbose_name = _("passage")
+        verbose_name_plural = _("passages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["document", "page", "heading_path"], name="passage_unique_location"
+            ),
+            models.CheckConstraint(
+                condition=(Q(text="") & Q(text_origin=""))
+                | (~Q(text="") & Q(text_origin__in=TextOrigin.values)),
+                name="passage_text_says_what_it_is",
+                violation_error_message=_("Say what the passage's text is, or leave both empty."),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.document.title} · {self.location}"
+
+    def save(self, *args, **kwargs):
+        if not self.anchor:
+            self.anchor = make_anchor(self.page, self.heading_path)
+        if self.text_origin != TextOrigin.SEARCH_SNIPPET:
+            self.text_exported_at = None  # only a snippet comes from an export
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return f"{self.document.get_absolute_url()}#{self.anchor}"
+
+    @property
+    def location(self):
+        return format_location(self.page, self.heading_path)
+
+    @property
+    def location_html(self):
+        return format_location(self.page, self.heading_path, self.document.edition.language)

@@ -1,0 +1,28 @@
+"""Public corrections to rulings (the shape every correction shares is in `core`)."""
+
+from django.db import models
+from modelcluster.fields import ParentalKey
+
+from core.models import Correction
+
+from .rulings import Ruling
+
+
+class RulingCorrectionQuerySet(models.QuerySet):
+    def public(self):
+        return (
+            self.exclude(ruling__status=Ruling.Status.WITHDRAWN)
+            .select_related("ruling__edition")
+            .order_by("-corrected_on", "-pk")
+        )
+
+
+class RulingCorrection(Correction):
+    """A public, dated correction to a ruling's answer."""
+
+    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="corrections")
+
+    objects = RulingCorrectionQuerySet.as_manager()
+
+    class Meta(Correction.Meta):
+        abstract = False

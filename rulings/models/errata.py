@@ -1,0 +1,119 @@
+"""An edition's errata registry: cards that supersede a passage, or an earlier card."""
+
+from django.contrib.contenttypes.fields import GenericRelation
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from wagtail.models import RevisionMixin
+
+from ..locations import format_location
+from .catalogue import Document, Edition, Passage
+
+
+class ErrataCardQuerySet(models.QuerySet):
+    def superseding(self, passage_ids):
+        """{passage id: card id} for each of `passage_ids` an active card supersedes."""
+        passage_ids = {pk for pk in passage_ids if pk}
+        if not passage_ids:
+            return {}
+        cards = self.active().filter(passage_id__in=passage_ids).values_list("passage_id", "pk")
+        return dict(cards)
+
+    def active(self):
+        """Cards in force: active, and not superseded by a later active card."""
+        return self.filter(status=ErrataCard.Status.ACTIVE).exclude(
+            superseded_by__status=ErrataCard.Status.ACTIVE
+        )
+
+
+class ErrataCard(RevisionMixin, models.Model):
+    """One entry of an edition's errata registry: the passage it corrects and the rule now.
+
+    A card supersedes the passage it corrects; a later card may supersede an earlier one.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    edition = models.ForeignKey(
+        Edition, on_delete=models.CASCADE, related_name="errata_cards", verbose_name=_("edition")
+    )
+    document = models.ForeignKey(
+        Document,
+        on_delete=models.PROTECT,
+        related_name="errata_cards",
+        verbose_name=_("corrected document"),
+    )
+    passage = models.ForeignKey(
+        Passage,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="errata_cards",
+        verbose_name=_("corrected passage"),
+        help_text=_("Leave empty when the passage is not in the corpus; give page and heading."),
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
+    corrected_rule = models.TextField(_("corrected rule"))
+    issued_on = models.DateField(_("issued on"))
+    issued_by = models.CharField(
+        _("issued by"), max_length=200, blank=True, help_text=_("e.g. the publisher's FAQ")
+    )
+    source_url = models.URLField(_("source URL"), blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE
+    )
+    supersedes = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="superseded_by",
+        verbose_name=_("supersedes card"),
+    )
+    created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    _revisions = GenericRelation("wagtailcore.Revision", related_query_name="errata_card")
+
+    objects = ErrataCardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["edition", "-issued_on", "pk"]
+        verbose_name = _("errata card")
+        verbose_name_plural = _("errata cards")
+
+    def __str__(self):
+        return f"{self.edition.code}: {self.location}"
+
+    def get_absolute_url(self):
+        return f"{self.edition.get_errata_url()}#{self.anchor}"
+
+    @property
+    def revisions(self):
+        return self._revisions
+
+    @property
+    def location(self):
+        if self.passage_id:
+            return self.passage.location
+        return format_location(self.page, self.heading_path)
+
+    @property
+    def location_html(self):
+        if self.passage_id:
+            return format_location(
+                self.passage.page, self.passage.heading_path, self.edition.language
+            )
+        return format_location(self.page, self.heading_path, self.edition.language)
+
+    @property
+    def anchor(self):
+        return f"erratum-{self.pk}"
+
+    def clean(self):
+        super().clean()
+        if self.document_id and self.document.edition_id != self.edition_id:
+            raise ValidationError({"document": _("Choose a document of this card's edition.")})
+        if self.passage_id and self.passage.document_id != self.document_id:
+            raise ValidationError({"passage": _("Choose a passage of the corrected document.")})

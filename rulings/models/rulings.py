@@ -1,0 +1,251 @@
+"""Rulings: answered questions about one edition, each claim citing a numbered source."""
+
+from django.contrib.contenttypes.fields import GenericRelation
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from modelcluster.fields import ParentalKey
+from modelcluster.models import ClusterableModel
+from wagtail.admin.panels import FieldPanel
+from wagtail.models import Orderable, RevisionMixin
+
+from ..flags import compute_flags
+from ..locations import format_location
+from ..provenance import timing_rows
+from .catalogue import Document, Edition, Passage
+from .errata import ErrataCard
+
+
+class RulingQuerySet(models.QuerySet):
+    def public(self):
+        """What readers see: everything but withdrawn rulings."""
+        return self.exclude(status=Ruling.Status.WITHDRAWN)
+
+
+class RulingOrigin(models.TextChoices):
+    """Where a ruling came from: set by whoever creates it, never guessed afterwards.
+
+    The importer records an export, the demo loader an illustrative example, the admin an
+    editor's own ruling. Readers see illustrative rulings labelled as such everywhere.
+    """
+
+    EXPORT = "export", _("Rules Q&A system export")
+    EDITOR = "editor", _("Written by an editor")
+    ILLUSTRATIVE = "illustrative", _("Illustrative — not from the rules Q&A system")
+
+
+class Ruling(RevisionMixin, ClusterableModel):
+    """An answered rules question about one `Edition`, with numbered `Citation`s.
+
+    The answer is Markdown (sanitised when rendered). Provenance from the exporting
+    system is kept verbatim as data. Review flags are recomputed on every save.
+    """
+
+    class Outcome(models.TextChoices):
+        ANSWERED = "answered", _("Answered")
+        ABSTAINED = "abstained", _("Abstained")
+        NEEDS_EDITOR = "needs_editor", _("Needs an editor")
+
+    Origin = RulingOrigin
+
+    class Status(models.TextChoices):
+        IMPORTED = "imported", _("Imported")
+        NEEDS_REVIEW = "needs_review", _("Needs review")
+        VERIFIED = "verified", _("Verified")
+        CORRECTED = "corrected", _("Corrected")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+        @classmethod
+        def decided(cls):
+            """An editor's review decisions: from then on the answer is the editor's, and a
+            re-import refreshes provenance only."""
+            return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
+
+        @classmethod
+        def reopened_by_errata(cls):
+            """What readers may take as settled, and so goes back to "needs review" when a
+            cited passage is superseded: imported, verified or corrected rulings."""
+            return frozenset({cls.IMPORTED, cls.VERIFIED, cls.CORRECTED})
+
+    edition = models.ForeignKey(
+        Edition, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("edition")
+    )
+    slug = models.SlugField(_("slug"), max_length=120)
+    question = models.TextField(_("question"))
+    answer = models.TextField(_("answer"), blank=True, help_text=_("Markdown; [n] cites n."))
+    outcome = models.CharField(
+        _("outcome"), max_length=20, choices=Outcome.choices, default=Outcome.ANSWERED
+    )
+    outcome_label = models.CharField(_("outcome as exported"), max_length=200, blank=True)
+    abstain_rationale = models.TextField(_("abstain rationale"), blank=True)
+    closing_line = models.CharField(_("closing line"), max_length=300, blank=True)
+    answerer = models.CharField(_("answered by"), max_length=300, blank=True)
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    timings = models.JSONField(_("timings (ms)"), default=dict, blank=True)
+    tokens_in = models.PositiveIntegerField(_("tokens in"), null=True, blank=True)
+    tokens_out = models.PositiveIntegerField(_("tokens out"), null=True, blank=True)
+    retrieval = models.JSONField(
+        _("retrieval results"), default=list, blank=True, help_text=_("Kept verbatim.")
+    )
+    provenance = models.JSONField(_("provenance"), default=dict, blank=True)
+    errata_statement = models.TextField(_("errata registry statement"), blank=True)
+    origin = models.CharField(
+        _("origin"),
+        max_length=20,
+        choices=RulingOrigin.choices,
+        default=RulingOrigin.EDITOR,
+        help_text=_("Set by the importer (export) and the demo loader (illustrative)."),
+    )
+    source_file = models.CharField(_("imported from"), max_length=300, blank=True)
+    # Identity across re-imports (see rulings/importers/reimport.py): edition + question +
+    # the exporting system's timestamp, and edition + question alone for copies without one.
+    import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
+    question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
+    import_hash = models.CharField(max_length=64, blank=True, editable=False)
+    status = models.CharField(
+        _("review status"), max_length=20, choices=Status.choices, default=Status.IMPORTED
+    )
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+    reviewed_by = models.CharField(_("reviewed by"), max_length=150, blank=True)
+    flags = models.JSONField(_("review flags"), default=list, blank=True, editable=False)
+    flag_count = models.PositiveSmallIntegerField(_("flags"), default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    _revisions = GenericRelation("wagtailcore.Revision", related_query_name="ruling")
+
+    objects = RulingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-answered_at", "pk"]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(origin__in=RulingOrigin.values),
+                name="ruling_origin_known",
+            ),
+            # An imported ruling says so; an illustrative one claims no export at all.
+            models.CheckConstraint(
+                condition=Q(import_key__isnull=True) | Q(origin=RulingOrigin.EXPORT),
+                name="ruling_imported_is_export",
+            ),
+            models.CheckConstraint(
+                condition=~Q(origin=RulingOrigin.ILLUSTRATIVE) | Q(source_file=""),
+                name="ruling_illustrative_has_no_source_file",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.edition.code}: {self.question[:80]}"
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(self)
+        super().save(*args, **kwargs)
+        self.refresh_flags()
+
+    def get_absolute_url(self):
+        return reverse("rulings:ruling", kwargs={"code": self.edition.code, "slug": self.slug})
+
+    @property
+    def revisions(self):
+        return self._revisions
+
+    def refresh_flags(self):
+        """Recompute the review flags and store them (after children are saved)."""
+        citations = list(self.citations.all())
+        superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
+        found = compute_flags(self.answer, self.tokens_out, citations, superseding)
+        flags = [flag.as_dict() for flag in found]
+        if flags != self.flags:
+            self.flags, self.flag_count = flags, len(flags)
+            type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
+
+    def has_flag(self, code):
+        return any(flag["code"] == code for flag in self.flags)
+
+    @property
+    def is_illustrative(self):
+        return self.origin == self.Origin.ILLUSTRATIVE
+
+    @property
+    def timing_rows(self):
+        return timing_rows(self.timings)
+
+
+def unique_slug(ruling):
+    base = slugify(ruling.question)[:80].strip("-") or "ruling"
+    slug, n = base, 2
+    siblings = Ruling.objects.filter(edition_id=ruling.edition_id).exclude(pk=ruling.pk)
+    while siblings.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class Citation(Orderable):
+    """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
+
+    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="citations")
+    n = models.PositiveSmallIntegerField(_("number"))
+    passage = models.ForeignKey(
+        Passage,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="citations",
+        verbose_name=_("passage"),
+    )
+    document = models.ForeignKey(
+        Document,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="citations",
+        verbose_name=_("document"),
+    )
+    document_title = models.CharField(
+        _("document as cited"), max_length=300, blank=True, help_text=_("Kept as exported.")
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
+    quote = models.TextField(_("quote"), blank=True)
+
+    panels = [
+        FieldPanel("n"),
+        FieldPanel("passage"),
+        FieldPanel("document"),
+        FieldPanel("page"),
+        FieldPanel("heading_path"),
+        FieldPanel("quote"),
+    ]
+
+    class Meta(Orderable.Meta):
+        verbose_name = _("citation")
+        verbose_name_plural = _("citations")
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "n"], name="citation_unique_number")
+        ]
+
+    def __str__(self):
+        return f"[{self.n}] {self.cited_title} · {self.location}"
+
+    @property
+    def cited_title(self):
+        if self.document_id:
+            return self.document.title
+        return self.document_title
+
+    @property
+    def location(self):
+        return format_location(self.page, self.heading_path)
+
+    @property
+    def location_html(self):
+        return format_location(self.page, self.heading_path, self.ruling.edition.language)
+
+    @property
+    def anchor(self):
+        return f"cite-{self.n}"
