@@ -36,6 +36,7 @@ test: install compilemessages
 	set -e; \
 	$(PY) manage.py check; \
 	$(PY) manage.py makemigrations --check --dry-run; \
+	$(VENV)/bin/lint-imports; \
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: install

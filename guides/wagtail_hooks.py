@@ -1,5 +1,6 @@
 """Admin wiring for translators: dashboard, menu item, page action, history and permissions."""
 
+from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.shortcuts import redirect
 from django.templatetags.static import static
@@ -17,6 +18,7 @@ from wagtail.log_actions import LogFormatter
 
 from core.roles import edits_translations_only
 from core.translated_fields import target_languages
+from rulings.models import Ruling
 
 from .freshness import TranslationStatus
 from .models import GuidePage
@@ -124,6 +126,32 @@ class TranslationsPanel(Component):
             "missing": sum(s.status == TranslationStatus.MISSING for s in states),
             "dashboard_url": reverse("guides_translations"),
         }
+
+
+class RecheckPanel(Component):
+    """Home-page panel for editors: guides and rulings whose sources changed or aged.
+
+    Derived from the data every time (nothing to keep in step): guides never checked, or
+    checked too long ago, or whose sources gained errata since; rulings citing a passage
+    an errata card supersedes. Two queries whatever the number of guides.
+    """
+
+    name = "recheck_due"
+    order = 50
+    template_name = "guides/admin/recheck_panel.html"
+
+    def get_context_data(self, parent_context=None):
+        return {
+            "guides": list(GuidePage.objects.due_for_recheck()),
+            "rulings": Ruling.objects.citing_superseded().select_related("edition")[:50],
+            "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
+        }
+
+
+@hooks.register("construct_homepage_panels")
+def add_recheck_panel(request, panels):
+    if request.user.has_perm("rulings.change_ruling"):
+        panels.append(RecheckPanel())
 
 
 @hooks.register("construct_homepage_panels")

@@ -6,6 +6,3 @@ class RulesageConfig(AppConfig):
     name = "rulesage"
     verbose_name = _("Site")
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self):
-        from . import recheck  # noqa: F401  (registers the dashboard's re-check panel)

@@ -1,9 +1,9 @@
-"""ASGI entry point; production sets DJANGO_SETTINGS_MODULE=rulesage.settings.production."""
+"""ASGI entry point: production settings unless DJANGO_SETTINGS_MODULE says otherwise."""
 
 import os
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesage.settings.dev")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesage.settings.production")
 
 application = get_asgi_application()

@@ -47,6 +47,7 @@ class StandardPage(EditorialPage, Page):
     content_panels = Page.content_panels + [FieldPanel("intro"), FieldPanel("body")]
     search_fields = Page.search_fields + [index.SearchField("intro"), index.SearchField("body")]
     parent_page_types = ["rulesage.HomePage", "rulesage.StandardPage"]
+    subpage_types = ["rulesage.StandardPage"]
 
     class Meta:
         verbose_name = _("standard page")

@@ -6,7 +6,6 @@ from django.utils.translation import pgettext_lazy
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 from wagtail.contrib.sitemaps.views import sitemap
-from wagtail.documents import urls as wagtaildocs_urls
 
 from .feeds import CorrectionsFeed
 from .sitemaps import SITEMAPS
@@ -22,7 +21,6 @@ handler400 = "rulesage.views.bad_request"
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
-    path("documents/", include(wagtaildocs_urls)),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("robots.txt", robots_txt, name="robots_txt"),
 ]

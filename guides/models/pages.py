@@ -7,12 +7,16 @@ published from, so old versions stay readable. A `GuideTranslation` records whic
 a translation was last brought up to date with.
 """
 
+import datetime
+
 from django import forms
+from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q, Subquery
+from django.db.models.functions import Length, Substr
 from django.http import Http404
 from django.shortcuts import redirect
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -21,12 +25,14 @@ from modeltranslation import settings as mt_settings
 from wagtail.admin.panels import FieldPanel, FieldRowPanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
 from wagtail.fields import RichTextField, StreamField
-from wagtail.models import Orderable, Page
+from wagtail.models import Orderable, Page, PageManager
+from wagtail.query import PageQuerySet
 from wagtail.search import index
 
 from core.models import Correction
 from core.pages import EditorialPage
 from core.panels import RowsPanel
+from rulings.models import ErrataCard
 
 from ..blocks import GuideStreamBlock
 from ..forms import GuidePageForm
@@ -43,7 +49,8 @@ class GamesIndexPage(EditorialPage, Page):
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
     content_panels = Page.content_panels + [FieldPanel("intro")]
-    parent_page_types = ["rulesage.HomePage"]
+    # Where it may be added is the site's choice (its home page lists it as a subpage type);
+    # an app never names the project's page types.
     subpage_types = ["guides.GamePage"]
     max_count = 1
 
@@ -79,6 +86,37 @@ class GamePage(EditorialPage, Page):
         context["editions"] = self.game.editions.prefetch_related("documents")
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
         return context
+
+
+class GuidePageQuerySet(PageQuerySet):
+    def due_for_recheck(self, after_days=None):
+        """Live guides due a re-check, in one query, each annotated with why.
+
+        `never_checked`; `checked_long_ago` (more than `after_days`, by default
+        RULESAGE_RECHECK_AFTER_DAYS, before today); `errata_since_check` (a source document
+        gained an active errata card after the guide was checked); and `game_title`.
+        """
+        after_days = settings.RULESAGE_RECHECK_AFTER_DAYS if after_days is None else after_days
+        cutoff = timezone.localdate() - datetime.timedelta(days=after_days)
+        errata_since_check = ErrataCard.objects.filter(
+            status=ErrataCard.Status.ACTIVE,
+            document__guide_sources__page=OuterRef("pk"),
+            created_at__date__gt=OuterRef("checked_on"),
+        )
+        parent = Page.objects.filter(
+            path=Substr(OuterRef("path"), 1, Length(OuterRef("path")) - Page.steplen)
+        )
+        return (
+            self.live()
+            .annotate(
+                never_checked=ExpressionWrapper(Q(checked_on__isnull=True), BooleanField()),
+                checked_long_ago=ExpressionWrapper(Q(checked_on__lt=cutoff), BooleanField()),
+                errata_since_check=Exists(errata_since_check),
+                game_title=Subquery(parent.values("title")[:1]),
+            )
+            .filter(Q(never_checked=True) | Q(checked_long_ago=True) | Q(errata_since_check=True))
+            .order_by("checked_on", "pk")
+        )
 
 
 class GuidePage(EditorialPage, RoutablePageMixin, Page):
@@ -177,6 +215,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     ]
     parent_page_types = ["guides.GamePage"]
     subpage_types = []
+    objects = PageManager.from_queryset(GuidePageQuerySet)()
     # What the original says besides its translated text (see translated_fields).
     original_fields = ["kind", "checked_on"]
     compared_relations = ["sources", "corrections"]

@@ -39,15 +39,15 @@ INSTALLED_APPS = [
     "guides",
     "rulings",
     "core",
-    "wagtail.contrib.forms",
     "wagtail.contrib.redirects",
     "wagtail.contrib.routable_page",
     "wagtail.contrib.settings",
     "wagtail.contrib.sitemaps",
-    "wagtail.embeds",
     "wagtail.sites",
     "wagtail.users",
     "wagtail.snippets",
+    # Not used by the site's own content, but Wagtail's admin and wagtail-factories
+    # expect the image and document models to be installed.
     "wagtail.documents",
     "wagtail.images",
     "wagtail.search",
@@ -55,7 +55,6 @@ INSTALLED_APPS = [
     "wagtail",
     "modelcluster",
     "taggit",
-    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -63,7 +62,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
-    "django.contrib.humanize",
     "django.contrib.postgres",
 ]
 
@@ -119,10 +117,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The source language, named once: guides are written in it, translated from it, and shown
+# in it where a translation is missing.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
-MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
-MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
+LANGUAGES = [(LANGUAGE_CODE, _("English")), ("es", _("Spanish"))]
+MODELTRANSLATION_DEFAULT_LANGUAGE = LANGUAGE_CODE
+MODELTRANSLATION_FALLBACK_LANGUAGES = (LANGUAGE_CODE,)
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -146,7 +146,6 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
 WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
-WAGTAILDOCS_EXTENSIONS = ["csv", "pdf", "txt", "json"]
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages
 # on one page, and the two together break the admin page listing.
 WAGTAIL_I18N_ENABLED = False

@@ -15,6 +15,8 @@ from modelcluster.models import ClusterableModel
 from wagtail.fields import StreamField
 from wagtail.search import index
 
+from core.translated_fields import SOURCE_LANGUAGE
+
 from ..blocks import DeckTierBlock, PlayerCountSetupBlock
 from ..locations import format_location, make_anchor
 
@@ -133,7 +135,7 @@ class Edition(models.Model):
         ],
         help_text=_("BoardGameGeek id, language and edition number, e.g. bg-368017-en-1e."),
     )
-    language = models.CharField(_("language"), max_length=10, default="en")
+    language = models.CharField(_("language"), max_length=10, default=SOURCE_LANGUAGE)
     label = models.CharField(
         _("label"), max_length=200, help_text=_("How readers know it, e.g. “First edition”.")
     )

@@ -23,6 +23,13 @@ class RulingQuerySet(models.QuerySet):
         """What readers see: everything but withdrawn rulings."""
         return self.exclude(status=Ruling.Status.WITHDRAWN)
 
+    def citing_superseded(self):
+        """Public rulings that cite a passage an active errata card supersedes (one query)."""
+        superseded = ErrataCard.objects.active().filter(
+            passage__citations__ruling=models.OuterRef("pk")
+        )
+        return self.public().filter(models.Exists(superseded))
+
 
 class RulingOrigin(models.TextChoices):
     """Where a ruling came from: set by whoever creates it, never guessed afterwards.

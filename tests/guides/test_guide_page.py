@@ -63,10 +63,12 @@ def test_home_games_index_and_policy_render(client, guide, home, policy):
     assert "Point City" in client.get(home.url).content.decode()
 
 
-def test_draft_guide_is_not_public(client, game_page):
+def test_draft_guide_is_not_public(client, admin_client, game_page):
     draft = GuidePageFactory(parent=game_page, slug="draft-guide", live=False)
     assert client.get(f"{game_page.url}draft-guide/").status_code == 404
-    assert draft.pk
+    # …while its editors still find it in the admin.
+    edit = admin_client.get(f"/admin/pages/{draft.pk}/edit/")
+    assert edit.status_code == 200 and "draft-guide" in edit.content.decode()
 
 
 @pytest.mark.parametrize("count", [3, 30])

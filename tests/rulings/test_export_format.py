@@ -17,7 +17,7 @@ from rulings.importers import (
     parse_json,
 )
 from rulings.importers.export_format import answer_to_markdown, normalise_outcome
-from tests.rulings.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
+from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"

@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from rulings.models import Citation, Edition, Passage, Ruling
 from tests.rulings.exports import write_export
-from tests.rulings.seeds import SEEDS, needs_seeds
+from tests.seeds import SEEDS, needs_seeds
 
 pytestmark = pytest.mark.django_db
 

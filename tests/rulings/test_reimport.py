@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from rulings.importers.reimport import Identity
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 from tests.rulings.exports import make_export
-from tests.rulings.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
+from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,89 @@
+"""Errata and age make guides and rulings due a re-check, shown on the admin dashboard."""
+
+import datetime
+
+import pytest
+from bs4 import BeautifulSoup
+from django.utils import timezone
+
+from guides.models import GuidePage
+from rulings.models import ErrataCard, Passage, Ruling
+from tests.guides.factories import GuidePageFactory, add_source, publish
+from tests.rulings.fixtures import import_export
+
+pytestmark = pytest.mark.django_db
+
+
+def card_on(passage, **extra):
+    return ErrataCard.objects.create(
+        edition=passage.document.edition,
+        document=passage.document,
+        passage=passage,
+        corrected_rule="Changed.",
+        issued_on=datetime.date(2026, 11, 1),
+        **extra,
+    )
+
+
+def test_errata_card_makes_guide_and_citing_ruling_due(admin_client, guide, rulebook):
+    ruling = import_export(code=rulebook.edition.code, doc_id=1035)
+    assert not GuidePage.objects.due_for_recheck().exists()
+    assert not Ruling.objects.citing_superseded().exists()
+    # one card corrects the guide's own source document, one the ruling's cited passage
+    card_on(Passage.objects.create(document=rulebook, page=8, heading_path="TURN END"))
+    card_on(ruling.citations.get(n=1).passage)
+
+    (due,) = GuidePage.objects.due_for_recheck()
+    assert due.pk == guide.pk
+    assert (due.errata_since_check, due.checked_long_ago, due.never_checked) == (True, False, False)
+    assert due.game_title == "Point City"
+    assert list(Ruling.objects.citing_superseded()) == [ruling]
+
+    html = BeautifulSoup(admin_client.get("/admin/").content, "html.parser")
+    dashboard = " ".join(html.get_text(" ").split())
+    assert "Re-check due" in dashboard
+    assert f"Point City · {guide.title} — a source has errata recorded after the check" in dashboard
+    assert "Can I pass?" in dashboard
+
+
+def test_withdrawn_or_superseded_cards_and_withdrawn_rulings_do_not_count(rulebook):
+    ruling = import_export(code=rulebook.edition.code, doc_id=1035)
+    passage = ruling.citations.get(n=1).passage
+    card = card_on(passage, status=ErrataCard.Status.WITHDRAWN)
+    assert not Ruling.objects.citing_superseded().exists()
+    card.status = ErrataCard.Status.ACTIVE
+    card.save()
+    assert Ruling.objects.citing_superseded().exists()
+    Ruling.objects.filter(pk=ruling.pk).update(status=Ruling.Status.WITHDRAWN)
+    assert not Ruling.objects.citing_superseded().exists()
+
+
+def test_guide_checked_long_ago_is_due(guide, settings):
+    settings.RULESAGE_RECHECK_AFTER_DAYS = 365
+    publish(guide, checked_on=timezone.localdate() - datetime.timedelta(days=400))
+    (due,) = GuidePage.objects.due_for_recheck()
+    assert due.checked_long_ago and not due.errata_since_check
+    publish(due, checked_on=timezone.localdate())
+    assert not GuidePage.objects.due_for_recheck().exists()
+
+
+def test_the_dashboard_panel_takes_the_same_queries_for_one_guide_or_ten(
+    admin_client, guide, game_page, rulebook, django_assert_max_num_queries, settings
+):
+    settings.RULESAGE_RECHECK_AFTER_DAYS = 0  # every checked guide is due
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def panel_queries():
+        with CaptureQueriesContext(connection) as context:
+            admin_client.get("/admin/")
+        return len(context)
+
+    one = panel_queries()
+    for n in range(9):
+        extra = GuidePageFactory(parent=game_page, slug=f"guide-{n}", live=False)
+        add_source(extra, rulebook)
+        extra.save()
+        publish(extra, checked_on=timezone.localdate() - datetime.timedelta(days=3))
+    assert GuidePage.objects.due_for_recheck().count() == 10
+    assert panel_queries() == one
