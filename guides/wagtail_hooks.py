@@ -3,9 +3,7 @@
 from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.shortcuts import redirect
-from django.templatetags.static import static
 from django.urls import path, reverse
-from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from wagtail import hooks
@@ -33,11 +31,6 @@ from .views import (
     guide_states,
     language_name,
 )
-
-
-@hooks.register("insert_global_admin_css")
-def rulesage_admin_css():
-    return format_html('<link rel="stylesheet" href="{}">', static("admin/rulesage-admin.css"))
 
 
 @hooks.register("before_publish_page")

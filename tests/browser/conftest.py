@@ -84,13 +84,23 @@ class Journey:
     def settle(page):
         """Let the editor's autosave finish before a button is pressed, as a person who
         pauses before publishing would (a publish racing an autosave is Wagtail's own
-        conflict, answered with a 400)."""
-        page.wait_for_timeout(1500)  # the form checks for changes every 500 ms
-        for _attempt in range(100):
-            if page.autosaves_in_flight <= 0:
-                return
+        conflict, answered with a 400).
+
+        Settled means: no autosave request in flight and the form reporting no unsaved
+        edits (its w-unsaved controller's value), for a whole second.
+        """
+        unsaved = (
+            "() => [...document.querySelectorAll('[data-w-unsaved-has-edits-value]')]"
+            ".some(form => form.dataset.wUnsavedHasEditsValue === 'true')"
+        )
+        quiet = 0
+        for _attempt in range(300):
             page.wait_for_timeout(100)
-        raise AssertionError("an autosave never finished")
+            busy = page.autosaves_in_flight > 0 or page.evaluate(unsaved)
+            quiet = 0 if busy else quiet + 1
+            if quiet >= 10:
+                return
+        raise AssertionError("the editor's autosave never settled")
 
     def _console(self, message):
         if message.type == "error":
