@@ -10,7 +10,8 @@ from dataclasses import asdict, dataclass
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-MARKER_RE = re.compile(r"\[(\d+)\]")
+from .markers import compare_markers, find_markers
+
 HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 
 
@@ -75,16 +76,15 @@ def compute_flags(answer, tokens_out, citations, superseding):
             Flag(CUT_OFF, _("The heading “%(h)s” has no text after it.") % {"h": empty_heading})
         )
     citations = sorted(citations, key=lambda c: c.n)
-    numbers = {citation.n for citation in citations}
-    markers = {int(n) for n in MARKER_RE.findall(answer or "")}
-    for n in sorted(markers - numbers):
+    mismatch = compare_markers(find_markers(answer or ""), (c.n for c in citations))
+    for n in mismatch.without_citation:
         flags.append(
             Flag(
                 MARKER_WITHOUT_CITATION,
                 _("The answer refers to [%(n)d] but no citation %(n)d exists.") % {"n": n},
             )
         )
-    for n in sorted(numbers - markers):
+    for n in mismatch.never_referred:
         flags.append(
             Flag(
                 CITATION_NOT_REFERRED,

@@ -10,9 +10,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from .flags import headings_without_text
+from .markers import MARKER_RE
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "strong", "em", "h2", "h3", "h4", "br", "code", "blockquote"}
-MARKER_RE = re.compile(r"\[(\d+)\]")
 # Syntax answers never need, switched off because it only costs: links and images do
 # not survive sanitising (no <a>, no <img>), and Python-Markdown's link patterns take time
 # cubic in unclosed brackets (20,000 "[" took 100 s); raw HTML is shown as text rather

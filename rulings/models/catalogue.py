@@ -18,6 +18,7 @@ from wagtail.search import index
 from core.translated_fields import SOURCE_LANGUAGE
 
 from ..blocks import DeckTierBlock, PlayerCountSetupBlock
+from ..editions import EDITION_CODE_PATTERN
 from ..locations import format_location, make_anchor
 
 
@@ -129,7 +130,7 @@ class Edition(models.Model):
         unique=True,
         validators=[
             RegexValidator(
-                r"^bg-\d+-[a-z]{2}-\d+e$",
+                EDITION_CODE_PATTERN,
                 _("Use the form bg-<BGG id>-<language>-<edition>e, e.g. bg-368017-en-1e."),
             )
         ],
