@@ -1,18 +1,23 @@
 """Importers for rulings exported by the legacy rules Q&A system (text or JSON).
 
-``parse_file`` reads one file within the import limits, picks the format, and returns a
-ParsedRuling that fits the database; the parsers themselves are pure Python, no Django.
+Where things are: ``parsed`` (what a reader returns, and the refusals), ``text_export`` with
+``text_provenance`` and ``answer_markdown`` (the text format), ``json_export`` with
+``json_schema`` (the JSON format), ``files`` (one file from disk: limits, decoding, format,
+``validation``), ``hashing`` (what makes a re-import "unchanged"), ``reimport`` (which
+stored ruling an export is), ``catalogue`` and ``store`` (writing it). The readers are pure
+Python; only ``catalogue``, ``reimport`` and ``store`` touch the database.
+
+The names below are the package's public interface for callers outside it; modules inside
+the package import from the module that defines a name, never from here.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from rulings.importers.export_format import parse_export
-from rulings.importers.json_format import dump_json, parse_json
+from rulings.importers.files import parse_file
+from rulings.importers.json_export import dump_json, parse_json
 from rulings.importers.limits import ImportLimits, import_limits
 from rulings.importers.parsed import ExportFormatError, ImportRefused, ParsedRuling, Reference
-from rulings.importers.validation import check_characters, validate
+from rulings.importers.text_export import parse_export
 
 __all__ = [
     "ExportFormatError",
@@ -21,57 +26,8 @@ __all__ = [
     "ParsedRuling",
     "Reference",
     "dump_json",
+    "import_limits",
     "parse_export",
     "parse_file",
     "parse_json",
 ]
-
-
-def read_bounded(path: Path, limits: ImportLimits) -> bytes:
-    """The file's bytes, refused unread when larger than the limit.
-
-    Read at most one byte past the limit, so a file that grows while it is read, or a
-    device that never ends, is refused too rather than filling the memory.
-    """
-    name = path.name
-    size = path.stat().st_size
-    if size > limits.file_bytes:
-        raise ExportFormatError(name, None, _too_large(size, limits))
-    with path.open("rb") as handle:
-        raw = handle.read(limits.file_bytes + 1)
-    if len(raw) > limits.file_bytes:
-        raise ExportFormatError(name, None, _too_large(len(raw), limits))
-    return raw
-
-
-def _too_large(size: int, limits: ImportLimits) -> str:
-    return (
-        f"file is {size:,} bytes; at most {limits.file_bytes:,} are accepted "
-        "(RULESAGE_IMPORT_LIMITS['file_bytes'])"
-    )
-
-
-def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
-    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text.
-
-    The file is refused, naming its line, when it is larger than the limit, is not UTF-8,
-    holds a control character, cannot be parsed, or holds a value outside the limits.
-    Errors and ``ParsedRuling.filename`` use the file's name (not its full path), so what is
-    stored and reported does not depend on where the file sat on disk.
-    """
-    path = Path(path)
-    name = path.name
-    limits = limits or import_limits()
-    raw = read_bounded(path, limits)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise ExportFormatError(name, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x})") from None
-    check_characters(text, name)
-    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        parsed = parse_json(text, name, limits)
-    else:
-        parsed = parse_export(text, name, limits)
-    validate(parsed, limits)
-    return parsed

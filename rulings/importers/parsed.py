@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-__all__ = ["ExportFormatError", "ImportRefused", "ParsedRuling", "Reference"]
+__all__ = ["HEADING_SEP", "ExportFormatError", "ImportRefused", "ParsedRuling", "Reference"]
+
+# Between the headings of a heading path: "GAMEPLAY · Optional Flip Action".
+HEADING_SEP = " · "
 
 
 class ImportRefused(Exception):

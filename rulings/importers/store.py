@@ -6,8 +6,6 @@ already reviewed it (then only its provenance is refreshed); a copy that would r
 stored provenance with less is refused (see ``reimport.py``).
 """
 
-import hashlib
-import json
 import re
 
 from django.db import transaction
@@ -15,14 +13,15 @@ from django.utils.text import slugify
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
+from rulings.editions import EditionCode
 from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
 
-from . import parse_file
+from .files import parse_file
+from .hashing import content_hash
 from .limits import ImportLimits
 from .parsed import ImportRefused, ParsedRuling
 from .reimport import Identity, find_stored, losses_message, provenance_losses
 
-CODE_RE = re.compile(r"^bg-(?P<bgg>\d+)-(?P<lang>[a-z]{2})-(?P<n>\d+)e$")
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
 
 
@@ -48,18 +47,11 @@ def import_file(path, limits: ImportLimits | None = None) -> ImportResult:
     return result
 
 
-def content_hash(parsed: ParsedRuling) -> str:
-    from .json_format import to_json_dict
-
-    data = to_json_dict(parsed)
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-
-
 def edition_for(parsed: ParsedRuling) -> Edition:
     edition = Edition.objects.filter(code=parsed.edition_code).select_related("game").first()
     if edition is None:
-        match = CODE_RE.match(parsed.edition_code)
-        bgg_id = int(match["bgg"])
+        code = EditionCode.parse(parsed.edition_code)
+        bgg_id = code.bgg_id
         game = Game.objects.filter(bgg_id=bgg_id).first()
         if game is None:
             game = Game.objects.create(
@@ -70,8 +62,8 @@ def edition_for(parsed: ParsedRuling) -> Edition:
         edition = Edition.objects.create(
             game=game,
             code=parsed.edition_code,
-            language=match["lang"],
-            label=f"Edition {match['n']} ({match['lang']})",
+            language=code.language,
+            label=f"Edition {code.number} ({code.language})",
         )
     if parsed.external_edition_id and edition.external_id != parsed.external_edition_id:
         edition.external_id = parsed.external_edition_id

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 
+from rulings.editions import EditionCode
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ExportFormatError, ParsedRuling
 
@@ -22,7 +22,6 @@ __all__ = ["check_characters", "markdown_nesting", "validate"]
 _FILE_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # One container marker of Markdown (quote, bullet, numbered item) at the start of a line.
 _CONTAINER_RE = re.compile(r" {0,3}(?:>|[*+-](?=\s)|\d{1,9}[.)](?=\s))[ \t]*")
-_EDITION_BGG_RE = re.compile(r"^bg-(\d+)-")
 # What each kind of string may hold besides printable text. Site text (a question, a title)
 # is read by people: no control characters, and line breaks only where the value has lines.
 # Data kept verbatim from the exporting system (retrieval snippets, quotes, provenance) keeps
@@ -30,7 +29,14 @@ _EDITION_BGG_RE = re.compile(r"^bg-(\d+)-")
 # seed has them) - except NUL, which PostgreSQL cannot store, and lone surrogates, which
 # are not text at all.
 ONE_LINE, MULTI_LINE, VERBATIM = "one-line", "multi-line", "verbatim"
-_ALLOWED = {ONE_LINE: "", MULTI_LINE: "\t\n\r"}
+# The characters each kind may not hold: control characters (Unicode category Cc, exactly
+# U+0000-U+001F and U+007F-U+009F) and lone surrogates (Cs), less what the kind allows.
+# One regex search per value: the checks run on every string of every imported file.
+_UNSAFE = {
+    ONE_LINE: re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]"),
+    MULTI_LINE: re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]"),
+    VERBATIM: re.compile(r"[\x00\ud800-\udfff]"),
+}
 
 
 def check_characters(text: str, filename: str) -> None:
@@ -69,13 +75,8 @@ def markdown_nesting(markdown: str) -> tuple[int, int]:
 
 def _unsafe_character(value: str, kind: str) -> str | None:
     """The first character ``value`` may not hold as a string of ``kind``, or None."""
-    if kind == VERBATIM:
-        return next((c for c in value if c == "\x00" or "\ud800" <= c <= "\udfff"), None)
-    allowed = _ALLOWED[kind]
-    for char in value:
-        if char not in allowed and unicodedata.category(char) in ("Cc", "Cs"):
-            return char
-    return None
+    found = _UNSAFE[kind].search(value)
+    return found.group() if found else None
 
 
 class _Checker:
@@ -158,13 +159,13 @@ class _Checker:
         self.line_text("file name", p.filename, "filename")
         self.line_text("game_name", p.game_name, "game_name")
         self.line_text("edition_code", p.edition_code, "edition_code")
-        bgg = _EDITION_BGG_RE.match(p.edition_code)
-        if bgg:
+        code = EditionCode.parse(p.edition_code)
+        if code:
             low, high = limits.range("bgg_id")
-            if not low <= int(bgg.group(1)) <= high:
+            if not low <= code.bgg_id <= high:
                 self.fail(
                     "edition_code",
-                    f"edition_code: BoardGameGeek id {bgg.group(1)} is out of range "
+                    f"edition_code: BoardGameGeek id {code.bgg_id} is out of range "
                     f"({low} to {high:,})",
                 )
         self.text("question", p.question, limits.question_chars, kind=MULTI_LINE)

@@ -16,7 +16,8 @@ from rulings.importers import (
     parse_file,
     parse_json,
 )
-from rulings.importers.export_format import answer_to_markdown, normalise_outcome
+from rulings.importers.answer_markdown import answer_to_markdown
+from rulings.importers.exported_values import normalise_outcome
 from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 
 HERE = Path(__file__).resolve().parent

@@ -1,0 +1,75 @@
+"""The answer body of a text export, as Markdown.
+
+The export shows the answer as plain lines: headings are short lines standing alone, lists
+are "* " or "1. " lines, and sub-points follow a numbered item. This turns those lines into
+the Markdown the ruling page renders, keeping bold and ``[n]`` markers verbatim. Pure
+Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulings.markers import MARKER_RE
+
+__all__ = ["answer_to_markdown"]
+
+_BULLET_RE = re.compile(r"^[*•\-–]\s+(.*)$")
+_NUMBERED_RE = re.compile(r"^(\d+)[.)]\s+(.*)$")
+# A line ending in one of these is a sentence or a lead-in, never a heading.
+SENTENCE_END = (".", ":", ";", ",", "!", "?")
+
+
+def _is_heading(text: str) -> bool:
+    """A plain answer line that reads as a section title ("Setup", "Turn Sequence")."""
+    return len(text) < 80 and not MARKER_RE.search(text) and not text.endswith(SENTENCE_END)
+
+
+def _strip_bold(text: str) -> str:
+    """Drop bold wrapping a whole heading line: a Markdown heading is emphasis enough."""
+    if text.startswith("**") and text.endswith("**") and len(text) > 4:
+        return text[2:-2].strip()
+    return text
+
+
+def answer_to_markdown(lines: list[str]) -> str:
+    """Turn the answer body (plain lines) into Markdown.
+
+    Stand-alone short lines without end punctuation become "## " headings, bullets "* ",
+    numbered items "N. "; bullets right after a numbered item are nested under it (the
+    exports put sub-points there). Bold and [n] markers are kept verbatim.
+    """
+    stripped = [line.strip() for line in lines]
+    blocks: list[str] = []
+    in_numbered = False
+    prev_kind = "blank"
+    for i, text in enumerate(stripped):
+        if not text:
+            prev_kind = "blank"
+            continue
+        next_blank = i + 1 >= len(stripped) or not stripped[i + 1]
+        kind, rendered, in_numbered = _render_line(text, prev_kind, next_blank, in_numbered)
+        if kind == "continuation" and blocks:
+            indent = "    " if blocks[-1].startswith("    ") else ""
+            blocks[-1] += "\n" + indent + text
+        else:
+            blocks.append(rendered)
+        prev_kind = "text" if kind == "continuation" else kind
+    return "\n\n".join(blocks)
+
+
+def _render_line(text: str, prev_kind: str, next_blank: bool, in_numbered: bool):
+    """Classify one non-blank answer line; return (kind, markdown, in_numbered)."""
+    bullet = _BULLET_RE.match(text)
+    if bullet:
+        rendered = "* " + bullet.group(1)
+        return "item", ("    " + rendered if in_numbered else rendered), in_numbered
+    numbered = _NUMBERED_RE.match(text)
+    if numbered:
+        return "item", f"{numbered.group(1)}. {numbered.group(2)}", True
+    if prev_kind in ("text", "item"):
+        # A line directly under text (no blank line) continues that paragraph or item.
+        return "continuation", text, in_numbered
+    if next_blank and _is_heading(text):
+        return "heading", "## " + _strip_bold(text), False
+    return "text", text, False

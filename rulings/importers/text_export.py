@@ -1,0 +1,341 @@
+"""Reader for the text export of the legacy rules Q&A system (files starting "Ruling — ").
+
+The format is only known from two samples, so the reader works by markers, keeps whatever
+it does not understand (in ``provenance`` and ``warnings``) and refuses a file only when
+the ruling cannot exist without the broken part. This module reads the reader part (title,
+question, outcome, edition, answer, references, closing line); ``text_provenance`` reads
+the rest and ``answer_markdown`` turns the answer into Markdown. Sizes, lengths and ranges
+are checked after parsing, for both formats at once (``validation.py``). See FORMATS.md
+beside this module. Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
+from rulings.importers.answer_markdown import SENTENCE_END, answer_to_markdown
+from rulings.importers.limits import ImportLimits
+from rulings.importers.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
+from rulings.importers.text_provenance import (
+    PROVENANCE_START_RE,
+    apply_outcome,
+    apply_provenance,
+    empty_provenance,
+    has_text,
+    read_provenance,
+)
+from rulings.markers import compare_markers, find_markers
+
+__all__ = ["parse_export"]
+
+_TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
+_YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
+_ASKED_WITH_RE = re.compile(r"^asked with:\s*(.*)$", re.IGNORECASE)
+# Reader-side outcome wording: "Answered counted as answered"; other wordings are expected.
+_LABEL_RE = re.compile(
+    r"^(?:answered|abstained|needs (?:an )?editor|not answered|unanswered)\b"
+    r"|^[A-Za-z]+(?: [A-Za-z]+)? counted as [A-Za-z]",
+    re.IGNORECASE,
+)
+# Anything shaped like "[n] KIND ..." opens the reference list; KIND is an upper-case word.
+_REF_START_RE = re.compile(r"^\[\d+\]\s+[A-Z][A-Z0-9_-]+\s")
+_REF_RE = re.compile(r"^\[(\d+)\]\s+([A-Z][A-Z0-9_-]+)\s+(.+)$")
+# Once the list is open, any "[…]" + KIND, or any "[digits]" line, must be a reference.
+_REF_ATTEMPT_RE = re.compile(r"^\[(?:\d+\]|[^\]\s]{1,8}\]\s+[A-Z]{2,})")
+_PAGE_RE = re.compile(r"^p\.?\s*(\d+)$")
+_PAGE_ATTEMPT_RE = re.compile(r"^pp?\.\s*\S*$")
+
+
+@dataclass
+class _Header:
+    """What the lines between the title and the answer body said."""
+
+    question_lines: list[str] = field(default_factory=list)
+    you_asked_line: int | None = None
+    question_line: int | None = None
+    label: str = ""
+    label_line: int | None = None
+    asked_with_line: int | None = None
+    asked_with_game: str = ""
+    edition_code: str = ""
+    body_start: int = 0
+
+
+class _Reader:
+    """Walks the reader part (title to the 🔧 line) of one export.
+
+    Collects ``warnings`` and the unknown ``extra_lines`` it kept along the way.
+    """
+
+    def __init__(self, lines: list[str], filename: str, start: int, end: int):
+        self.lines = lines
+        self.filename = filename
+        self.start = start
+        self.end = end
+        self.warnings: list[str] = []
+        self.extra_lines: list[dict] = []
+        self.closing_line_no: int | None = None
+
+    def keep(self, i: int, why: str) -> None:
+        """Keep an unknown line verbatim and say so in the warnings."""
+        self.extra_lines.append({"line": i + 1, "text": self.lines[i].strip()})
+        self.warnings.append(f"line {i + 1}: {why}")
+
+    def fail(self, index: int, message: str) -> ExportFormatError:
+        """Build the refusal for 0-based line ``index``."""
+        return ExportFormatError(self.filename, index + 1, message)
+
+    def header(self) -> _Header:
+        """Read "You asked", the outcome label and "Asked with:", in any order."""
+        h = _Header()
+        state = "pre"
+        i = self.start
+        while i < self.end:
+            text = self.lines[i].strip()
+            if _REF_START_RE.match(text):
+                break
+            if not text:
+                if state == "question":
+                    h.question_lines.append("")
+            elif _YOU_ASKED_RE.match(text):
+                if h.you_asked_line is not None:
+                    self.keep(i, "second 'You asked' line ignored")
+                else:
+                    h.you_asked_line, state = i + 1, "question"
+            elif _ASKED_WITH_RE.match(text):
+                self._asked_with(h, i, text)
+                state = "pre"
+            elif self._is_label(text):
+                # Even straight after "You asked": a label is never a question.
+                self._label(h, i, text)
+                state = "pre"
+            elif state == "question":
+                h.question_lines.append(text)
+                h.question_line = h.question_line or i + 1
+            elif self._header_marker_follows(i + 1):
+                # An unknown line among the header markers: keep it, do not guess.
+                self.keep(i, "unknown line in the reader header kept")
+            else:
+                break
+            i += 1
+        h.body_start = i
+        return h
+
+    @staticmethod
+    def _is_label(text: str) -> bool:
+        """Outcome wording as the reader saw it: short, no sentence punctuation."""
+        return len(text) <= 60 and not text.endswith(SENTENCE_END) and bool(_LABEL_RE.match(text))
+
+    def _label(self, h: _Header, i: int, text: str) -> None:
+        if h.label_line is not None:
+            self.keep(i, "second outcome line ignored")
+            return
+        h.label, h.label_line = text, i + 1
+
+    def _asked_with(self, h: _Header, i: int, text: str) -> None:
+        """Split "Asked with: Point Citybg-368017-en-1e" (name and code run together)."""
+        if h.asked_with_line is not None:
+            self.keep(i, "second 'Asked with:' line ignored")
+            return
+        value = _ASKED_WITH_RE.match(text).group(1).strip()
+        code = TRAILING_EDITION_CODE_RE.search(value)
+        if not code:
+            raise self.fail(
+                i, f"no edition code in 'Asked with:' (expected {EDITION_CODE_SHAPE}): {value!r}"
+            )
+        h.asked_with_line = i + 1
+        h.edition_code = code.group(0)
+        h.asked_with_game = value[: code.start()].strip()
+
+    def _header_marker_follows(self, i: int) -> bool:
+        """True when a "You asked"/"Asked with:" line still follows before the references."""
+        for text in (line.strip() for line in self.lines[i : self.end]):
+            if _REF_START_RE.match(text):
+                return False
+            if _YOU_ASKED_RE.match(text) or _ASKED_WITH_RE.match(text):
+                return True
+        return False
+
+    def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
+        """Split the rest into body line indexes, references and the closing line."""
+        ref_start = next(
+            (i for i in range(body_start, self.end) if _REF_START_RE.match(self.lines[i].strip())),
+            self.end,
+        )
+        body = list(range(body_start, ref_start))
+        refs: list[Reference] = []
+        closing = ""
+        for i in range(ref_start, self.end):
+            text = self.lines[i].strip()
+            if not text:
+                continue
+            if _REF_ATTEMPT_RE.match(text):
+                ref = self.reference(i, text)
+                if any(r.n == ref.n for r in refs):
+                    self.keep(i, f"duplicate reference [{ref.n}] ignored")
+                else:
+                    refs.append(ref)
+            elif not closing:
+                closing, self.closing_line_no = text, i + 1
+            else:
+                self.keep(i, "unknown line after the references kept")
+        return body, refs, closing
+
+    def reference(self, i: int, text: str) -> Reference:
+        """Parse one reference line or refuse it as malformed."""
+        expected = "expected '[n] KIND title · p.N · heading path'"
+        m = _REF_RE.match(text)
+        if not m:
+            raise self.fail(i, f"malformed reference line ({expected}): {text!r}")
+        n, kind, rest = int(m.group(1)), m.group(2), m.group(3)
+        parts = [p.strip() for p in re.split(r"(?:^|\s)·(?:\s|$)", rest.strip())]
+        page_at = next((k for k, p in enumerate(parts) if _PAGE_RE.match(p)), None)
+        if page_at is None and any(_PAGE_ATTEMPT_RE.match(p) for p in parts):
+            raise self.fail(i, f"malformed reference line (page is not a number): {text!r}")
+        if page_at is None:
+            # Not fatal: a non-rulebook source (FAQ, errata sheet) may have no pages.
+            self.warnings.append(f"line {i + 1}: reference [{n}] has no page")
+            title, page, heading = parts[0], None, parts[1:]
+        else:
+            title = HEADING_SEP.join(parts[:page_at])
+            page = int(_PAGE_RE.match(parts[page_at]).group(1))
+            heading = parts[page_at + 1 :]
+        if not title:
+            raise self.fail(i, f"malformed reference line (no document title; {expected})")
+        return Reference(n, kind, title, page, HEADING_SEP.join(h for h in heading if h), i + 1)
+
+
+def _join_paragraph_lines(lines: list[str]) -> str:
+    """Join lines, keeping single blank lines between paragraphs."""
+    text = "\n".join(line.strip() for line in lines).strip()
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def _check_markers(
+    filename: str, lines: list[str], body: list[int], refs: list[Reference]
+) -> list[str]:
+    """Refuse markers with no reference list at all; warn about mismatches otherwise,
+    naming each line a marker without a reference stands on."""
+    placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
+    mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
+    if mismatch.cites_without_sources:
+        n, line = placed[0]
+        raise ExportFormatError(
+            filename, line, f"the answer cites [{n}] but the export has no references"
+        )
+    unknown = set(mismatch.without_citation)
+    warnings = [
+        f"line {line}: marker [{n}] has no reference line" for n, line in placed if n in unknown
+    ]
+    never = set(mismatch.never_referred)
+    warnings += [
+        f"line {r.line}: reference [{r.n}] is never cited in the answer"
+        for r in refs
+        if r.n in never
+    ]
+    return warnings
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def _located(**lines: int | None) -> dict[str, int]:
+    return {name: line for name, line in lines.items() if line}
+
+
+def _split_lines(text: str) -> list[str]:
+    """Split on \\n only: str.splitlines() would also split on exotic separators and shift
+    the line numbers the errors report."""
+    return [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
+
+
+def _title(lines: list[str], filename: str) -> tuple[int, str]:
+    """Find the "Ruling — <game>" first line; return (index, game name)."""
+    index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if index is None:
+        raise ExportFormatError(filename, 1, "empty file: expected a 'Ruling — <game>' line")
+    m = _TITLE_RE.match(lines[index].strip())
+    if not m or not m.group(1).strip():
+        raise ExportFormatError(filename, index + 1, "first line must be 'Ruling — <game name>'")
+    return index, m.group(1).strip()
+
+
+def _check_header(h: _Header, reader: _Reader, title_index: int) -> str:
+    """Refuse a header without a question or edition; return the question text."""
+    if h.you_asked_line is None:
+        raise reader.fail(title_index + 1, "no question: the file has no 'You asked' line")
+    question = _join_paragraph_lines(h.question_lines)
+    if not question:
+        raise reader.fail(h.you_asked_line - 1, "no question: 'You asked' is followed by nothing")
+    if h.asked_with_line is None:
+        at = min(h.body_start, len(reader.lines) - 1)
+        raise reader.fail(at, "no 'Asked with:' line, so no edition code (expected before here)")
+    return question
+
+
+def parse_export(
+    text: str, filename: str = "<string>", limits: ImportLimits | None = None
+) -> ParsedRuling:
+    """Parse one text export; raise ExportFormatError when the ruling cannot exist."""
+    limits = limits or ImportLimits()
+    lines = _split_lines(text)
+    title_index, game_name = _title(lines, filename)
+    after_title = range(title_index + 1, len(lines))
+    prov_start = next((i for i in after_title if PROVENANCE_START_RE.match(lines[i].strip())), None)
+    reader = _Reader(
+        lines, filename, title_index + 1, len(lines) if prov_start is None else prov_start
+    )
+    h = reader.header()
+    question = _check_header(h, reader, title_index)
+    body, refs, closing = reader.answer(h.body_start)
+    if prov_start is None and not refs and not closing and not has_text([lines[i] for i in body]):
+        raise reader.fail(
+            len(lines) - 1,
+            "nothing follows the question: no answer, references or provenance (cut off?)",
+        )
+    warnings = reader.warnings + _check_markers(filename, lines, body, refs)
+    if h.asked_with_game and h.asked_with_game != game_name:
+        warnings.append(
+            f"line {h.asked_with_line}: 'Asked with:' names {h.asked_with_game!r}, "
+            f"the title {game_name!r}"
+        )
+    ruling = ParsedRuling(
+        filename=filename,
+        game_name=game_name,
+        edition_code=h.edition_code,
+        question=question,
+        outcome_label=h.label,
+        answer_markdown=answer_to_markdown([lines[i] for i in body]),
+        references=refs,
+        closing_line=closing,
+        warnings=warnings,
+    )
+    ruling.field_lines.update(
+        _located(
+            game_name=title_index + 1,
+            edition_code=h.asked_with_line,
+            question=h.question_line,
+            outcome_label=h.label_line,
+            answer_markdown=next((i + 1 for i in body if lines[i].strip()), None),
+            closing_line=reader.closing_line_no,
+        )
+    )
+    # Each non-blank body line becomes one non-blank Markdown line, in order.
+    text_lines = (i for i in body if lines[i].strip())
+    ruling.field_lines.update((f"answer_markdown[{k}]", i + 1) for k, i in enumerate(text_lines))
+    if prov_start is None:
+        part = empty_provenance()
+        ruling.provenance = part.provenance
+        ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
+    else:
+        part = read_provenance(lines, prov_start, filename)
+        ruling.provenance = part.provenance
+        ruling.field_lines["provenance"] = prov_start + 1
+        ruling.warnings.extend(part.warnings)
+        apply_provenance(ruling, part, filename, limits)
+    if reader.extra_lines:
+        ruling.provenance["reader_extra_lines"] = reader.extra_lines
+    apply_outcome(ruling, part, h.label_line)
+    return ruling
