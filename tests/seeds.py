@@ -21,12 +21,9 @@ def seed_path(name):
 
 def import_seed(name):
     """Import a seed export as `import_rulings` would, with its first revision."""
-    from rulings.importers import parse_file
-    from rulings.importers.store import store
+    from rulings.importers.store import import_file
 
-    result = store(parse_file(seed_path(name)))
-    result.ruling.save_revision()
-    return result.ruling
+    return import_file(seed_path(name)).ruling
 
 
 POINT_CITY_RULING = "ruling-point-city-how-to-play.txt"

@@ -1,26 +1,37 @@
 """Write a parsed export into the database: game, edition, documents, passages, ruling.
 
-``import_file`` is one file in one transaction: it lands whole or not at all. Re-importing
-the same export changes nothing; a changed export updates the ruling unless an editor has
-already reviewed it (then only its provenance is refreshed); a copy that would replace the
-stored provenance with less is refused (see ``reimport.py``).
+``import_file(path)`` is the one way an export file gets in: the ``import_rulings`` command
+and the demo loader both call it. One file is one transaction: it lands whole, with a
+revision of the ruling, or not at all. Re-importing the same export changes nothing; a
+changed export updates the ruling unless an editor has already reviewed it (then only its
+provenance is refreshed); a copy that would replace the stored provenance with less is
+refused (see ``reimport.py``).
+
+Writes are in bulk, so a file costs the same few dozen queries whether it has one citation
+or a hundred: editions and documents come from the run's ``Catalogue``, passages are
+written by a ``PassageWriter``, citations are inserted in one statement, and the reference
+index is updated once per file, after everything it indexes is written.
 """
 
+from __future__ import annotations
+
 import re
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.text import slugify
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
-from rulings.editions import EditionCode
-from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
+from rulings.importers.catalogue import Catalogue
+from rulings.importers.files import parse_file
+from rulings.importers.hashing import content_hash
+from rulings.importers.limits import ImportLimits
+from rulings.importers.parsed import ImportRefused, ParsedRuling, Reference
+from rulings.importers.passages import PassageKey, PassageWriter
+from rulings.importers.reimport import Identity, find_stored, losses_message, provenance_losses
+from rulings.models import Citation, Document, Edition, Ruling
 
-from .files import parse_file
-from .hashing import content_hash
-from .limits import ImportLimits
-from .parsed import ImportRefused, ParsedRuling
-from .reimport import Identity, find_stored, losses_message, provenance_losses
+__all__ = ["ImportResult", "import_file", "import_parsed"]
 
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
 
@@ -32,131 +43,41 @@ class ImportResult:
         self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
 
 
-def import_file(path, limits: ImportLimits | None = None) -> ImportResult:
+def import_file(
+    path, limits: ImportLimits | None = None, catalogue: Catalogue | None = None
+) -> ImportResult:
     """Read, check and store one export file in one transaction; the ruling gets a revision.
 
     Raises ImportRefused (naming the file and line) when the file is refused; then nothing
-    from it has been written.
+    from it has been written. A run over many files passes one ``catalogue`` to every call.
     """
-    parsed = parse_file(path, limits)
-    with transaction.atomic():
-        result = store(parsed)
-        if result.outcome != result.UNCHANGED:
-            result.ruling.save_revision(log_action=True)
+    return import_parsed(parse_file(path, limits), catalogue)
+
+
+def import_parsed(parsed: ParsedRuling, catalogue: Catalogue | None = None) -> ImportResult:
+    """Store an already parsed and validated export, as ``import_file`` does."""
+    catalogue = catalogue or Catalogue()
+    try:
+        with transaction.atomic():
+            # Each citation written, and the revision's save, would re-index the ruling's
+            # references (quadratic in the number of citations); it is indexed once, last.
+            with disable_reference_index_auto_update():
+                result = _store(parsed, catalogue)
+                if result.outcome != ImportResult.UNCHANGED:
+                    # No full_clean(): every value was checked against the import limits
+                    # before anything was written, and the database holds the constraints;
+                    # cleaning the saved row again could only refuse what is already there.
+                    result.ruling.save_revision(log_action=True, clean=False)
+            if result.outcome != ImportResult.UNCHANGED:
+                ReferenceIndex.create_or_update_for_object(result.ruling)
+    except BaseException:
+        catalogue.forget()  # what this file created was rolled back with it
+        raise
     result.parsed = parsed
     return result
 
 
-def edition_for(parsed: ParsedRuling) -> Edition:
-    edition = Edition.objects.filter(code=parsed.edition_code).select_related("game").first()
-    if edition is None:
-        code = EditionCode.parse(parsed.edition_code)
-        bgg_id = code.bgg_id
-        game = Game.objects.filter(bgg_id=bgg_id).first()
-        if game is None:
-            game = Game.objects.create(
-                name=parsed.game_name,
-                slug=unique_game_slug(parsed.game_name),
-                bgg_id=bgg_id,
-            )
-        edition = Edition.objects.create(
-            game=game,
-            code=parsed.edition_code,
-            language=code.language,
-            label=f"Edition {code.number} ({code.language})",
-        )
-    if parsed.external_edition_id and edition.external_id != parsed.external_edition_id:
-        edition.external_id = parsed.external_edition_id
-        edition.save(update_fields=["external_id"])
-    return edition
-
-
-def unique_game_slug(name):
-    # Leave room for a "-N" suffix within the column.
-    room = Game._meta.get_field("slug").max_length - 10
-    base = (slugify(name) or "game")[:room].rstrip("-")
-    slug, n = base, 2
-    while Game.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
-class DocumentIndex:
-    """Finds or creates an edition's documents by exporter id, falling back to title."""
-
-    def __init__(self, edition, parsed):
-        self.edition = edition
-        self.found = {}
-        self.titles = {}
-        for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
-            doc_id = raw.get("sharpsignalDocId") if isinstance(raw, dict) else None
-            if doc_id is not None:
-                self.titles[str(doc_id)] = (ref.document_title, ref.kind)
-
-    def by_external_id(self, external_id):
-        external_id = str(external_id)
-        if external_id in self.found:
-            return self.found[external_id]
-        document = self.edition.documents.filter(external_id=external_id).first()
-        if document is None:
-            title, kind = self.titles.get(external_id, ("", "RULEBOOK"))
-            document = Document.objects.create(
-                edition=self.edition,
-                external_id=external_id,
-                title=title or f"Document {external_id}",
-                kind=document_kind(kind),
-            )
-        self.found[external_id] = document
-        return document
-
-    def by_title(self, title, kind):
-        document = self.edition.documents.filter(title=title).first()
-        if document is None and title:
-            document = Document.objects.create(
-                edition=self.edition, title=title, kind=document_kind(kind)
-            )
-        return document
-
-
-def document_kind(kind):
-    kinds = {choice.upper(): choice for choice in Document.Kind.values}
-    return kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
-
-
-def upsert_passage(document, page, heading_path, text="", exported_at=None):
-    """The passage at this place; `text` is the search's snippet from an export of `exported_at`.
-
-    The snippet is recorded as a snippet with its export's date, so it is never shown as
-    the rulebook's words; an editor's rulebook text is never replaced by a snippet.
-    """
-    snippet = {"text_origin": Passage.TextOrigin.SEARCH_SNIPPET, "text_exported_at": exported_at}
-    passage, created = Passage.objects.get_or_create(
-        document=document,
-        page=page,
-        heading_path=heading_path or "",
-        defaults={"text": text, **snippet} if text else {},
-    )
-    # Snippets are cut at 300 characters; keep the longest text seen for a passage.
-    replaceable = passage.text_origin != Passage.TextOrigin.RULEBOOK
-    if not created and text and replaceable and len(text) > len(passage.text):
-        passage.text = text
-        passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
-        passage.text_exported_at = exported_at
-        passage.save(update_fields=["text", "text_origin", "text_exported_at"])
-    return passage
-
-
-def store(parsed: ParsedRuling) -> ImportResult:
-    # Each citation save would re-index the whole ruling's references (quadratic in the
-    # number of citations); index once, after the ruling and its citations are written.
-    with disable_reference_index_auto_update():
-        result = _store(parsed)
-    if result.outcome != ImportResult.UNCHANGED:
-        ReferenceIndex.create_or_update_for_object(result.ruling)
-    return result
-
-
-def _store(parsed: ParsedRuling) -> ImportResult:
+def _store(parsed: ParsedRuling, catalogue: Catalogue) -> ImportResult:
     identity = Identity.of_parsed(parsed)
     digest = content_hash(parsed)
     ruling = find_stored(parsed, identity)
@@ -168,24 +89,21 @@ def _store(parsed: ParsedRuling) -> ImportResult:
         if lost:
             raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
 
-    edition = edition_for(parsed)
-    documents = DocumentIndex(edition, parsed)
-    for ref in parsed.retrieval_refs:
-        if isinstance(ref, dict) and ref.get("sharpsignalDocId") is not None:
-            upsert_passage(
-                documents.by_external_id(ref["sharpsignalDocId"]),
-                ref.get("page"),
-                ref.get("headingPath", ""),
-                ref.get("snippet") or "",
-                parsed.recorded_at,
-            )
-
+    edition = catalogue.edition(parsed)
+    passages = PassageWriter(parsed.recorded_at)
+    want_retrieved_passages(parsed, edition, catalogue, passages)
     if answer_kept:
         # An editor has settled this ruling; keep their answer, refresh provenance only.
+        passages.save()
         apply_provenance(ruling, parsed, digest, identity)
         ruling.save()
         return ImportResult(ruling, ImportResult.KEPT)
+    return _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity)
 
+
+def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity):
+    cited = plan_citations(parsed, edition, catalogue, passages)
+    found = passages.save()
     created = ruling is None
     if created:
         ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
@@ -197,10 +115,94 @@ def _store(parsed: ParsedRuling) -> ImportResult:
     ruling.abstain_rationale = parsed.abstain_rationale
     ruling.closing_line = parsed.closing_line
     apply_provenance(ruling, parsed, digest, identity)
-    ruling.citations = build_citations(parsed, documents)
     ruling.save()
+    if not created:
+        Citation.objects.filter(ruling=ruling).delete()
+    Citation.objects.bulk_create(build_citations(ruling, cited, found))
+    ruling.refresh_flags()  # save() flagged the ruling before its citations were written
     record_errata_statement(edition, parsed)
     return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
+
+
+def _document_titles(parsed: ParsedRuling) -> dict[str, tuple[str, str]]:
+    """Exporter document id -> (title, kind), from the references that cite it."""
+    titles = {}
+    for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
+        doc_id = raw.get("sharpsignalDocId") if isinstance(raw, dict) else None
+        if doc_id is not None:
+            titles[str(doc_id)] = (ref.document_title, ref.kind)
+    return titles
+
+
+def want_retrieved_passages(parsed, edition, catalogue, passages: PassageWriter) -> None:
+    """Every passage the search returned, with its snippet, keyed by the exporter's doc id."""
+    titles = _document_titles(parsed)
+    for ref in parsed.retrieval_refs:
+        if isinstance(ref, dict) and ref.get("sharpsignalDocId") is not None:
+            doc_id = str(ref["sharpsignalDocId"])
+            title, kind = titles.get(doc_id, ("", "RULEBOOK"))
+            document = catalogue.by_external_id(edition, doc_id, title, kind)
+            passages.want(
+                document.pk, ref.get("page"), ref.get("headingPath", ""), ref.get("snippet") or ""
+            )
+
+
+@dataclass
+class _Cited:
+    """Where citation [n] points, before its passage exists."""
+
+    ref: Reference
+    document: Document | None
+    page: int | None
+    heading_path: str
+    quote: str
+
+    @property
+    def passage_key(self) -> PassageKey | None:
+        if self.document is None or self.page is None:
+            return None
+        return (self.document.pk, self.page, self.heading_path)
+
+
+def plan_citations(parsed, edition, catalogue, passages: PassageWriter) -> list[_Cited]:
+    """Resolve each reference to a document and place; ask ``passages`` for the passage."""
+    titles = _document_titles(parsed)
+    raw_by_position = list(parsed.citations_raw)
+    cited = []
+    for position, ref in enumerate(parsed.references):
+        raw = raw_by_position[position] if position < len(raw_by_position) else {}
+        raw = raw if isinstance(raw, dict) else {}
+        if raw.get("sharpsignalDocId") is not None:
+            doc_id = str(raw["sharpsignalDocId"])
+            title, kind = titles.get(doc_id, ("", "RULEBOOK"))
+            document = catalogue.by_external_id(edition, doc_id, title, kind)
+        else:
+            document = catalogue.by_title(edition, ref.document_title, ref.kind)
+        page = raw.get("page", ref.page)
+        heading = raw.get("headingPath") or ref.heading_path or ""
+        entry = _Cited(ref, document, page, heading, raw.get("quote") or "")
+        if entry.passage_key is not None:
+            passages.want(*entry.passage_key)
+        cited.append(entry)
+    return cited
+
+
+def build_citations(ruling: Ruling, cited: list[_Cited], found: dict) -> list[Citation]:
+    """The Citation rows of ``ruling``, in the export's order."""
+    return [
+        Citation(
+            ruling=ruling,
+            sort_order=position,
+            n=entry.ref.n,
+            passage=found.get(entry.passage_key) if entry.passage_key else None,
+            document=entry.document,
+            document_title=entry.ref.document_title,
+            page=entry.page,
+            heading_path=entry.heading_path,
+            quote=entry.quote,
+        )
+        for position, entry in enumerate(cited)
+    ]
 
 
 def apply_provenance(ruling, parsed, digest, identity):
@@ -223,36 +225,7 @@ def apply_provenance(ruling, parsed, digest, identity):
     ruling.import_hash = digest
 
 
-def build_citations(parsed, documents):
-    raw_by_position = list(parsed.citations_raw)
-    citations = []
-    for position, ref in enumerate(parsed.references):
-        raw = raw_by_position[position] if position < len(raw_by_position) else {}
-        raw = raw if isinstance(raw, dict) else {}
-        if raw.get("sharpsignalDocId") is not None:
-            document = documents.by_external_id(raw["sharpsignalDocId"])
-        else:
-            document = documents.by_title(ref.document_title, ref.kind)
-        page = raw.get("page", ref.page)
-        heading = raw.get("headingPath") or ref.heading_path
-        passage = None
-        if document is not None and page is not None:
-            passage = upsert_passage(document, page, heading)
-        citations.append(
-            Citation(
-                n=ref.n,
-                passage=passage,
-                document=document,
-                document_title=ref.document_title,
-                page=page,
-                heading_path=heading or "",
-                quote=raw.get("quote") or "",
-            )
-        )
-    return citations
-
-
-def record_errata_statement(edition, parsed):
+def record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
     """An export that states the edition has no errata cards dates that registry check."""
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()

@@ -3,14 +3,12 @@
 import pytest
 
 from rulings.importers import parse_export
-from rulings.importers.store import store
+from rulings.importers.store import import_parsed
 from tests.rulings.exports import make_export
 
 
 def import_export(**kwargs):
-    result = store(parse_export(make_export(**kwargs), "test.txt"))
-    result.ruling.save_revision()
-    return result.ruling
+    return import_parsed(parse_export(make_export(**kwargs), "test.txt")).ruling
 
 
 @pytest.fixture

@@ -394,10 +394,11 @@ def test_an_unforeseen_database_error_refuses_only_that_file(tmp_path, monkeypat
 
     original = store.build_citations
 
-    def failing(parsed, documents):
-        if parsed.filename == "b-boom.txt":
+    def failing(ruling, *args):
+        # After the edition, documents, passages and ruling of this file are written.
+        if ruling.source_file == "b-boom.txt":
             raise DataError("value too long for type character varying(300)")
-        return original(parsed, documents)
+        return original(ruling, *args)
 
     monkeypatch.setattr(store, "build_citations", failing)
     write(tmp_path, "a-good.txt", make_export(question="Fine?"))
@@ -408,8 +409,9 @@ def test_an_unforeseen_database_error_refuses_only_that_file(tmp_path, monkeypat
     assert f"refused {boom}: the database refused it (DataError: value too long" in err
     assert "Traceback" not in err
     assert Ruling.objects.count() == 2
-    # the edition and passages written before the failure were rolled back with the file
+    # the edition, passages and ruling written before the failure were rolled back with the file
     assert not Edition.objects.filter(code="bg-900002-en-1e").exists()
+    assert not Ruling.objects.filter(source_file="b-boom.txt").exists()
 
 
 def test_real_exit_status_and_no_traceback(tmp_path):

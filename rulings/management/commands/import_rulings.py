@@ -15,7 +15,10 @@ from django.utils import translation
 from tqdm import tqdm
 
 from rulings.importers import ImportRefused, import_limits
+from rulings.importers.catalogue import Catalogue
 from rulings.importers.store import ImportResult, import_file
+
+OUTCOMES = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, ImportResult.KEPT)
 
 
 class Command(BaseCommand):
@@ -38,14 +41,18 @@ class Command(BaseCommand):
     def handle(self, *paths, **options):
         base = site_base_url(options["base_url"])
         limits = import_limits()
+        catalogue = Catalogue()  # editions and documents, looked up once for the whole run
         files = list(expand(options["paths"] or paths))
         show_bar = len(files) > 1 and not options["no_progress"]
-        results, failures = [], []
+        # Only a line per file is kept, never the parsed file or the ruling: memory stays
+        # flat however many files a run has.
+        imported, failures = [], []
+        counts = dict.fromkeys(OUTCOMES, 0)
         with translation.override(settings.LANGUAGE_CODE):
             for path in tqdm(files, disable=not show_bar, unit="file", file=self.stderr._out):
                 failure = None
                 try:
-                    result = import_file(path, limits)
+                    result = import_file(path, limits, catalogue)
                 except ImportRefused as error:
                     failure = f"{where(path, error.line)}: {error.message}"
                 except OSError as error:
@@ -57,22 +64,23 @@ class Command(BaseCommand):
                 if failure:
                     failures.append(failure)
                     continue
-                results.append((path, result))
+                counts[result.outcome] += 1
+                imported.append(
+                    f"{result.outcome}: {base}{result.ruling.get_absolute_url()}  ({path.name})"
+                )
                 for warning in result.parsed.warnings:
                     self.stderr.write(f"{path}: warning: {warning}")
 
-            for path, result in results:
-                self.stdout.write(
-                    f"{result.outcome}: {base}{result.ruling.get_absolute_url()}  ({path.name})"
-                )
+            for line in imported:
+                self.stdout.write(line)
         for failure in failures:
             self.stderr.write(self.style.ERROR(f"refused {failure}"))
         summary = (
-            f"{len(files)} file(s): {len(results)} imported "
-            f"({count(results, ImportResult.CREATED)} new, "
-            f"{count(results, ImportResult.UPDATED)} updated, "
-            f"{count(results, ImportResult.UNCHANGED)} unchanged, "
-            f"{count(results, ImportResult.KEPT)} kept as reviewed), {len(failures)} refused."
+            f"{len(files)} file(s): {len(imported)} imported "
+            f"({counts[ImportResult.CREATED]} new, "
+            f"{counts[ImportResult.UPDATED]} updated, "
+            f"{counts[ImportResult.UNCHANGED]} unchanged, "
+            f"{counts[ImportResult.KEPT]} kept as reviewed), {len(failures)} refused."
         )
         if failures:
             raise CommandError(summary + " Refused files wrote nothing.")
@@ -107,10 +115,6 @@ def unforeseen(path, what, error, options):
 
 def where(path, line):
     return path if line is None else f"{path}:{line}"
-
-
-def count(results, outcome):
-    return sum(1 for _path, result in results if result.outcome == outcome)
 
 
 def expand(paths):

@@ -1,0 +1,143 @@
+"""An import costs the same number of queries per file whatever the file holds.
+
+Citations, passages and documents are written in bulk and looked up once per run, so a file
+with forty citations costs what a file with one costs; what was written in bulk still obeys
+the passage rules (snippets dated and never over an editor's rulebook text) and is found by
+search. Not timed: bench/import_throughput.py measures speed.
+"""
+
+import pytest
+from django.db import DataError, connection
+from django.test.utils import CaptureQueriesContext
+from wagtail.search.backends import get_search_backend
+
+from rulings.importers.catalogue import Catalogue
+from rulings.importers.store import ImportResult, import_file
+from rulings.models import Citation, Edition, Passage, Ruling
+from tests.rulings.exports import write_export
+
+pytestmark = pytest.mark.django_db
+
+# Queries for one new ruling once its edition and documents are known to the run (finding
+# the stored ruling, passages, ruling, citations, flags, reference index, revision). The
+# number is a ceiling to notice a per-row query creeping back in, not a target.
+NEW_RULING_BUDGET = 30
+
+
+def queries_to_import(path, catalogue):
+    """Statements one import sends, less the savepoints that stand in, inside the test's
+    transaction, for the file's own BEGIN and COMMIT."""
+    with CaptureQueriesContext(connection) as captured:
+        result = import_file(path, catalogue=catalogue)
+    statements = [q["sql"] for q in captured.captured_queries]
+    return sum(1 for sql in statements if "SAVEPOINT" not in sql), result
+
+
+@pytest.fixture
+def catalogue(tmp_path):
+    """A run that has already imported one file of the edition, as a folder run has."""
+    run = Catalogue()
+    import_file(write_export(tmp_path, "first.txt", question="First?", citations=1), catalogue=run)
+    return run
+
+
+def test_a_new_ruling_costs_the_same_with_1_or_40_citations(tmp_path, catalogue):
+    # New headings, so every file's passages are new too and all of them are written.
+    one, _ = queries_to_import(
+        write_export(tmp_path, "one.txt", question="One?", citations=1, heading="ONE"),
+        catalogue,
+    )
+    forty, result = queries_to_import(
+        write_export(tmp_path, "forty.txt", question="Forty?", citations=40, heading="FORTY"),
+        catalogue,
+    )
+    assert result.outcome == ImportResult.CREATED
+    assert result.ruling.citations.count() == 40
+    assert Passage.objects.filter(heading_path__startswith="FORTY").count() == 40
+    assert forty == one
+    assert one <= NEW_RULING_BUDGET
+
+
+def test_an_update_costs_the_same_with_1_or_40_citations(tmp_path, catalogue):
+    costs = {}
+    for citations in (1, 40):
+        name = f"update-{citations}.txt"
+        question = f"Updated with {citations}?"
+        import_file(write_export(tmp_path, name, question=question, citations=citations))
+        changed = write_export(
+            tmp_path, name, question=question, citations=citations, closing="Changed."
+        )
+        costs[citations], result = queries_to_import(changed, catalogue)
+        assert result.outcome == ImportResult.UPDATED
+        assert result.ruling.citations.count() == citations
+    assert costs[40] == costs[1]
+
+
+def test_an_unchanged_file_costs_one_query(tmp_path, catalogue):
+    path = write_export(tmp_path, "same.txt", question="Same?", citations=40)
+    import_file(path, catalogue=catalogue)
+    count, result = queries_to_import(path, catalogue)
+    assert result.outcome == ImportResult.UNCHANGED
+    assert count == 1  # finding the stored ruling by its import key
+
+
+def test_a_longer_snippet_replaces_a_shorter_one_but_never_rulebook_text(tmp_path):
+    import_file(write_export(tmp_path, "a.txt", question="A?", citations=2, snippet="Short."))
+    first, second = Passage.objects.filter(page__in=(3, 4)).order_by("page")
+    Passage.objects.filter(pk=second.pk).update(
+        text="The rulebook's own words.", text_origin=Passage.TextOrigin.RULEBOOK
+    )
+    import_file(
+        write_export(
+            tmp_path,
+            "b.txt",
+            question="B?",
+            citations=2,
+            snippet="A much longer snippet of the same passage.",
+            recorded="Nov 2, 2026 09:30 UTC",
+        )
+    )
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.text == "A much longer snippet of the same passage. (1)"
+    assert first.text_origin == Passage.TextOrigin.SEARCH_SNIPPET
+    assert first.text_exported_at.isoformat() == "2026-11-02T09:30:00+00:00"
+    assert (second.text, second.text_origin) == (
+        "The rulebook's own words.",
+        Passage.TextOrigin.RULEBOOK,
+    )
+    # Both rulings cite the one passage at each place: no duplicates were created.
+    assert Passage.objects.count() == 2
+    assert set(Citation.objects.values_list("passage_id", flat=True)) == {first.pk, second.pk}
+
+
+def test_passages_written_in_bulk_are_found_by_search(tmp_path):
+    import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"))
+    found = get_search_backend().search("harbour", Passage)
+    assert {p.heading_path for p in found} == {"SECTION · Part 1", "SECTION · Part 2"}
+
+
+def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(
+    tmp_path, catalogue, monkeypatch
+):
+    """The run's catalogue forgets the edition and documents a rolled-back file created."""
+    from rulings.importers import store
+
+    original = store.build_citations
+
+    def failing(ruling, *args):
+        if ruling.source_file == "broken.txt":
+            raise DataError("the database refused it")
+        return original(ruling, *args)
+
+    monkeypatch.setattr(store, "build_citations", failing)
+    broken = write_export(tmp_path, "broken.txt", question="Broken?", code="bg-900009-en-1e")
+    with pytest.raises(DataError):
+        import_file(broken, catalogue=catalogue)
+    assert not Edition.objects.filter(code="bg-900009-en-1e").exists()
+
+    good = write_export(tmp_path, "good.txt", question="Good?", code="bg-900009-en-1e")
+    assert import_file(good, catalogue=catalogue).outcome == ImportResult.CREATED
+    ruling = Ruling.objects.get(edition__code="bg-900009-en-1e")
+    assert ruling.citations.count() == 2
+    assert ruling.edition.documents.count() == 1
