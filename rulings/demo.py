@@ -13,8 +13,8 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 
 from .demo_content import DEMO_CARD, DEMO_RULINGS
-from .importers.catalogue import Catalogue
 from .importers.parsed import ImportRefused
+from .importers.run import ImportRun
 from .importers.store import ImportResult, import_file
 from .models import Citation, Edition, ErrataCard, Passage, Ruling
 
@@ -33,18 +33,18 @@ def load_demo_rulings(log=print):
         if ruling is not None:
             created += 1
             log(f"  created illustrative ruling {ruling.get_absolute_url()}")
-    catalogue = Catalogue()
-    for path in seed_exports():
-        # Exactly as `import_rulings` imports it: one transaction, a revision, and an
-        # editor's reviewed answer never overwritten.
-        try:
-            result = import_file(path, catalogue=catalogue)
-        except ImportRefused as error:
-            log(f"  seed export refused, nothing written: {error}")
-            continue
-        if result.outcome == ImportResult.CREATED:
-            created += 1
-            log(f"  created ruling {result.ruling.get_absolute_url()}")
+    with ImportRun() as run:
+        for path in seed_exports():
+            # Exactly as `import_rulings` imports it: one transaction, a revision, and an
+            # editor's reviewed answer never overwritten.
+            try:
+                result = import_file(path, run=run)
+            except ImportRefused as error:
+                log(f"  seed export refused, nothing written: {error}")
+                continue
+            if result.outcome == ImportResult.CREATED:
+                created += 1
+                log(f"  created ruling {result.ruling.get_absolute_url()}")
     created += load_demo_errata(log)
     return created
 

@@ -3,10 +3,11 @@
 An export names a passage (document, page, heading path) in each retrieval result, with
 the passage search's snippet, and in each citation. Looked up and saved one at a time that
 was two to five queries per mention plus a search-index update each; here all of a file's
-passages are fetched in one query, the new ones inserted in one, the changed ones updated
-in one, and the search index told about them once. The rules are the ones a single upsert
-followed: a snippet is recorded as a snippet with its export's date, the longest snippet
-seen is kept, and an editor's rulebook text is never replaced.
+passages are fetched in one query, the new ones inserted in one and the changed ones
+updated in one; the run adds them to the search index in batches (``run.py``). The rules
+are the ones a single upsert followed: a snippet is recorded as a snippet with its
+export's date, the longest snippet seen is kept, and an editor's rulebook text is never
+replaced.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from functools import reduce
-from operator import or_
 
 from django.db.models import Q
 from wagtail.search.backends import get_search_backends
@@ -28,8 +27,6 @@ logger = logging.getLogger(__name__)
 
 # (document id, page or None, heading path): the passage_unique_location constraint.
 PassageKey = tuple[int, int | None, str]
-# Conditions per lookup query; a file names at most a few hundred passages.
-_CHUNK = 250
 
 
 @dataclass
@@ -43,9 +40,10 @@ class _Wanted:
 class PassageWriter:
     """Collects the passages of one file, then writes them all with ``save()``."""
 
-    def __init__(self, exported_at: datetime | None):
+    def __init__(self, exported_at: datetime | None, written: list[Passage]):
         self.exported_at = exported_at
         self.wanted: dict[PassageKey, _Wanted] = {}
+        self.written = written  # created or changed: the run indexes them for search
 
     def want(self, document_id: int, page: int | None, heading_path: str, text: str = "") -> None:
         """Ask for the passage at this place; ``text`` is a search snippet, if any."""
@@ -85,7 +83,7 @@ class PassageWriter:
             Passage.objects.bulk_create(created)
         if changed:
             Passage.objects.bulk_update(changed, ["text", "text_origin", "text_exported_at"])
-        index_for_search(created + changed)
+        self.written.extend(created + changed)
         return found
 
     def _take_snippet(self, passage: Passage, text: str) -> None:
@@ -96,26 +94,27 @@ class PassageWriter:
             passage.text_exported_at = self.exported_at
 
     def _existing(self) -> dict[PassageKey, Passage]:
-        keys = list(self.wanted)
+        """The stored passages among those wanted, in one query: every passage on the
+        wanted pages of the wanted documents (a page holds a handful), kept by key."""
+        documents = {key[0] for key in self.wanted}
+        pages = {key[1] for key in self.wanted}
+        on_page = Q(page__in=pages - {None})
+        if None in pages:
+            on_page |= Q(page__isnull=True)
         found: dict[PassageKey, Passage] = {}
-        for start in range(0, len(keys), _CHUNK):
-            condition = reduce(or_, (_where(key) for key in keys[start : start + _CHUNK]))
-            for passage in Passage.objects.filter(condition):
-                found[(passage.document_id, passage.page, passage.heading_path)] = passage
+        for passage in Passage.objects.filter(on_page, document_id__in=documents).only(
+            "document_id", "page", "heading_path", "text", "text_origin"
+        ):
+            key = (passage.document_id, passage.page, passage.heading_path)
+            if key in self.wanted:
+                found[key] = passage
         return found
-
-
-def _where(key: PassageKey) -> Q:
-    document_id, page, heading_path = key
-    on_page = Q(page__isnull=True) if page is None else Q(page=page)
-    return Q(document_id=document_id, heading_path=heading_path) & on_page
 
 
 def index_for_search(passages: list[Passage]) -> None:
     """Add passages written in bulk to the search index, as saving each would have done.
 
-    Bulk writes send no post_save signal, so nothing else indexes them. Inside the file's
-    transaction: with the database search backend, the index rolls back with the file.
+    Bulk writes send no post_save signal, so nothing else indexes them.
     """
     if not passages:
         return

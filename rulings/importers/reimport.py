@@ -64,11 +64,14 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
     had lost its timestamp. Without one: the only ruling answering this question for this
     edition; when several do, the copy cannot say which it is and is refused.
     """
+    if parsed.recorded_at is not None:
+        # One query for both keys; the ruling with this very timestamp comes first.
+        keys = [identity.import_key, identity.untimed_key]
+        found = {r.import_key: r for r in Ruling.objects.filter(import_key__in=keys)}
+        return found.get(identity.import_key) or found.get(identity.untimed_key)
     ruling = Ruling.objects.filter(import_key=identity.import_key).first()
     if ruling is not None:
         return ruling
-    if parsed.recorded_at is not None:
-        return Ruling.objects.filter(import_key=identity.untimed_key).first()
     candidates = list(
         Ruling.objects.filter(question_key=identity.question_key).order_by("answered_at")[:6]
     )

@@ -9,8 +9,9 @@ refused (see ``reimport.py``).
 
 Writes are in bulk, so a file costs the same few dozen queries whether it has one citation
 or a hundred: editions and documents come from the run's ``Catalogue``, passages are
-written by a ``PassageWriter``, citations are inserted in one statement, and the reference
-index is updated once per file, after everything it indexes is written.
+written by a ``PassageWriter`` (and indexed for search by the run, in batches), citations
+are inserted in one statement, and the reference index is updated once per file, after
+everything it indexes is written.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.passages import PassageKey, PassageWriter
 from rulings.importers.reimport import Identity, find_stored, losses_message, provenance_losses
+from rulings.importers.run import ImportRun
 from rulings.models import Citation, Document, Edition, Ruling
 
 __all__ = ["ImportResult", "import_file", "import_parsed"]
@@ -43,26 +45,27 @@ class ImportResult:
         self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
 
 
-def import_file(
-    path, limits: ImportLimits | None = None, catalogue: Catalogue | None = None
-) -> ImportResult:
+def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None = None):
     """Read, check and store one export file in one transaction; the ruling gets a revision.
 
     Raises ImportRefused (naming the file and line) when the file is refused; then nothing
-    from it has been written. A run over many files passes one ``catalogue`` to every call.
+    from it has been written. A run over many files passes one ``run`` to every call.
     """
-    return import_parsed(parse_file(path, limits), catalogue)
+    return import_parsed(parse_file(path, limits), run)
 
 
-def import_parsed(parsed: ParsedRuling, catalogue: Catalogue | None = None) -> ImportResult:
+def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:
     """Store an already parsed and validated export, as ``import_file`` does."""
-    catalogue = catalogue or Catalogue()
+    if run is None:
+        with ImportRun() as one_file:
+            return import_parsed(parsed, one_file)
+    written: list = []
     try:
         with transaction.atomic():
             # Each citation written, and the revision's save, would re-index the ruling's
             # references (quadratic in the number of citations); it is indexed once, last.
             with disable_reference_index_auto_update():
-                result = _store(parsed, catalogue)
+                result = _store(parsed, run.catalogue, written)
                 if result.outcome != ImportResult.UNCHANGED:
                     # No full_clean(): every value was checked against the import limits
                     # before anything was written, and the database holds the constraints;
@@ -71,13 +74,14 @@ def import_parsed(parsed: ParsedRuling, catalogue: Catalogue | None = None) -> I
             if result.outcome != ImportResult.UNCHANGED:
                 ReferenceIndex.create_or_update_for_object(result.ruling)
     except BaseException:
-        catalogue.forget()  # what this file created was rolled back with it
+        run.file_rolled_back()
         raise
+    run.file_committed(written)
     result.parsed = parsed
     return result
 
 
-def _store(parsed: ParsedRuling, catalogue: Catalogue) -> ImportResult:
+def _store(parsed: ParsedRuling, catalogue: Catalogue, written: list) -> ImportResult:
     identity = Identity.of_parsed(parsed)
     digest = content_hash(parsed)
     ruling = find_stored(parsed, identity)
@@ -90,7 +94,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> ImportResult:
             raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
 
     edition = catalogue.edition(parsed)
-    passages = PassageWriter(parsed.recorded_at)
+    passages = PassageWriter(parsed.recorded_at, written)
     want_retrieved_passages(parsed, edition, catalogue, passages)
     if answer_kept:
         # An editor has settled this ruling; keep their answer, refresh provenance only.

@@ -11,7 +11,7 @@ from django.db import DataError, connection
 from django.test.utils import CaptureQueriesContext
 from wagtail.search.backends import get_search_backend
 
-from rulings.importers.catalogue import Catalogue
+from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 from rulings.models import Citation, Edition, Passage, Ruling
 from tests.rulings.exports import write_export
@@ -24,32 +24,32 @@ pytestmark = pytest.mark.django_db
 NEW_RULING_BUDGET = 30
 
 
-def queries_to_import(path, catalogue):
+def queries_to_import(path, run):
     """Statements one import sends, less the savepoints that stand in, inside the test's
     transaction, for the file's own BEGIN and COMMIT."""
     with CaptureQueriesContext(connection) as captured:
-        result = import_file(path, catalogue=catalogue)
+        result = import_file(path, run=run)
     statements = [q["sql"] for q in captured.captured_queries]
     return sum(1 for sql in statements if "SAVEPOINT" not in sql), result
 
 
 @pytest.fixture
-def catalogue(tmp_path):
+def run(tmp_path):
     """A run that has already imported one file of the edition, as a folder run has."""
-    run = Catalogue()
-    import_file(write_export(tmp_path, "first.txt", question="First?", citations=1), catalogue=run)
-    return run
+    with ImportRun() as run:
+        import_file(write_export(tmp_path, "first.txt", question="First?", citations=1), run=run)
+        yield run
 
 
-def test_a_new_ruling_costs_the_same_with_1_or_40_citations(tmp_path, catalogue):
+def test_a_new_ruling_costs_the_same_with_1_or_40_citations(tmp_path, run):
     # New headings, so every file's passages are new too and all of them are written.
     one, _ = queries_to_import(
         write_export(tmp_path, "one.txt", question="One?", citations=1, heading="ONE"),
-        catalogue,
+        run,
     )
     forty, result = queries_to_import(
         write_export(tmp_path, "forty.txt", question="Forty?", citations=40, heading="FORTY"),
-        catalogue,
+        run,
     )
     assert result.outcome == ImportResult.CREATED
     assert result.ruling.citations.count() == 40
@@ -58,7 +58,7 @@ def test_a_new_ruling_costs_the_same_with_1_or_40_citations(tmp_path, catalogue)
     assert one <= NEW_RULING_BUDGET
 
 
-def test_an_update_costs_the_same_with_1_or_40_citations(tmp_path, catalogue):
+def test_an_update_costs_the_same_with_1_or_40_citations(tmp_path, run):
     costs = {}
     for citations in (1, 40):
         name = f"update-{citations}.txt"
@@ -67,16 +67,16 @@ def test_an_update_costs_the_same_with_1_or_40_citations(tmp_path, catalogue):
         changed = write_export(
             tmp_path, name, question=question, citations=citations, closing="Changed."
         )
-        costs[citations], result = queries_to_import(changed, catalogue)
+        costs[citations], result = queries_to_import(changed, run)
         assert result.outcome == ImportResult.UPDATED
         assert result.ruling.citations.count() == citations
     assert costs[40] == costs[1]
 
 
-def test_an_unchanged_file_costs_one_query(tmp_path, catalogue):
+def test_an_unchanged_file_costs_one_query(tmp_path, run):
     path = write_export(tmp_path, "same.txt", question="Same?", citations=40)
-    import_file(path, catalogue=catalogue)
-    count, result = queries_to_import(path, catalogue)
+    import_file(path, run=run)
+    count, result = queries_to_import(path, run)
     assert result.outcome == ImportResult.UNCHANGED
     assert count == 1  # finding the stored ruling by its import key
 
@@ -112,15 +112,18 @@ def test_a_longer_snippet_replaces_a_shorter_one_but_never_rulebook_text(tmp_pat
 
 
 def test_passages_written_in_bulk_are_found_by_search(tmp_path):
-    import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"))
+    with ImportRun() as run:
+        import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"), run=run)
+        changed = write_export(tmp_path, "b.txt", question="B?", snippet="Harbour tokens go back")
+        import_file(changed, run=run)
+    # Indexed in a batch when the run ends (a passage written twice is indexed once).
     found = get_search_backend().search("harbour", Passage)
-    assert {p.heading_path for p in found} == {"SECTION · Part 1", "SECTION · Part 2"}
+    assert sorted(p.heading_path for p in found) == ["SECTION · Part 1", "SECTION · Part 2"]
+    assert not run.search_problems
 
 
-def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(
-    tmp_path, catalogue, monkeypatch
-):
-    """The run's catalogue forgets the edition and documents a rolled-back file created."""
+def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(tmp_path, run, monkeypatch):
+    """The run forgets the edition and documents a rolled-back file created."""
     from rulings.importers import store
 
     original = store.build_citations
@@ -133,11 +136,11 @@ def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(
     monkeypatch.setattr(store, "build_citations", failing)
     broken = write_export(tmp_path, "broken.txt", question="Broken?", code="bg-900009-en-1e")
     with pytest.raises(DataError):
-        import_file(broken, catalogue=catalogue)
+        import_file(broken, run=run)
     assert not Edition.objects.filter(code="bg-900009-en-1e").exists()
 
     good = write_export(tmp_path, "good.txt", question="Good?", code="bg-900009-en-1e")
-    assert import_file(good, catalogue=catalogue).outcome == ImportResult.CREATED
+    assert import_file(good, run=run).outcome == ImportResult.CREATED
     ruling = Ruling.objects.get(edition__code="bg-900009-en-1e")
     assert ruling.citations.count() == 2
     assert ruling.edition.documents.count() == 1

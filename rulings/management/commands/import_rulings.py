@@ -15,7 +15,7 @@ from django.utils import translation
 from tqdm import tqdm
 
 from rulings.importers import ImportRefused, import_limits
-from rulings.importers.catalogue import Catalogue
+from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 
 OUTCOMES = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, ImportResult.KEPT)
@@ -41,18 +41,18 @@ class Command(BaseCommand):
     def handle(self, *paths, **options):
         base = site_base_url(options["base_url"])
         limits = import_limits()
-        catalogue = Catalogue()  # editions and documents, looked up once for the whole run
         files = list(expand(options["paths"] or paths))
         show_bar = len(files) > 1 and not options["no_progress"]
         # Only a line per file is kept, never the parsed file or the ruling: memory stays
         # flat however many files a run has.
         imported, failures = [], []
         counts = dict.fromkeys(OUTCOMES, 0)
-        with translation.override(settings.LANGUAGE_CODE):
+        # One run: editions and documents looked up once, passages indexed in batches.
+        with translation.override(settings.LANGUAGE_CODE), ImportRun() as run:
             for path in tqdm(files, disable=not show_bar, unit="file", file=self.stderr._out):
                 failure = None
                 try:
-                    result = import_file(path, limits, catalogue)
+                    result = import_file(path, limits, run)
                 except ImportRefused as error:
                     failure = f"{where(path, error.line)}: {error.message}"
                 except OSError as error:
@@ -73,6 +73,8 @@ class Command(BaseCommand):
 
             for line in imported:
                 self.stdout.write(line)
+        for problem in run.search_problems:
+            self.stderr.write(self.style.WARNING(f"warning: {problem}"))
         for failure in failures:
             self.stderr.write(self.style.ERROR(f"refused {failure}"))
         summary = (

@@ -1,0 +1,70 @@
+"""What one import run shares across its files: its catalogue, and the search index queue.
+
+Adding passages to Wagtail's database search index costs a scan of the whole index each
+time (it recomputes the average title length), so a run adds them in batches: the
+passages each committed file wrote wait here and are indexed every ``SEARCH_BATCH`` of
+them and when the run ends. A file's own transaction stays whole without it: the passages
+are stored and cited at once, and only become findable by site search a little later. A
+run that is killed before it ends leaves its last batch out of the index until
+``manage.py update_index`` runs; a batch the search backend refuses is reported, and the
+rulings stay imported.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from rulings.importers.catalogue import Catalogue
+from rulings.importers.passages import index_for_search
+from rulings.models import Passage
+
+__all__ = ["ImportRun"]
+
+logger = logging.getLogger(__name__)
+
+
+class ImportRun:
+    """One run over many files: ``with ImportRun() as run: import_file(path, run=run)``."""
+
+    SEARCH_BATCH = 1000
+
+    def __init__(self):
+        self.catalogue = Catalogue()
+        self._unindexed: dict[int, Passage] = {}  # by pk: a passage written twice counts once
+        self.search_problems: list[str] = []
+
+    def __enter__(self) -> ImportRun:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.flush_search_index()
+
+    def file_rolled_back(self) -> None:
+        """What the file created was rolled back with it: forget it."""
+        self.catalogue.forget()
+
+    def file_committed(self, passages: list[Passage]) -> None:
+        """Queue the passages a committed file created or changed for the search index."""
+        for passage in passages:
+            self._unindexed[passage.pk] = passage
+        if len(self._unindexed) >= self.SEARCH_BATCH:
+            self.flush_search_index()
+
+    def flush_search_index(self) -> None:
+        """Index what is queued. A failure is recorded, never raised: the files it came
+        from are committed, and a refused batch must not look like a refused file."""
+        if not self._unindexed:
+            return
+        batch = list(self._unindexed.values())
+        self._unindexed.clear()
+        try:
+            with transaction.atomic():
+                index_for_search(batch)
+        except Exception as error:  # noqa: BLE001 - reported below, the run goes on
+            logger.exception("Imported passages not added to the search index")
+            self.search_problems.append(
+                f"{len(batch)} imported passage(s) were not added to the search index "
+                f"({type(error).__name__}: {error}); `manage.py update_index` adds them"
+            )
