@@ -67,14 +67,14 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
     if parsed.recorded_at is not None:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
-        found = {r.import_key: r for r in Ruling.objects.filter(import_key__in=keys)}
+        stored = Ruling.objects.filter(import_key__in=keys).select_related("edition")
+        found = {r.import_key: r for r in stored}
         return found.get(identity.import_key) or found.get(identity.untimed_key)
-    ruling = Ruling.objects.filter(import_key=identity.import_key).first()
+    ruling = Ruling.objects.filter(import_key=identity.import_key).select_related("edition").first()
     if ruling is not None:
         return ruling
-    candidates = list(
-        Ruling.objects.filter(question_key=identity.question_key).order_by("answered_at")[:6]
-    )
+    same_question = Ruling.objects.filter(question_key=identity.question_key)
+    candidates = list(same_question.select_related("edition").order_by("answered_at")[:6])
     if len(candidates) > 1:
         when = ", ".join(_when(r) for r in candidates[:5])
         raise ImportRefused(
