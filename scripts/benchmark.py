@@ -1,17 +1,16 @@
-"""Print timing and query figures for the pages readers hit most and for bulk imports.
+"""Print timing and query figures for the pages readers hit most.
 
 It migrates and loads the demo into the database it is given, e.g.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/rulesage_bench \
         .venv/bin/python scripts/benchmark.py
 (the default is the SQLite file of `make run`). It prints figures; it asserts nothing.
+Import throughput has its own script: bench/import_throughput.py.
 """
 
 import os
 import statistics
 import sys
-import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -66,31 +65,6 @@ def main():
     for url in urls:
         status, median, worst, queries = time_page(client, url)
         print(f"{url[:70]:70} {status:6} {median:10.1f} {worst:7.1f} {queries:8}")
-
-    from tests.rulings.exports import make_export
-
-    with tempfile.TemporaryDirectory() as folder:
-        for i in range(100):
-            (Path(folder) / f"bench-{i}.txt").write_text(
-                make_export(
-                    question=f"Benchmark question {i}?",
-                    code="bg-990001-en-1e",
-                    citations=1 + i % 20,
-                ),
-                encoding="utf-8",
-            )
-        tracemalloc.start()
-        start = time.perf_counter()
-        with open(os.devnull, "w") as devnull:
-            call_command("import_rulings", folder, "--no-progress", stdout=devnull)
-        elapsed = time.perf_counter() - start
-        _current, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    print(
-        f"import_rulings: 100 files in {elapsed:.2f} s ({100 / elapsed:.0f} files/s), "
-        f"peak traced memory {peak / 1e6:.1f} MB"
-    )
-    Ruling.objects.filter(edition__code="bg-990001-en-1e").delete()
 
 
 if __name__ == "__main__":
