@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from rulings.importers import (
 )
 from rulings.importers.answer_markdown import answer_to_markdown
 from rulings.importers.exported_values import normalise_outcome
+from rulings.importers.hashing import content_hash
 from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 
 HERE = Path(__file__).resolve().parent
@@ -396,9 +398,32 @@ def test_json_markers_and_unknown_keys():
     assert r.references[0].line == 3
 
 
+def test_json_reference_never_cited_is_a_warning_as_in_text():
+    two_refs = (
+        '{"game_name": "Azul", "edition_code": "bg-230802-en-1e", "question": "Q?",\n'
+        ' "answer_markdown": "See [1].", "references": [\n'
+        '  {"n": 1, "kind": "RULEBOOK", "document_title": "Azul — Rulebook", "page": 5},\n'
+        '  {"n": 2, "kind": "FAQ", "document_title": "Azul — FAQ"}]}'
+    )
+    r = parse_json(two_refs, "two.json")
+    assert "line 4: reference [2] is never cited in the answer" in r.warnings
+
+
 @pytest.mark.parametrize(
     ("text", "line", "words"),
     [
+        (
+            '{"game_name": "A", "edition_code": "bg-1-en-1e", "question": "Q?",\n'
+            ' "references": [\n  {"n": 1, "kind": "R", "document_title": "T", "page": "3"}]}',
+            3,
+            "malformed reference: 'references[0].page' must be a whole number, not '3'",
+        ),
+        (
+            '{"game_name": "A", "edition_code": "bg-1-en-1e", "question": "Q?",\n'
+            ' "tokens_in": true}',
+            2,
+            "'tokens_in' must be a whole number, not True",
+        ),
         ('{"game_name": "Azul",\n "edition_code": "bg-1-en-1e"}', 1, "'question' is missing"),
         ('{"game_name": "Azul",\n "edition_code": "bg-1-en-1e",\n "question": " "}', 3, "empty"),
         ("[1, 2]", 1, "expected one JSON object"),
@@ -421,6 +446,30 @@ def test_json_refusals(text, line, words):
         parse_json(text, "r.json")
     assert str(info.value).startswith(f"r.json:{line}: ")
     assert words in info.value.message
+
+
+# --------------------------------------------------------------------------- content hash
+
+
+def test_content_hash_is_the_content_not_the_file():
+    text = fixture_text("azul-two-citations.txt")
+    ruling = parse_export(text, "a.txt")
+    # The same export under another name, with its lines moved, as JSON: the same content.
+    moved = parse_export("\n\n" + text, "b.txt")
+    as_json = parse_json(dump_json(ruling), "a.json")
+    assert content_hash(moved) == content_hash(ruling) == content_hash(as_json)
+    # Any stored value changed: another hash.
+    for change in (
+        {"closing_line": "Go tile."},
+        {"tokens_out": 98},
+        {"timings": {**ruling.timings, "ask": 1}},
+        {"retrieval_refs": ruling.retrieval_refs[:-1]},
+    ):
+        assert content_hash(replace(ruling, **change)) != content_hash(ruling), change
+    reference = replace(ruling.references[0], page=99)
+    assert content_hash(replace(ruling, references=[reference, *ruling.references[1:]])) != (
+        content_hash(ruling)
+    )
 
 
 # --------------------------------------------------------------------------- helpers

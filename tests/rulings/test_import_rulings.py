@@ -110,6 +110,20 @@ def test_unseen_exports_import_correctly():
     assert Ruling.objects.get(source_file="reordered.txt").outcome == "needs_editor"
 
 
+def test_a_json_copy_of_an_imported_export_changes_nothing(tmp_path):
+    from rulings.importers import dump_json, parse_file
+
+    text = write_export(tmp_path, "a.txt", question="Can I pass?")
+    run(text)
+    before = snapshot()
+    copy = tmp_path / "a-copy.json"
+    copy.write_text(dump_json(parse_file(text)), encoding="utf-8")
+    out, _err, ok = run(copy)
+    assert ok
+    assert "1 unchanged" in out
+    assert snapshot() == before
+
+
 def test_changed_export_updates_instead_of_duplicating(tmp_path):
     path = write_export(tmp_path, "a.txt", question="Can I pass?", closing="First.")
     run(path)

@@ -14,7 +14,8 @@ from django.db import DatabaseError
 from django.utils import translation
 from tqdm import tqdm
 
-from rulings.importers import ImportRefused, import_limits
+from rulings.importers.limits import import_limits
+from rulings.importers.parsed import ImportRefused
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 
