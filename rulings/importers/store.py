@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
@@ -230,9 +231,15 @@ def apply_provenance(ruling, parsed, digest, identity):
 
 
 def record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
-    """An export that states the edition has no errata cards dates that registry check."""
+    """An export that states the edition has no errata cards dates that registry check.
+
+    ``edition`` comes from the run's catalogue and may be older than the database (an
+    editor may have recorded a card since), so the date is only ever moved forward, in
+    the database itself.
+    """
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:
+            older = Q(errata_checked_on__isnull=True) | Q(errata_checked_on__lt=checked)
+            Edition.objects.filter(older, pk=edition.pk).update(errata_checked_on=checked)
             edition.errata_checked_on = checked
-            edition.save(update_fields=["errata_checked_on"])

@@ -6,6 +6,8 @@ the passage rules (snippets dated and never over an editor's rulebook text) and 
 search. Not timed: bench/import_throughput.py measures speed.
 """
 
+from datetime import date
+
 import pytest
 from django.db import DataError, connection
 from django.test.utils import CaptureQueriesContext
@@ -144,3 +146,21 @@ def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(tmp_path, run
     ruling = Ruling.objects.get(edition__code="bg-900009-en-1e")
     assert ruling.citations.count() == 2
     assert ruling.edition.documents.count() == 1
+
+
+def test_the_run_never_moves_an_errata_check_back(tmp_path, run):
+    """An editor who records an errata check during a run keeps it; later exports of the
+    run only move the date forward (the run's edition may be older than the database)."""
+    edition = Edition.objects.get(code="bg-900001-en-1e")
+    import_file(write_export(tmp_path, "oct5.txt", question="Oct 5?"), run=run)
+    edition.refresh_from_db()
+    assert str(edition.errata_checked_on) == "2026-10-01"  # make_export's timestamp
+    Edition.objects.filter(pk=edition.pk).update(errata_checked_on=date(2026, 12, 1))
+    later = write_export(tmp_path, "nov.txt", question="Nov?", recorded="Nov 3, 2026 10:00 UTC")
+    import_file(later, run=run)
+    edition.refresh_from_db()
+    assert edition.errata_checked_on == date(2026, 12, 1)
+    latest = write_export(tmp_path, "dec.txt", question="Dec?", recorded="Dec 20, 2026 10:00 UTC")
+    import_file(latest, run=run)
+    edition.refresh_from_db()
+    assert edition.errata_checked_on == date(2026, 12, 20)
