@@ -2,10 +2,11 @@
 
 Where things are: ``parsed`` (what a reader returns, and the refusals), ``text_export`` with
 ``text_provenance`` and ``answer_markdown`` (the text format), ``json_export`` with
-``json_schema`` (the JSON format), ``files`` (one file from disk: limits, decoding, format,
-``validation``), ``hashing`` (what makes a re-import "unchanged"), ``reimport`` (which
-stored ruling an export is), ``catalogue`` and ``store`` (writing it). The readers are pure
-Python; only ``catalogue``, ``reimport`` and ``store`` touch the database.
+``json_schema`` (the JSON format), ``exported_values`` (wordings both formats share),
+``files`` (one file from disk: limits, decoding, format, ``validation``), ``hashing`` (what
+makes a re-import "unchanged"), ``reimport`` (which stored ruling an export is), and
+``store`` with ``catalogue``, ``passages`` and ``run`` (writing it). The readers are pure
+Python; only the last five touch the database. FORMATS.md describes it all.
 
 The names below are the package's public interface for callers outside it; modules inside
 the package import from the module that defines a name, never from here.

@@ -49,12 +49,12 @@ class Catalogue:
 
     def __init__(self):
         self._editions: dict[str, Edition] = {}
-        self._documents: dict[int, _Documents] = {}
+        self._by_edition: dict[int, _Documents] = {}
 
     def forget(self) -> None:
         """Drop everything: a rolled-back file may have created or changed any of it."""
         self._editions.clear()
-        self._documents.clear()
+        self._by_edition.clear()
 
     def edition(self, parsed: ParsedRuling) -> Edition:
         """The edition of ``parsed``, created with its game when new; its exporter id kept."""
@@ -68,16 +68,17 @@ class Catalogue:
             edition.save(update_fields=["external_id"])
         return edition
 
-    def documents(self, edition: Edition) -> _Documents:
-        held = self._documents.get(edition.pk)
+    def _documents(self, edition: Edition) -> _Documents:
+        """The edition's documents, read in one query the first time the run needs them."""
+        held = self._by_edition.get(edition.pk)
         if held is None:
-            held = self._documents[edition.pk] = _Documents(edition.documents.all())
+            held = self._by_edition[edition.pk] = _Documents(edition.documents.all())
         return held
 
     def by_external_id(self, edition: Edition, external_id, title: str, kind: str) -> Document:
         """The edition's document with the exporter's id, created (titled) when new."""
         external_id = str(external_id)
-        held = self.documents(edition)
+        held = self._documents(edition)
         document = held.by_id.get(external_id)
         if document is None:
             document = Document.objects.create(
@@ -91,7 +92,7 @@ class Catalogue:
 
     def by_title(self, edition: Edition, title: str, kind: str) -> Document | None:
         """The edition's document with this title, created when new; None without a title."""
-        held = self.documents(edition)
+        held = self._documents(edition)
         document = held.by_title.get(title)
         if document is None and title:
             kind = document_kind(kind)
