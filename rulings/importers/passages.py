@@ -19,7 +19,8 @@ from datetime import datetime
 from django.db.models import Q
 from wagtail.search.backends import get_search_backends
 
-from rulings.models import Passage, make_anchor
+from rulings.locations import make_anchor
+from rulings.models import Passage
 
 __all__ = ["PassageKey", "PassageWriter"]
 
