@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.translation import gettext
 
-from rulings.flags import MARKER_RE
+from rulings.markers import MARKER_RE
 
 register = template.Library()
 
