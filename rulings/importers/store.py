@@ -120,11 +120,22 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     ruling.abstain_rationale = parsed.abstain_rationale
     ruling.closing_line = parsed.closing_line
     apply_provenance(ruling, parsed, digest, identity)
-    ruling.save()
+    citations = build_citations(ruling, cited, found)
+    # The flags come from the citations about to be written, so the ruling is saved once
+    # with them rather than saved, flagged without citations and flagged again.
+    ruling.flags = ruling.flags_for(citations)
+    ruling.flag_count = len(ruling.flags)
+    ruling.save(refresh_flags=False)
     if not created:
         Citation.objects.filter(ruling=ruling).delete()
-    Citation.objects.bulk_create(build_citations(ruling, cited, found))
-    ruling.refresh_flags()  # save() flagged the ruling before its citations were written
+    for citation in citations:
+        citation.ruling = ruling
+    Citation.objects.bulk_create(citations)
+    # The revision and the reference index read the ruling's children: hand them the rows
+    # just written rather than have each read them back.
+    ruling.citations = citations
+    if created:
+        ruling.corrections = []
     record_errata_statement(edition, parsed)
     return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
 

@@ -1,5 +1,8 @@
 """Rulings: answered questions about one edition, each claim citing a numbered source."""
 
+import re
+
+from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import Q
@@ -16,6 +19,12 @@ from ..locations import format_location
 from ..provenance import timing_rows
 from .catalogue import Document, Edition, Passage
 from .errata import ErrataCard
+
+# What the review flags are computed from, besides the citations.
+FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
+    f"answer_{code}" for code, _name in settings.LANGUAGES
+}
+SUFFIX_RE = re.compile(r"-\d+")
 
 
 class RulingQuerySet(models.QuerySet):
@@ -148,11 +157,19 @@ class Ruling(RevisionMixin, ClusterableModel):
     def __str__(self):
         return f"{self.edition.code}: {self.question[:80]}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args, refresh_flags=True, **kwargs):
+        """Save, then recompute the review flags from the stored citations.
+
+        Skipped for saves that cannot change a flag (Wagtail's own bookkeeping, such as a
+        revision's `latest_revision`), and by callers that set `flags` themselves from the
+        citations they are about to write (`refresh_flags=False`, as the importer does).
+        """
         if not self.slug:
             self.slug = unique_slug(self)
         super().save(*args, **kwargs)
-        self.refresh_flags()
+        update_fields = kwargs.get("update_fields")
+        if refresh_flags and (update_fields is None or FLAG_INPUTS & set(update_fields)):
+            self.refresh_flags()
 
     def get_absolute_url(self):
         return reverse("rulings:ruling", kwargs={"code": self.edition.code, "slug": self.slug})
@@ -163,13 +180,18 @@ class Ruling(RevisionMixin, ClusterableModel):
 
     def refresh_flags(self):
         """Recompute the review flags and store them (after children are saved)."""
-        citations = list(self.citations.all())
-        superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
-        found = compute_flags(self.answer, self.tokens_out, citations, superseding)
-        flags = [flag.as_dict() for flag in found]
+        flags = self.flags_for(list(self.citations.all()))
         if flags != self.flags:
             self.flags, self.flag_count = flags, len(flags)
             type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
+
+    def flags_for(self, citations):
+        """The review flags this ruling has with `citations` (saved or about to be)."""
+        superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
+        return [
+            flag.as_dict()
+            for flag in compute_flags(self.answer, self.tokens_out, citations, superseding)
+        ]
 
     def has_flag(self, code):
         return any(flag["code"] == code for flag in self.flags)
@@ -184,12 +206,23 @@ class Ruling(RevisionMixin, ClusterableModel):
 
 
 def unique_slug(ruling):
+    """The question's slug, or the next free "-n" after it in the edition, in one query.
+
+    The same question ("How do I play?") is asked again and again; probing "-2", "-3", …
+    one query at a time cost a query per earlier ruling.
+    """
     base = slugify(ruling.question)[:80].strip("-") or "ruling"
-    slug, n = base, 2
-    siblings = Ruling.objects.filter(edition_id=ruling.edition_id).exclude(pk=ruling.pk)
-    while siblings.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
+    taken = set(
+        Ruling.objects.filter(edition_id=ruling.edition_id, slug__startswith=base)
+        .exclude(pk=ruling.pk)
+        .values_list("slug", flat=True)
+    )
+    if base not in taken:
+        return base
+    suffixes = [
+        int(slug[len(base) + 1 :]) for slug in taken if SUFFIX_RE.fullmatch(slug[len(base) :])
+    ]
+    return f"{base}-{max([1, *suffixes]) + 1}"
 
 
 class Citation(Orderable):
