@@ -131,11 +131,6 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     for citation in citations:
         citation.ruling = ruling
     Citation.objects.bulk_create(citations)
-    # The revision and the reference index read the ruling's children: hand them the rows
-    # just written rather than have each read them back.
-    ruling.citations = citations
-    if created:
-        ruling.corrections = []
     record_errata_statement(edition, parsed)
     return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
 
