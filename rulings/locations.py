@@ -30,3 +30,20 @@ def make_anchor(page, heading_path):
     """A stable, readable anchor for a passage, e.g. `p6-gameplay-optional-flip-action`."""
     prefix = f"p{page}" if page is not None else "p0"
     return f"{prefix}-{slugify(heading_path)}"[:120].rstrip("-") or prefix
+
+
+class Located:
+    """`location` and `location_html` for a model with `page` and `heading_path`.
+
+    The model names, as `location_language`, the language its document is written in.
+    """
+
+    location_language = None
+
+    @property
+    def location(self):
+        return format_location(self.page, self.heading_path)
+
+    @property
+    def location_html(self):
+        return format_location(self.page, self.heading_path, self.location_language)

@@ -38,6 +38,27 @@ __all__ = ["ImportResult", "import_file", "import_parsed"]
 
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
 
+# Ruling field <- parsed export attribute: the answer (kept when an editor has settled the
+# ruling) and the provenance (always refreshed).
+ANSWER_FIELDS = {
+    "question": "question",
+    "answer": "answer_markdown",
+    "outcome": "outcome",
+    "outcome_label": "outcome_label",
+    "abstain_rationale": "abstain_rationale",
+    "closing_line": "closing_line",
+}
+PROVENANCE_FIELDS = {
+    "answerer": "answerer",
+    "answered_at": "recorded_at",
+    "timings": "timings",
+    "tokens_in": "tokens_in",
+    "tokens_out": "tokens_out",
+    "retrieval": "retrieval_refs",
+    "errata_statement": "errata_statement",
+    "source_file": "filename",
+}
+
 
 class ImportResult:
     CREATED, UPDATED, UNCHANGED, KEPT = "created", "updated", "unchanged", "kept (reviewed)"
@@ -113,12 +134,7 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     if created:
         ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
     ruling.edition = edition
-    ruling.question = parsed.question
-    ruling.answer = parsed.answer_markdown
-    ruling.outcome = parsed.outcome
-    ruling.outcome_label = parsed.outcome_label
-    ruling.abstain_rationale = parsed.abstain_rationale
-    ruling.closing_line = parsed.closing_line
+    copy_fields(ruling, parsed, ANSWER_FIELDS)
     apply_provenance(ruling, parsed, digest, identity)
     citations = build_citations(ruling, cited, found)
     # The flags come from the citations about to be written, so the ruling is saved once
@@ -220,20 +236,18 @@ def apply_provenance(ruling, parsed, digest, identity):
     # A copy that kept its timestamp gives a ruling stored without one its full key.
     ruling.import_key = identity.import_key
     ruling.question_key = identity.question_key
-    ruling.answerer = parsed.answerer
-    ruling.answered_at = parsed.recorded_at
-    ruling.timings = parsed.timings
-    ruling.tokens_in = parsed.tokens_in
-    ruling.tokens_out = parsed.tokens_out
-    ruling.retrieval = parsed.retrieval_refs
+    copy_fields(ruling, parsed, PROVENANCE_FIELDS)
     ruling.provenance = {
         **parsed.provenance,
         "citations_raw": parsed.citations_raw,
         "warnings": parsed.warnings,
     }
-    ruling.errata_statement = parsed.errata_statement
-    ruling.source_file = parsed.filename
     ruling.import_hash = digest
+
+
+def copy_fields(ruling, parsed, fields):
+    for field, attribute in fields.items():
+        setattr(ruling, field, getattr(parsed, attribute))
 
 
 def record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:

@@ -19,7 +19,7 @@ from core.translated_fields import SOURCE_LANGUAGE
 
 from ..blocks import DeckTierBlock, PlayerCountSetupBlock
 from ..editions import EDITION_CODE_PATTERN
-from ..locations import format_location, make_anchor
+from ..locations import Located, make_anchor
 
 
 class Game(ClusterableModel):
@@ -232,7 +232,7 @@ class TextOrigin(models.TextChoices):
 SEARCH_SNIPPET_LIMIT = 300
 
 
-class Passage(index.Indexed, models.Model):
+class Passage(Located, index.Indexed, models.Model):
     """A piece of a `Document` (page + heading path): what citations point at and search finds.
 
     Created by the importer from retrieval results, keyed by document, page and heading path.
@@ -307,9 +307,5 @@ class Passage(index.Indexed, models.Model):
         return f"{self.document.get_absolute_url()}#{self.anchor}"
 
     @property
-    def location(self):
-        return format_location(self.page, self.heading_path)
-
-    @property
-    def location_html(self):
-        return format_location(self.page, self.heading_path, self.document.edition.language)
+    def location_language(self):
+        return self.document.edition.language

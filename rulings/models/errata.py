@@ -6,6 +6,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from wagtail.models import RevisionMixin
 
+from core.fields import optional_link
+
 from ..locations import format_location
 from .catalogue import Document, Edition, Passage
 
@@ -45,11 +47,8 @@ class ErrataCard(RevisionMixin, models.Model):
         related_name="errata_cards",
         verbose_name=_("corrected document"),
     )
-    passage = models.ForeignKey(
+    passage = optional_link(
         Passage,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
         related_name="errata_cards",
         verbose_name=_("corrected passage"),
         help_text=_("Leave empty when the passage is not in the corpus; give page and heading."),
@@ -94,18 +93,17 @@ class ErrataCard(RevisionMixin, models.Model):
         return self._revisions
 
     @property
+    def _place(self):
+        """The corrected passage when it is in the corpus, else the card's own page and heading."""
+        return self.passage if self.passage_id else self
+
+    @property
     def location(self):
-        if self.passage_id:
-            return self.passage.location
-        return format_location(self.page, self.heading_path)
+        return format_location(self._place.page, self._place.heading_path)
 
     @property
     def location_html(self):
-        if self.passage_id:
-            return format_location(
-                self.passage.page, self.passage.heading_path, self.edition.language
-            )
-        return format_location(self.page, self.heading_path, self.edition.language)
+        return format_location(self._place.page, self._place.heading_path, self.edition.language)
 
     @property
     def anchor(self):

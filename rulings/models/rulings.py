@@ -14,8 +14,10 @@ from modelcluster.models import ClusterableModel
 from wagtail.admin.panels import FieldPanel
 from wagtail.models import Orderable, RevisionMixin
 
+from core.fields import optional_link
+
 from ..flags import compute_flags
-from ..locations import format_location
+from ..locations import Located
 from ..provenance import timing_rows
 from .catalogue import Document, Edition, Passage
 from .errata import ErrataCard
@@ -225,27 +227,13 @@ def unique_slug(ruling):
     return f"{base}-{max([1, *suffixes]) + 1}"
 
 
-class Citation(Orderable):
+class Citation(Located, Orderable):
     """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
 
     ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="citations")
     n = models.PositiveSmallIntegerField(_("number"))
-    passage = models.ForeignKey(
-        Passage,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="citations",
-        verbose_name=_("passage"),
-    )
-    document = models.ForeignKey(
-        Document,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="citations",
-        verbose_name=_("document"),
-    )
+    passage = optional_link(Passage, related_name="citations", verbose_name=_("passage"))
+    document = optional_link(Document, related_name="citations", verbose_name=_("document"))
     document_title = models.CharField(
         _("document as cited"), max_length=300, blank=True, help_text=_("Kept as exported.")
     )
@@ -279,12 +267,8 @@ class Citation(Orderable):
         return self.document_title
 
     @property
-    def location(self):
-        return format_location(self.page, self.heading_path)
-
-    @property
-    def location_html(self):
-        return format_location(self.page, self.heading_path, self.ruling.edition.language)
+    def location_language(self):
+        return self.ruling.edition.language
 
     @property
     def anchor(self):

@@ -5,6 +5,9 @@ import os
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+
+from guides.models import GuidePage
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without these flags Chromium keeps reaching for a network that is closed here.
@@ -23,6 +26,26 @@ CHROMIUM_ARGS = [
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
 # between browser steps are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+# Every Chromium test: marked `browser`, against the live server's real (committed) data.
+BROWSER_TEST = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+@pytest.fixture
+def demo_site(live_server, root_page):
+    """The demo content, loaded as `make run` loads it, behind the live server."""
+    call_command("load_demo", verbosity=0)
+    return live_server
+
+
+@pytest.fixture
+def demo_guide(demo_site):
+    """The demo's Point City how-to-play guide."""
+    return GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
 
 
 @pytest.fixture(scope="session")

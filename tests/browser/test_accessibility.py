@@ -5,20 +5,16 @@ The judges (Lighthouse, axe) found the guides' call-outs were landmarks sharing 
 reader page, in both languages, must have no axe violation at all.
 """
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
 from guides.models import GamePage, GamesIndexPage, GuidePage
 from rulesage.models import HomePage, StandardPage
 from rulings.models import Ruling
+from tests.browser.conftest import BROWSER_TEST
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 
 def reader_pages():
@@ -49,8 +45,7 @@ def reader_pages():
     return paths
 
 
-def test_every_reader_page_passes_axe(page, live_server, root_page):
-    call_command("load_demo", verbosity=0)
+def test_every_reader_page_passes_axe(page, live_server, demo_site):
     axe = Axe()
     failures = {}
     for language, path in reader_pages():
@@ -66,8 +61,7 @@ def test_every_reader_page_passes_axe(page, live_server, root_page):
     assert failures == {}
 
 
-def test_the_favicon_loads_without_an_error_in_the_console(page, live_server, root_page):
-    call_command("load_demo", verbosity=0)
+def test_the_favicon_loads_without_an_error_in_the_console(page, live_server, demo_site):
     errors = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.on("response", lambda r: r.status >= 400 and errors.append(f"{r.status} {r.url}"))

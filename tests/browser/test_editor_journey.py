@@ -9,27 +9,21 @@ lists it); a ruling corrected with a note.
 import re
 
 import pytest
-from django.core.management import call_command
 
-from guides.models import GuidePage
 from rulings.models import Ruling
-from tests.browser.conftest import log_in
+from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 WAS = "The guide said the market is refilled from the discard pile."
 NOW = "The market is refilled from the draw pile, top-left space first."
 
 
 @pytest.fixture
-def editor_site(live_server, root_page, roles, django_user_model):
-    call_command("load_demo", verbosity=0)
+def editor_site(demo_guide, roles, django_user_model):
     make_user(django_user_model, "eduardo", roles["Editors"])
-    return GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    return demo_guide
 
 
 def publish(journey, page):

@@ -2,21 +2,15 @@
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.core.management import call_command
 
-from guides.models import GuidePage
+from tests.browser.conftest import BROWSER_TEST
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture
-def demo_guide_url(live_server, root_page):
-    call_command("load_demo", verbosity=0)
-    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
-    return live_server.url + guide.url
+def demo_guide_url(demo_site, demo_guide):
+    return demo_site.url + demo_guide.url
 
 
 def test_guide_reads_and_prints_cleanly(page, demo_guide_url):

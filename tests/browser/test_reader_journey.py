@@ -4,20 +4,9 @@ Home → games → a game → its guide → the guide in Spanish → the game's 
 → one of its citations → the rulebook passage it points at.
 """
 
-import pytest
-from django.core.management import call_command
+from tests.browser.conftest import BROWSER_TEST, accessibility_violations
 
-from tests.browser.conftest import accessibility_violations
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
-
-
-@pytest.fixture
-def demo_site(live_server, root_page):
-    call_command("load_demo", verbosity=0)
+pytestmark = BROWSER_TEST
 
 
 def accessible(page):

@@ -11,13 +11,11 @@ import re
 import pytest
 
 from rulings.models import Ruling
+from tests.browser.conftest import BROWSER_TEST
 from tests.conftest import make_user
 from tests.seeds import POINT_CITY_RULING, import_seed
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 MISSING_SECTION = (
     "The game ends when the Market can no longer be refilled because the Draw Pile is "

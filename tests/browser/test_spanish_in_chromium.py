@@ -1,22 +1,11 @@
 """A Spanish reader in a real browser: the switcher, the outdated notice, accessibility."""
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.core.management import call_command
 
-from guides.models import GuidePage
+from tests.browser.conftest import BROWSER_TEST
 from tests.guides.factories import publish_version, url_in
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
-
-
-@pytest.fixture
-def demo_guide(live_server, root_page):
-    call_command("load_demo", verbosity=0)
-    return GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+pytestmark = BROWSER_TEST
 
 
 def test_switcher_lands_on_the_same_guide_in_the_other_language(page, live_server, demo_guide):

@@ -8,29 +8,24 @@ review; an editor approves; Spanish readers then see a current translation.
 import re
 
 import pytest
-from django.core.management import call_command
 
 from guides.models import GuidePage, GuideTranslation
-from tests.browser.conftest import log_in
+from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 from tests.guides.factories import publish_version, url_in
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 NEW_INTRO = "Everything for a standard game of Point City, now with the tie-break explained."
 SPANISH_INTRO = "Todo para una partida normal de Ciudad de Puntos, con el desempate explicado."
 
 
 @pytest.fixture
-def behind_guide(live_server, root_page, roles, django_user_model):
-    call_command("load_demo", verbosity=0)
+def behind_guide(demo_guide, roles, django_user_model):
     make_user(django_user_model, "tania", roles["Translators"])
     make_user(django_user_model, "eduardo", roles["Editors"])
-    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
-    return publish_version(guide, "The summary now mentions the tie-break.", intro_en=NEW_INTRO)
+    summary = "The summary now mentions the tie-break."
+    return publish_version(demo_guide, summary, intro_en=NEW_INTRO)
 
 
 def test_translator_brings_the_spanish_up_to_date_and_an_editor_approves(journey, behind_guide):
