@@ -13,6 +13,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.fields import optional_link
+
 
 class GuideVersion(models.Model):
     """A public version of a guide: its number and the revision it is read from.
@@ -73,14 +75,7 @@ class GuideChange(models.Model):
     revision = models.ForeignKey(
         "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("by"),
-    )
+    user = optional_link(settings.AUTH_USER_MODEL, related_name="+", verbose_name=_("by"))
 
     objects = GuideChangeQuerySet.as_manager()
 
@@ -114,13 +109,8 @@ class GuideTranslation(models.Model):
         related_name="+",
         verbose_name=_("follows version"),
     )
-    marked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("marked up to date by"),
+    marked_by = optional_link(
+        settings.AUTH_USER_MODEL, related_name="+", verbose_name=_("marked up to date by")
     )
     marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
 

@@ -4,7 +4,7 @@ import factory
 import wagtail_factories
 from django.utils import translation
 
-from guides.models import GamePage, GamesIndexPage, GuidePage, GuideSource
+from guides.models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideSource
 from tests.rulings.factories import DocumentFactory, GameFactory
 
 
@@ -116,3 +116,15 @@ def url_in(page, language):
     """The page's URL for readers of `language` (Spanish slugs are separate fields)."""
     with translation.override(language):
         return page.url
+
+
+class GuideCorrectionFactory(factory.Factory):
+    """A correction by the editorial team, not yet on a page (`page.corrections = [...]`)."""
+
+    corrected_on = datetime.date(2026, 10, 20)
+    what_was_wrong = "Said the market is emptied."
+    what_it_says_now = "Fourteen cards remain."
+    corrected_by = "Rulesage editors"
+
+    class Meta:
+        model = GuideCorrection

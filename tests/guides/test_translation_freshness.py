@@ -1,14 +1,12 @@
 """A translation never pretends to be current: notices, fallbacks and the "up to date" action."""
 
-import datetime
-
 import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
 from wagtail.models import PageLogEntry
 
-from guides.models import GuideCorrection, GuideTranslation
-from tests.guides.factories import publish, publish_version, url_in
+from guides.models import GuideTranslation
+from tests.guides.factories import GuideCorrectionFactory, publish, publish_version, url_in
 
 pytestmark = pytest.mark.django_db
 
@@ -156,14 +154,7 @@ def test_partial_translation_marks_only_the_english_parts(client, spanish_guide)
 
 def test_untranslated_correction_is_marked_english(client, spanish_guide):
     page = type(spanish_guide).objects.get(pk=spanish_guide.pk)
-    page.corrections = [
-        GuideCorrection(
-            corrected_on=datetime.date(2026, 10, 20),
-            what_was_wrong="Said the market is emptied.",
-            what_it_says_now="Fourteen cards remain.",
-            corrected_by="Rulesage editors",
-        )
-    ]
+    page.corrections = [GuideCorrectionFactory()]
     html = spanish(client, publish(page))
     assert "se muestran en inglés: Correcciones." in notice(html)
     was = html.select_one(".corrections li p:nth-of-type(2) span")

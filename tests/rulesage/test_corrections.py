@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from guides.models import GuideCorrection
-from tests.guides.factories import publish
+from tests.guides.factories import GuideCorrectionFactory, publish
 
 pytestmark = pytest.mark.django_db
 
@@ -15,11 +15,9 @@ pytestmark = pytest.mark.django_db
 def corrected_guide(guide):
     page = type(guide).objects.get(pk=guide.pk)
     page.corrections = [
-        GuideCorrection(
-            corrected_on=datetime.date(2026, 10, 20),
+        GuideCorrectionFactory(
             what_was_wrong="Said the market is emptied at the end.",
             what_it_says_now="Fourteen cards remain in the market at the end.",
-            corrected_by="Rulesage editors",
         )
     ]
     return publish(page)
@@ -46,7 +44,7 @@ def test_correction_is_in_the_log_and_home_page(client, corrected_guide, home):
 def test_log_is_newest_first(client, corrected_guide):
     page = type(corrected_guide).objects.get(pk=corrected_guide.pk)
     page.corrections.add(
-        GuideCorrection(
+        GuideCorrectionFactory(
             corrected_on=datetime.date(2026, 11, 2),
             what_was_wrong="Older wording.",
             what_it_says_now="Newer wording.",

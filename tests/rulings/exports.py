@@ -1,6 +1,10 @@
 """Build ruling exports in the legacy text format, for tests that need many variations."""
 
 import json
+from io import StringIO
+
+from django.core.management import CommandError, call_command
+from django.db import DataError
 
 
 def make_export(
@@ -81,3 +85,30 @@ def write_export(directory, name, **kwargs):
     path = directory / name
     path.write_text(make_export(**kwargs), encoding="utf-8")
     return path
+
+
+def run_import(*paths, **options):
+    """`import_rulings` as a shell runs it: (stdout, stderr and error, succeeded)."""
+    out, err = StringIO(), StringIO()
+    try:
+        call_command(
+            "import_rulings", *map(str, paths), "--no-progress", stdout=out, stderr=err, **options
+        )
+    except CommandError as error:
+        return out.getvalue(), err.getvalue() + str(error), False
+    return out.getvalue(), err.getvalue(), True
+
+
+def fail_in_database(monkeypatch, source_file, message):
+    """Make the database refuse `source_file` after its edition, documents, passages and
+    ruling are written (as a value validation missed would), and nothing else."""
+    from rulings.importers import store
+
+    original = store.build_citations
+
+    def failing(ruling, *args):
+        if ruling.source_file == source_file:
+            raise DataError(message)
+        return original(ruling, *args)
+
+    monkeypatch.setattr(store, "build_citations", failing)

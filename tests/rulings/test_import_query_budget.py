@@ -16,7 +16,7 @@ from wagtail.search.backends import get_search_backend
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 from rulings.models import Citation, Edition, Passage, Ruling
-from tests.rulings.exports import write_export
+from tests.rulings.exports import fail_in_database, write_export
 
 pytestmark = pytest.mark.django_db
 
@@ -126,16 +126,7 @@ def test_passages_written_in_bulk_are_found_by_search(tmp_path):
 
 def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(tmp_path, run, monkeypatch):
     """The run forgets the edition and documents a rolled-back file created."""
-    from rulings.importers import store
-
-    original = store.build_citations
-
-    def failing(ruling, *args):
-        if ruling.source_file == "broken.txt":
-            raise DataError("the database refused it")
-        return original(ruling, *args)
-
-    monkeypatch.setattr(store, "build_citations", failing)
+    fail_in_database(monkeypatch, "broken.txt", "the database refused it")
     broken = write_export(tmp_path, "broken.txt", question="Broken?", code="bg-900009-en-1e")
     with pytest.raises(DataError):
         import_file(broken, run=run)

@@ -5,16 +5,13 @@ import json
 import os
 import subprocess
 import sys
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import DataError
 
 from rulings.importers import ImportLimits, import_limits
 from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
-from tests.rulings.exports import make_export
+from tests.rulings.exports import fail_in_database, make_export, run_import
 
 pytestmark = pytest.mark.django_db
 
@@ -26,17 +23,6 @@ def snapshot():
     """Every row an import can write, to prove a refusal wrote nothing."""
     models = (Game, Edition, Document, Passage, Ruling, Citation)
     return {model.__name__: list(model.objects.values().order_by("pk")) for model in models}
-
-
-def run(*paths, **options):
-    out, err = StringIO(), StringIO()
-    try:
-        call_command(
-            "import_rulings", *map(str, paths), "--no-progress", stdout=out, stderr=err, **options
-        )
-    except CommandError as error:
-        return out.getvalue(), err.getvalue() + str(error), False
-    return out.getvalue(), err.getvalue(), True
 
 
 def text_export(old=None, new=None, **kwargs):
@@ -294,7 +280,7 @@ def test_each_malformed_file_is_refused_with_its_line(tmp_path, name, text, line
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     before = snapshot()
-    _out, err, ok = run(path)
+    _out, err, ok = run_import(path)
     assert not ok
     assert f"refused {path}:{line}: " in err
     refusal = next(line for line in err.splitlines() if line.startswith("refused "))
@@ -307,7 +293,7 @@ def test_each_malformed_file_is_refused_with_its_line(tmp_path, name, text, line
 def test_file_over_the_size_limit_is_refused_unread(tmp_path):
     path = tmp_path / "huge.txt"
     path.write_text(make_export(answer="A claim.[1][2] " + "x" * DEFAULTS.file_bytes))
-    _out, err, ok = run(path)
+    _out, err, ok = run_import(path)
     assert not ok
     assert f"refused {path}: file is " in err
     assert f"at most {DEFAULTS.file_bytes:,} are accepted" in err
@@ -326,12 +312,12 @@ def test_limits_come_from_settings_and_model_columns(tmp_path, settings):
     assert limits.range("citation_number") == (0, 999)  # the sensible bound, under smallint
 
     exact = write(tmp_path, "exact.txt", make_export(closing="x" * 300))
-    _out, err, ok = run(exact)
+    _out, err, ok = run_import(exact)
     assert ok, err
 
     settings.RULESAGE_IMPORT_LIMITS = {"file_bytes": 1_000}
     small = write(tmp_path, "small.txt", make_export(question="Another?"))
-    _out, err, ok = run(small)
+    _out, err, ok = run_import(small)
     assert not ok
     assert "at most 1,000 are accepted" in err
 
@@ -356,7 +342,7 @@ def test_good_bad_good_lands_both_good_files_and_ends_with_the_summary(tmp_path)
     also_good = write(
         tmp_path, "c-good.txt", make_export(question="Another one?", code="bg-900003-en-1e")
     )
-    out, err, ok = run(tmp_path)  # the folder: files in name order
+    out, err, ok = run_import(tmp_path)  # the folder: files in name order
     assert not ok
     assert sorted(Ruling.objects.values_list("question", flat=True)) == [
         "Another one?",
@@ -378,7 +364,7 @@ def test_every_refusal_in_one_folder_run(tmp_path):
     for name, text, _line, _words in CASES:
         write(tmp_path, f"1-{name}", text)
     write(tmp_path, "2-good.txt", make_export(question="Last?", code="bg-900101-en-1e"))
-    _out, err, ok = run(tmp_path)
+    _out, err, ok = run_import(tmp_path)
     assert not ok
     assert Ruling.objects.count() == 2
     for name, _text, line, _words in CASES:
@@ -390,21 +376,11 @@ def test_every_refusal_in_one_folder_run(tmp_path):
 def test_an_unforeseen_database_error_refuses_only_that_file(tmp_path, monkeypatch):
     """Validation should leave nothing for the database to reject; if something still slips
     through, that file is refused whole and the run goes on."""
-    from rulings.importers import store
-
-    original = store.build_citations
-
-    def failing(ruling, *args):
-        # After the edition, documents, passages and ruling of this file are written.
-        if ruling.source_file == "b-boom.txt":
-            raise DataError("value too long for type character varying(300)")
-        return original(ruling, *args)
-
-    monkeypatch.setattr(store, "build_citations", failing)
+    fail_in_database(monkeypatch, "b-boom.txt", "value too long for type character varying(300)")
     write(tmp_path, "a-good.txt", make_export(question="Fine?"))
     boom = write(tmp_path, "b-boom.txt", make_export(question="Boom?", code="bg-900002-en-1e"))
     write(tmp_path, "c-good.txt", make_export(question="Also fine?", code="bg-900003-en-1e"))
-    _out, err, ok = run(tmp_path)
+    _out, err, ok = run_import(tmp_path)
     assert not ok
     assert f"refused {boom}: the database refused it (DataError: value too long" in err
     assert "Traceback" not in err

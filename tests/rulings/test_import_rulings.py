@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rulings.models import Citation, Edition, Passage, Ruling
-from tests.rulings.exports import write_export
+from tests.rulings.exports import run_import, write_export
 from tests.seeds import SEEDS, needs_seeds
 
 pytestmark = pytest.mark.django_db
@@ -25,18 +25,9 @@ def snapshot():
     }
 
 
-def run(*paths):
-    out, err = StringIO(), StringIO()
-    try:
-        call_command("import_rulings", *map(str, paths), "--no-progress", stdout=out, stderr=err)
-    except CommandError as error:
-        return out.getvalue(), err.getvalue() + str(error), False
-    return out.getvalue(), err.getvalue(), True
-
-
 @needs_seeds
 def test_seed_exports_import_faithfully():
-    out, _err, ok = run(*sorted(SEEDS.glob("ruling-*.txt")))
+    out, _err, ok = run_import(*sorted(SEEDS.glob("ruling-*.txt")))
     assert ok
     assert Ruling.objects.count() == 2
     point_city = Ruling.objects.get(edition__code="bg-368017-en-1e")
@@ -72,7 +63,7 @@ def test_seed_exports_import_faithfully():
 
 @needs_seeds
 def test_point_city_seed_is_flagged_cut_off():
-    run(SEEDS / "ruling-point-city-how-to-play.txt")
+    run_import(SEEDS / "ruling-point-city-how-to-play.txt")
     ruling = Ruling.objects.get()
     cut_off = [flag["message"] for flag in ruling.flags if flag["code"] == "cut_off"]
     assert any("generation cap" in message for message in cut_off)
@@ -82,16 +73,16 @@ def test_point_city_seed_is_flagged_cut_off():
 @needs_seeds
 def test_reimporting_changes_nothing():
     seeds = sorted(SEEDS.glob("ruling-*.txt"))
-    run(*seeds)
+    run_import(*seeds)
     before = snapshot()
-    out, _err, ok = run(*seeds)
+    out, _err, ok = run_import(*seeds)
     assert ok
     assert snapshot() == before
     assert "2 unchanged" in out
 
 
 def test_unseen_exports_import_correctly():
-    out, err, ok = run(
+    out, err, ok = run_import(
         FIXTURES / "twenty-citations.txt",
         FIXTURES / "abstained.txt",
         FIXTURES / "adjacent-markers.txt",
@@ -114,11 +105,11 @@ def test_a_json_copy_of_an_imported_export_changes_nothing(tmp_path):
     from rulings.importers import dump_json, parse_file
 
     text = write_export(tmp_path, "a.txt", question="Can I pass?")
-    run(text)
+    run_import(text)
     before = snapshot()
     copy = tmp_path / "a-copy.json"
     copy.write_text(dump_json(parse_file(text)), encoding="utf-8")
-    out, _err, ok = run(copy)
+    out, _err, ok = run_import(copy)
     assert ok
     assert "1 unchanged" in out
     assert snapshot() == before
@@ -126,9 +117,9 @@ def test_a_json_copy_of_an_imported_export_changes_nothing(tmp_path):
 
 def test_changed_export_updates_instead_of_duplicating(tmp_path):
     path = write_export(tmp_path, "a.txt", question="Can I pass?", closing="First.")
-    run(path)
+    run_import(path)
     write_export(tmp_path, "a.txt", question="Can I pass?", closing="Second.")
-    out, _err, ok = run(path)
+    out, _err, ok = run_import(path)
     assert ok
     assert Ruling.objects.count() == 1
     assert Ruling.objects.get().closing_line == "Second."
@@ -141,7 +132,7 @@ def test_changed_export_updates_instead_of_duplicating(tmp_path):
 )
 def test_broken_exports_are_refused_and_write_nothing(fixture, line):
     before = snapshot()
-    _out, err, ok = run(FIXTURES / fixture)
+    _out, err, ok = run_import(FIXTURES / fixture)
     assert not ok
     assert f"{fixture}:{line}:" in err
     assert "1 refused" in err
@@ -154,7 +145,7 @@ def test_each_file_is_its_own_transaction(tmp_path):
     also_good = write_export(
         tmp_path, "also-good.txt", question="Another one?", code="bg-900002-en-1e"
     )
-    out, err, ok = run(good, bad, also_good)
+    out, err, ok = run_import(good, bad, also_good)
     assert not ok  # non-zero exit because one file failed
     assert Ruling.objects.count() == 2
     assert "refuse-truncated-json.txt:21:" in err
@@ -162,7 +153,7 @@ def test_each_file_is_its_own_transaction(tmp_path):
 
 
 def test_missing_file_is_a_clear_refusal(tmp_path):
-    _out, err, ok = run(tmp_path / "nope.txt")
+    _out, err, ok = run_import(tmp_path / "nope.txt")
     assert not ok
     assert "nope.txt: cannot read" in err
 
@@ -170,7 +161,7 @@ def test_missing_file_is_a_clear_refusal(tmp_path):
 def test_printed_links_use_the_sites_address(tmp_path, settings):
     path = write_export(tmp_path, "a.txt")
     settings.RULESAGE_BASE_URL = "https://rulesage.example/"
-    out, _err, ok = run(path)
+    out, _err, ok = run_import(path)
     ruling = Ruling.objects.get()
     assert ok
     assert f"created: https://rulesage.example{ruling.get_absolute_url()}  (a.txt)" in out
@@ -182,7 +173,7 @@ def test_printed_links_use_the_sites_address(tmp_path, settings):
     assert f"unchanged: http://127.0.0.1:8101{ruling.get_absolute_url()}" in out.getvalue()
 
     settings.RULESAGE_BASE_URL = ""  # nothing configured: paths, right on any host and port
-    out, _err, ok = run(path)
+    out, _err, ok = run_import(path)
     assert f"unchanged: {ruling.get_absolute_url()}  (a.txt)" in out
     assert ":8000" not in out
 
