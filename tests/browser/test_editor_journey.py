@@ -26,6 +26,13 @@ def editor_site(demo_guide, roles, django_user_model):
     return demo_guide
 
 
+def save(page, expect):
+    """Press the (explicit) Save of a snippet form; Wagtail's message says `expect`."""
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_load_state()
+    assert expect in page.locator(".messages").inner_text()
+
+
 def publish(journey, page):
     journey.settle(page)
     page.locator("footer [data-w-dropdown-target='toggle']").first.click()
@@ -108,9 +115,7 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     )
     editor.locator("#id_issued_on").fill("2026-11-20")
     editor.locator("#id_issued_by_en").fill("Test journey (illustrative)")
-    editor.get_by_role("button", name="Save").click()
-    editor.wait_for_load_state()
-    assert "created" in editor.locator(".messages").inner_text()
+    save(editor, expect="created")
     reader.goto(journey.url + ruling.get_absolute_url())
     assert "p.7" in reader.locator(".notice--errata").inner_text()
     editor.goto(f"{journey.url}/admin/")
@@ -127,9 +132,7 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     row.locator("textarea[name$='what_was_wrong_en']").fill("The answer left out the wait.")
     row.locator("textarea[name$='what_it_says_now_en']").fill("It says the resource waits.")
     row.locator("input[name$='corrected_by']").fill("Eduardo, Rulesage editor")
-    editor.get_by_role("button", name="Save").click()
-    editor.wait_for_load_state()
-    assert "updated" in editor.locator(".messages").inner_text()
+    save(editor, expect="updated")
     reader.goto(journey.url + ruling.get_absolute_url())
     assert "Corrected by an editor" in reader.locator(".review-status").inner_text()
     assert "It says the resource waits." in reader.locator("main").inner_text()

@@ -1,9 +1,8 @@
 """A reader's guide page in a real browser: readable, accessible, and printable."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.conftest import BROWSER_TEST
+from tests.browser.conftest import BROWSER_TEST, accessibility_violations
 
 pytestmark = BROWSER_TEST
 
@@ -32,13 +31,8 @@ def test_guide_reads_and_prints_cleanly(page, demo_guide_url):
 
 def test_guide_has_no_serious_accessibility_violations(page, demo_guide_url):
     page.goto(demo_guide_url)
-    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]})
-    serious = [
-        violation
-        for violation in results.response["violations"]
-        if violation["impact"] in {"serious", "critical"}
-    ]
-    assert serious == [], results.generate_report()
+    violations, results = accessibility_violations(page)
+    assert violations == [], results.generate_report()
 
 
 def test_old_version_is_marked_superseded_in_the_browser(page, demo_guide_url):

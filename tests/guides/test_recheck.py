@@ -9,20 +9,14 @@ from django.utils import timezone
 from guides.models import GuidePage
 from rulings.models import ErrataCard, Passage, Ruling
 from tests.guides.factories import GuidePageFactory, add_source, publish
+from tests.rulings.factories import errata_card
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
 
 
 def card_on(passage, **extra):
-    return ErrataCard.objects.create(
-        edition=passage.document.edition,
-        document=passage.document,
-        passage=passage,
-        corrected_rule="Changed.",
-        issued_on=datetime.date(2026, 11, 1),
-        **extra,
-    )
+    return errata_card(passage, "Changed.", **extra)
 
 
 def test_errata_card_makes_guide_and_citing_ruling_due(admin_client, guide, rulebook):

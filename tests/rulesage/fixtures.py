@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import ErrataCard, RulingCorrection
+from rulings.models import RulingCorrection
 from tests.guides.factories import publish_version, url_in
+from tests.rulings.factories import errata_card
 
 LANGUAGES = ("en", "es")
 
@@ -17,13 +18,7 @@ def full_site(spanish_guide, ruling, home):
     """Pages of every type, a guide with two versions, a ruling with a card and a correction."""
     guide = publish_version(spanish_guide, "Second version.")
     citation = ruling.citations.get(n=1)
-    ErrataCard.objects.create(
-        edition=ruling.edition,
-        document=citation.passage.document,
-        passage=citation.passage,
-        corrected_rule="Now reads otherwise.",
-        issued_on=datetime.date(2026, 11, 1),
-    )
+    errata_card(citation.passage, "Now reads otherwise.")
     ruling.corrections.add(
         RulingCorrection(
             what_was_wrong="Said you may not pass.",

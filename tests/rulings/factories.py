@@ -2,7 +2,7 @@ import datetime
 
 import factory
 
-from rulings.models import Document, Edition, Game
+from rulings.models import Document, Edition, ErrataCard, Game
 
 
 class GameFactory(factory.django.DjangoModelFactory):
@@ -35,3 +35,15 @@ class DocumentFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Document
+
+
+def errata_card(passage, corrected_rule="The rule now reads otherwise.", **fields):
+    """An active errata card correcting `passage` (its document and edition follow)."""
+    return ErrataCard.objects.create(
+        edition=passage.document.edition,
+        document=passage.document,
+        passage=passage,
+        corrected_rule=corrected_rule,
+        issued_on=fields.pop("issued_on", datetime.date(2026, 11, 1)),
+        **fields,
+    )

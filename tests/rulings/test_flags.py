@@ -1,10 +1,9 @@
 """Review flags: computed on import and on every save."""
 
-import datetime
-
 import pytest
 
 from rulings.models import Citation, ErrataCard, Ruling
+from tests.rulings.factories import errata_card
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -56,26 +55,14 @@ def test_citation_to_unknown_document_or_page(ruling):
 
 def test_citation_of_superseded_passage(ruling):
     citation = ruling.citations.get(n=1)
-    ErrataCard.objects.create(
-        edition=ruling.edition,
-        document=citation.document,
-        passage=citation.passage,
-        corrected_rule="Now it works differently.",
-        issued_on=datetime.date(2026, 11, 1),
-    )
+    errata_card(citation.passage, "Now it works differently.")
     assert codes(ruling) == ["superseded_passage"]
     assert Ruling.objects.get(pk=ruling.pk).status == Ruling.Status.NEEDS_REVIEW
 
 
 def test_withdrawn_or_superseded_card_no_longer_flags(ruling):
     citation = ruling.citations.get(n=1)
-    card = ErrataCard.objects.create(
-        edition=ruling.edition,
-        document=citation.document,
-        passage=citation.passage,
-        corrected_rule="Temporary.",
-        issued_on=datetime.date(2026, 11, 1),
-    )
+    card = errata_card(citation.passage, "Temporary.")
     card.status = ErrataCard.Status.WITHDRAWN
     card.save()
     assert codes(ruling) == []

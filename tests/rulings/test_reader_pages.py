@@ -7,7 +7,8 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import ErrataCard, Ruling, RulingCorrection
+from rulings.models import Ruling, RulingCorrection
+from tests.rulings.factories import errata_card
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -58,13 +59,7 @@ def test_verified_ruling_says_so_with_date(client, ruling):
 
 def test_errata_warning_links_the_card(client, ruling):
     citation = ruling.citations.get(n=2)
-    card = ErrataCard.objects.create(
-        edition=ruling.edition,
-        document=citation.document,
-        passage=citation.passage,
-        corrected_rule="The corrected rule.",
-        issued_on=datetime.date(2026, 11, 1),
-    )
+    card = errata_card(citation.passage, "The corrected rule.")
     page = soup(client.get(ruling.get_absolute_url()))
     warning = page.select_one(".notice--errata")
     assert "superseded" in warning.get_text()
