@@ -2,9 +2,17 @@
 
 import json
 from io import StringIO
+from pathlib import Path
 
 from django.core.management import CommandError, call_command
 from django.db import DataError
+
+# Hand-written exports, good and malformed, beside the tests.
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def fixture_text(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
 
 
 def make_export(
