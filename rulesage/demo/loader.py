@@ -20,34 +20,40 @@ from guides.models import (
 )
 from guides.publishing import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
-from rulings.models import Document, Edition, Game
+from rulings.models import Document, Edition, Game, SetupFigure
 
 from . import files
 from .files import LANGUAGES, translated
 from .rulings import load_demo_rulings
 
 
-def setup_figures(spec):
-    """The game's `deck_tiers` and `player_setups` stream data from its data file."""
-    tiers = [
-        ("tier", {"number": number, "total_cards": total})
-        for number, total in enumerate(spec["tiers"], start=1)
-    ]
-    setups = [
-        (
-            "setup",
-            {
-                "min_players": row["players"][0],
-                "max_players": row["players"][1],
-                "cards_used": row["cards_used"],
-                "civic_tokens": row["civic_tokens"],
-                "turns_per_player": spec["turns_per_player"],
-                "market_cards_left": spec["market_cards_left"],
-            },
-        )
-        for row in spec["players"]
-    ]
-    return tiers, setups
+def setup_figures(game, spec):
+    """The game's `SetupFigure` rows from the `setup` list of its data file.
+
+    Each entry is one component with its quantity per player count ("1-2" is a range);
+    rows are ordered by player count, then by component, as an editor would enter them.
+    """
+    ranges = {}
+    for entry in spec:
+        for players, quantity in entry["quantity"].items():
+            low, _dash, high = str(players).partition("-")
+            ranges.setdefault((int(low), int(high or low)), []).append((entry, quantity))
+    figures = []
+    for (low, high), entries in sorted(ranges.items()):
+        for entry, quantity in entries:
+            figures.append(
+                SetupFigure(
+                    game=game,
+                    sort_order=len(figures),
+                    min_players=low,
+                    max_players=high,
+                    group=entry["table"],
+                    quantity=quantity,
+                    in_box=entry.get("in_box"),
+                    **translated(component=entry["component"]),
+                )
+            )
+    return figures
 
 
 def backdate(page, revision, number, published_on):
@@ -106,10 +112,9 @@ class DemoLoader:
                 )
             )
             self.note(f"game {game.slug}")
-        if "setup" in spec and not (game.deck_tiers or game.player_setups):
-            # Figures an editor already entered are theirs; only an empty game is filled.
-            game.deck_tiers, game.player_setups = setup_figures(spec["setup"])
-            game.save(update_fields=["deck_tiers", "player_setups"])
+        if "setup" in spec and not game.setup_figures.exists():
+            # Figures an editor already entered are theirs; only a game without any is filled.
+            SetupFigure.objects.bulk_create(setup_figures(game, spec["setup"]))
             self.note(f"setup figures of {game.slug}")
         for edition_spec in spec["editions"]:
             edition = Edition.objects.filter(code=edition_spec["code"]).first()
