@@ -13,7 +13,12 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
+from modeltranslation.utils import build_localized_fieldname
 from wagtail.models import Orderable
+
+from core.translated_fields import SOURCE_LANGUAGE
+
+SOURCE_COMPONENT = build_localized_fieldname("component", SOURCE_LANGUAGE)
 
 
 class SetupGroup(models.TextChoices):
@@ -78,8 +83,10 @@ class SetupFigure(Orderable):
                 name="setup_figure_within_the_box",
                 violation_error_message=_("A game cannot use more than the box holds."),
             ),
+            # On the source-language name, which the admin form edits (the plain `component`
+            # column only mirrors it), so the inline refuses a duplicate row before saving.
             models.UniqueConstraint(
-                fields=["game", "min_players", "component"],
+                fields=["game", "min_players", SOURCE_COMPONENT],
                 name="setup_figure_one_per_component_and_player_count",
                 violation_error_message=_(
                     "This component already has a figure for that player count."
