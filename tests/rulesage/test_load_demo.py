@@ -37,9 +37,16 @@ def test_load_demo_keeps_editor_changes(client):
     game = Game.objects.get(slug="point-city")
     game.publisher = "Edited by an editor"
     game.save()
+    tokens = game.setup_figures.get(component_en="Civic tokens", min_players=4)
+    tokens.quantity = 15
+    tokens.save()
+    game.setup_figures.filter(component_en="Turns per player").delete()
     call_command("load_demo")
     game.refresh_from_db()
     assert game.publisher == "Edited by an editor"
+    # The editor's setup figures stay as they left them: changed, and removed, alike.
+    assert game.setup_figures.get(component_en="Civic tokens", min_players=4).quantity == 15
+    assert not game.setup_figures.filter(component_en="Turns per player").exists()
 
 
 def test_demo_pages_render(client):
