@@ -3,12 +3,17 @@
 from modeltranslation.decorators import register
 from modeltranslation.translator import TranslationOptions
 
-from .models import Edition, ErrataCard, Game, Ruling, RulingCorrection
+from .models import Edition, ErrataCard, Game, Ruling, RulingCorrection, SetupFigure
 
 
 @register(Game)
 class GameTR(TranslationOptions):
     fields = ("name",)
+
+
+@register(SetupFigure)
+class SetupFigureTR(TranslationOptions):
+    fields = ("component",)
 
 
 @register(Edition)

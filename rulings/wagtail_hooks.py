@@ -8,7 +8,6 @@ from wagtail.admin.panels import (
     FieldPanel,
     FieldRowPanel,
     InlinePanel,
-    MultiFieldPanel,
     ObjectList,
     TabbedInterface,
 )
@@ -43,9 +42,16 @@ class GameViewSet(SnippetViewSet):
         FieldPanel("slug"),
         FieldRowPanel([FieldPanel("bgg_id"), FieldPanel("publisher")]),
         FieldRowPanel([FieldPanel("min_players"), FieldPanel("max_players")]),
-        MultiFieldPanel(
-            [FieldPanel("deck_tiers"), FieldPanel("player_setups")],
+        InlinePanel(
+            "setup_figures",
             heading=_("Setup figures (shown in every language's guides)"),
+            label=_("Setup figure"),
+            panels=[
+                FieldRowPanel([FieldPanel("min_players"), FieldPanel("max_players")]),
+                FieldPanel("group"),
+                *translated_panels("component"),
+                FieldRowPanel([FieldPanel("quantity"), FieldPanel("in_box")]),
+            ],
         ),
     ]
 

@@ -1,4 +1,5 @@
-"""Builds the demo site from `content.py`. Idempotent: what exists is left as editors left it."""
+"""Builds the demo site from the data files (`files.py`). Idempotent: what exists is left as
+editors left it, so `load_demo` can run on every `make run`."""
 
 from datetime import UTC, datetime, time
 
@@ -19,48 +20,40 @@ from guides.models import (
 )
 from guides.publishing import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
-from rulings.models import Document, Edition, Game
+from rulings.models import Document, Edition, Game, SetupFigure
 
-from . import content
-
-LANGUAGES = mt_settings.AVAILABLE_LANGUAGES
-
-
-def translated(**fields):
-    """Expand {"title": {"en": .., "es": ..}} into title, title_en and title_es."""
-    values = {}
-    for name, value in fields.items():
-        if isinstance(value, dict) and set(value) <= set(LANGUAGES):
-            for code in LANGUAGES:
-                if code in value:
-                    values[build_localized_fieldname(name, code)] = value[code]
-            values[name] = value.get(mt_settings.DEFAULT_LANGUAGE, "")
-        else:
-            values[name] = value
-    return values
+from . import files
+from .files import LANGUAGES, translated
+from .rulings import load_demo_rulings
 
 
-def setup_figures(spec):
-    """The game's `deck_tiers` and `player_setups` stream data from a content.py spec."""
-    tiers = [
-        ("tier", {"number": number, "total_cards": total})
-        for number, total in enumerate(spec["tiers"], start=1)
-    ]
-    setups = [
-        (
-            "setup",
-            {
-                "min_players": row["players"][0],
-                "max_players": row["players"][1],
-                "cards_used": row["cards_used"],
-                "civic_tokens": row["civic_tokens"],
-                "turns_per_player": spec["turns_per_player"],
-                "market_cards_left": spec["market_cards_left"],
-            },
-        )
-        for row in spec["players"]
-    ]
-    return tiers, setups
+def setup_figures(game, spec):
+    """The game's `SetupFigure` rows from the `setup` list of its data file.
+
+    Each entry is one component with its quantity per player count ("1-2" is a range);
+    rows are ordered by player count, then by component, as an editor would enter them.
+    """
+    ranges = {}
+    for entry in spec:
+        for players, quantity in entry["quantity"].items():
+            low, _dash, high = str(players).partition("-")
+            ranges.setdefault((int(low), int(high or low)), []).append((entry, quantity))
+    figures = []
+    for (low, high), entries in sorted(ranges.items()):
+        for entry, quantity in entries:
+            figures.append(
+                SetupFigure(
+                    game=game,
+                    sort_order=len(figures),
+                    min_players=low,
+                    max_players=high,
+                    group=entry["table"],
+                    quantity=quantity,
+                    in_box=entry.get("in_box"),
+                    **translated(component=entry["component"]),
+                )
+            )
+    return figures
 
 
 def backdate(page, revision, number, published_on):
@@ -87,15 +80,16 @@ class DemoLoader:
 
     def run(self):
         with transaction.atomic():
-            games = {spec["slug"]: self.game(spec) for spec in content.GAMES}
+            game_specs = files.games()
+            games = {spec["slug"]: self.game(spec) for spec in game_specs}
             home = self.home()
             policy = self.policy(home)
             index = self.games_index(home)
             game_pages = {
-                slug: self.game_page(index, games[slug], spec["page"])
-                for slug, spec in ((g["slug"], g) for g in content.GAMES)
+                spec["slug"]: self.game_page(index, games[spec["slug"]], spec["page"])
+                for spec in game_specs
             }
-            for spec in content.GUIDES:
+            for spec in files.guides():
                 self.guide(game_pages[spec["game"]], spec)
             settings = SiteSettings.for_site(Site.objects.get(is_default_site=True))
             if settings.editorial_policy_id is None:
@@ -118,10 +112,9 @@ class DemoLoader:
                 )
             )
             self.note(f"game {game.slug}")
-        if "setup" in spec and not (game.deck_tiers or game.player_setups):
-            # Figures an editor already entered are theirs; only an empty game is filled.
-            game.deck_tiers, game.player_setups = setup_figures(spec["setup"])
-            game.save(update_fields=["deck_tiers", "player_setups"])
+        if "setup" in spec and not game.setup_figures.exists():
+            # Figures an editor already entered are theirs; only a game without any is filled.
+            SetupFigure.objects.bulk_create(setup_figures(game, spec["setup"]))
             self.note(f"setup figures of {game.slug}")
         for edition_spec in spec["editions"]:
             edition = Edition.objects.filter(code=edition_spec["code"]).first()
@@ -164,7 +157,10 @@ class DemoLoader:
         root = Page.get_first_root_node()
         site = Site.objects.filter(is_default_site=True).first()
         welcome = site.root_page if site else None
-        home = root.add_child(instance=HomePage(**translated(slug="rulesage-home", **content.HOME)))
+        spec = files.page("home")
+        fields = translated(slug="rulesage-home", title=spec["title"], intro=spec["intro"])
+        page = HomePage(**fields)
+        home = root.add_child(instance=page)
         home.save_revision().publish()
         if site:
             site.root_page = home
@@ -195,7 +191,7 @@ class DemoLoader:
         return page
 
     def policy(self, home):
-        spec = content.POLICY
+        spec = files.page("editorial-policy")
         page = self.child(home, StandardPage, spec["slug"]["en"])
         if page:
             return page
@@ -209,7 +205,7 @@ class DemoLoader:
         )
 
     def games_index(self, home):
-        spec = content.GAMES_INDEX
+        spec = files.page("games")
         page = self.child(home, GamesIndexPage, spec["slug"]["en"])
         if page:
             return page
@@ -249,11 +245,11 @@ class DemoLoader:
         )
         page.sources = [
             GuideSource(
-                document=self.documents[key],
-                first_page=pages[0] if pages else None,
-                last_page=pages[1] if pages else None,
+                document=self.documents[source["document"]],
+                first_page=source["pages"][0] if "pages" in source else None,
+                last_page=source["pages"][1] if "pages" in source else None,
             )
-            for key, pages in spec["sources"]
+            for source in spec["sources"]
         ]
         game_page.add_child(instance=page)
         for number, version in enumerate(versions, start=1):
@@ -285,3 +281,8 @@ class DemoLoader:
     def note(self, what):
         self.created += 1
         self.log(f"  created {what}")
+
+
+def load_demo(log=print):
+    """Create whatever of the demo is missing; the number of objects created."""
+    return DemoLoader(log=log).run() + load_demo_rulings(log=log)

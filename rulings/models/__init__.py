@@ -1,10 +1,12 @@
 """The rules knowledge, by what it holds: the catalogue (games, editions, documents,
-passages), errata cards, rulings with their citations, and corrections to rulings."""
+passages) with each game's setup figures, errata cards, rulings with their citations, and
+corrections to rulings."""
 
 from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
 from .corrections import RulingCorrection
 from .errata import ErrataCard
 from .rulings import Citation, Ruling, RulingOrigin
+from .setup import SetupFigure, SetupGroup
 
 __all__ = [
     "SEARCH_SNIPPET_LIMIT",
@@ -17,5 +19,7 @@ __all__ = [
     "Ruling",
     "RulingCorrection",
     "RulingOrigin",
+    "SetupFigure",
+    "SetupGroup",
     "TextOrigin",
 ]

@@ -4,20 +4,18 @@ A `Passage` is the unit citations point at and search finds; errata cards and ru
 sibling modules) refer to these. Nothing here knows the guides built on top.
 """
 
-from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modelcluster.models import ClusterableModel
-from wagtail.fields import StreamField
 from wagtail.search import index
 
 from core.translated_fields import SOURCE_LANGUAGE
 
-from ..blocks import DeckTierBlock, PlayerCountSetupBlock
 from ..editions import EDITION_CODE_PATTERN
 from ..locations import Located, make_anchor
 
@@ -25,8 +23,9 @@ from ..locations import Located, make_anchor
 class Game(ClusterableModel):
     """A board game. Has many `Edition`s; the guides app attaches a GamePage to it.
 
-    Its setup figures are stored here once, as data, so every language's guide renders
-    the same numbers ("cards used" and "cards returned to the box" both derive from them).
+    Its setup figures (`SetupFigure` rows) are stored once, as data, so every language's
+    guide renders the same numbers ("cards used" and "cards returned to the box" both
+    derive from them).
     """
 
     name = models.CharField(_("name"), max_length=200)
@@ -38,17 +37,6 @@ class Game(ClusterableModel):
     )
     max_players = models.PositiveSmallIntegerField(
         _("maximum players"), default=4, validators=[MinValueValidator(1)]
-    )
-    deck_tiers = StreamField(
-        [("tier", DeckTierBlock())],
-        blank=True,
-        verbose_name=_("deck tiers"),
-        help_text=_("How many cards of each tier come in the box."),
-    )
-    player_setups = StreamField(
-        [("setup", PlayerCountSetupBlock())],
-        blank=True,
-        verbose_name=_("setup per player count"),
     )
 
     class Meta:
@@ -66,47 +54,10 @@ class Game(ClusterableModel):
     def __str__(self):
         return self.name
 
-    def clean(self):
-        super().clean()
-        tiers = len(self.deck_tiers)
-        totals = [tier.value["total_cards"] for tier in self.deck_tiers]
-        for setup in self.player_setups:
-            used = list(setup.value["cards_used"])
-            if len(used) != tiers:
-                raise ValidationError(
-                    {
-                        "player_setups": _("Give one “cards used” figure per deck tier (%(n)d).")
-                        % {"n": tiers}
-                    }
-                )
-            if any(u > total for u, total in zip(used, totals, strict=True)):
-                raise ValidationError(
-                    {"player_setups": _("A tier cannot use more cards than the box holds.")}
-                )
-
-    def setup_rows(self):
-        """Setup per player count with derived figures, the one source for every language."""
-        totals = [tier.value["total_cards"] for tier in self.deck_tiers]
-        rows = []
-        for setup in self.player_setups:
-            value = setup.value
-            used = list(value["cards_used"])
-            low, high = value["min_players"], value["max_players"]
-            rows.append(
-                {
-                    "players": str(low) if low == high else f"{low}–{high}",
-                    "cards_used": used,
-                    "cards_returned": [total - u for total, u in zip(totals, used, strict=False)],
-                    "civic_tokens": value.get("civic_tokens"),
-                    "turns_per_player": value.get("turns_per_player"),
-                    "market_cards_left": value.get("market_cards_left"),
-                }
-            )
-        return rows
-
-    @property
-    def tier_numbers(self):
-        return [tier.value["number"] for tier in self.deck_tiers]
+    @cached_property
+    def setup(self):
+        """The setup figures in editing order, read once however many tables show them."""
+        return list(self.setup_figures.all())
 
     @property
     def player_range(self):

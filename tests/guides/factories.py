@@ -5,6 +5,7 @@ import wagtail_factories
 from django.utils import translation
 
 from guides.models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideSource
+from rulings.models import SetupFigure
 from tests.rulings.factories import DocumentFactory, GameFactory
 
 
@@ -65,26 +66,39 @@ def give_setup_figures(game, tiers=(65, 50, 45), setups=None):
         ((3, 3), [52, 36, 28], 12),
         ((4, 4), [64, 48, 38], 14),
     ]
-    game.deck_tiers = [
-        ("tier", {"number": number, "total_cards": total})
-        for number, total in enumerate(tiers, start=1)
-    ]
-    game.player_setups = [
-        (
-            "setup",
-            {
-                "min_players": low,
-                "max_players": high,
-                "cards_used": used,
-                "civic_tokens": tokens,
-                "turns_per_player": 17,
-                "market_cards_left": 14,
-            },
-        )
-        for (low, high), used, tokens in setups
-    ]
-    game.full_clean()
-    game.save()
+    game.setup_figures.all().delete()
+    figures = []
+    for (low, high), used, tokens in setups:
+        named = [
+            ("deck", f"Tier {n}", f"Nivel {n}", quantity, total)
+            for n, (quantity, total) in enumerate(zip(used, tiers, strict=True), start=1)
+        ]
+        named += [
+            ("supply", "Civic tokens", "Fichas de edificio comunitario", tokens, None),
+            ("game_end", "Turns per player", "Turnos por jugador", 17, None),
+            (
+                "game_end",
+                "Market cards left at the end",
+                "Cartas que quedan en el mercado al final",
+                14,
+                None,
+            ),
+        ]
+        for group, en, es, quantity, in_box in named:
+            figure = SetupFigure(
+                game=game,
+                sort_order=len(figures),
+                min_players=low,
+                max_players=high,
+                group=group,
+                component_en=en,
+                component_es=es,
+                quantity=quantity,
+                in_box=in_box,
+            )
+            figure.full_clean()
+            figures.append(figure)
+    SetupFigure.objects.bulk_create(figures)
     return game
 
 

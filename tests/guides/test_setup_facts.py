@@ -2,7 +2,9 @@
 
 import pytest
 from bs4 import BeautifulSoup
+from django.db import IntegrityError, transaction
 
+from rulings.models import SetupFigure
 from tests.guides.factories import give_setup_figures, publish, publish_version, url_in
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +108,75 @@ def test_old_versions_render_their_facts_from_the_game(client, facts_guide):
     html = BeautifulSoup(client.get(f"{guide.url}v/1/").content, "html.parser")
     first = html.select_one(".guide-body table.setup-facts")
     assert first.caption.get_text(strip=True) == "Cards used from each tier"
+
+
+def test_any_game_fits_named_components_without_new_fields(client, guide):
+    """A game with no tiers or tokens: its own components, named in each language."""
+    game = guide.game_page.game
+    for order, (en, es, quantity) in enumerate(
+        [("Cards in hand", "Cartas en la mano", 4), ("Tent card", "Carta de tienda", 1)]
+    ):
+        SetupFigure.objects.create(
+            game=game,
+            sort_order=order,
+            min_players=2,
+            max_players=4,
+            group="each_player",
+            component_en=en,
+            component_es=es,
+            quantity=quantity,
+        )
+    SetupFigure.objects.create(
+        game=game,
+        min_players=5,
+        max_players=5,
+        group="each_player",
+        component_en="Cards in hand",
+        component_es="Cartas en la mano",
+        quantity=5,
+        sort_order=3,
+    )
+    guide = publish(
+        guide,
+        body_en=[facts("each_player")],
+        body_es=[facts("each_player")],
+        title_es="Cómo jugar",
+        slug_es="como-jugar",
+    )
+    (english,) = tables(client, guide, "en")
+    (spanish,) = tables(client, guide, "es")
+    assert english["head"] == ["Players", "Cards in hand", "Tent card"]
+    assert spanish["head"] == ["Jugadores", "Cartas en la mano", "Carta de tienda"]
+    # Fewest players first; no figure for a component at a player count shows a dash.
+    assert english["rows"] == spanish["rows"] == [["2–4", "4", "1"], ["5", "5", "—"]]
+    assert english["foot"] == []
+    # Views of other tables show nothing rather than an empty table.
+    assert tables(client, publish(guide, body_en=[facts("cards_used")]), "en") == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"quantity": 66},  # more than the box holds
+        {"max_players": 0},  # a range out of order
+        {"min_players": 0, "max_players": 0},  # no players
+        {"quantity": -1},
+    ],
+    ids=["over-the-box", "range-reversed", "no-players", "negative"],
+)
+def test_the_database_refuses_figures_that_cannot_be_true(guide, change):
+    give_setup_figures(guide.game_page.game)
+    figure = SetupFigure.objects.get(component_en="Tier 1", min_players=4)
+    for field, value in change.items():
+        setattr(figure, field, value)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        figure.save()
+
+
+def test_one_figure_per_component_and_player_count(guide):
+    give_setup_figures(guide.game_page.game)
+    twin = SetupFigure.objects.get(component_en="Civic tokens", min_players=3)
+    twin.pk = None
+    twin.quantity = 99
+    with pytest.raises(IntegrityError), transaction.atomic():
+        twin.save()

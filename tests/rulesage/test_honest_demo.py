@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from rulings import demo
+from rulesage.demo import rulings as demo
 from rulings.models import ErrataCard, Passage, Ruling
 from tests.seeds import POINT_CITY_RULING, seed_path
 

@@ -37,9 +37,16 @@ def test_load_demo_keeps_editor_changes(client):
     game = Game.objects.get(slug="point-city")
     game.publisher = "Edited by an editor"
     game.save()
+    tokens = game.setup_figures.get(component_en="Civic tokens", min_players=4)
+    tokens.quantity = 15
+    tokens.save()
+    game.setup_figures.filter(component_en="Turns per player").delete()
     call_command("load_demo")
     game.refresh_from_db()
     assert game.publisher == "Edited by an editor"
+    # The editor's setup figures stay as they left them: changed, and removed, alike.
+    assert game.setup_figures.get(component_en="Civic tokens", min_players=4).quantity == 15
+    assert not game.setup_figures.filter(component_en="Turns per player").exists()
 
 
 def test_demo_pages_render(client):
@@ -83,11 +90,10 @@ def test_every_demo_page_in_english_and_spanish(client):
 def test_demo_guides_state_setup_figures_from_the_game(client):
     call_command("load_demo")
     game = Game.objects.get(slug="point-city")
-    assert [row["cards_returned"] for row in game.setup_rows()] == [
-        [25, 26, 27],
-        [13, 14, 17],
-        [1, 2, 7],
-    ]
+    returned = {}
+    for figure in game.setup_figures.filter(group="deck"):
+        returned.setdefault(figure.players, []).append(figure.in_box - figure.quantity)
+    assert returned == {"1–2": [25, 26, 27], "3": [13, 14, 17], "4": [1, 2, 7]}
     guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
     english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
     spanish = BeautifulSoup(client.get(url_in(guide, "es")).content, "html.parser")
@@ -101,3 +107,20 @@ def test_demo_guides_state_setup_figures_from_the_game(client):
     assert not english.select(".setup-table:not(.setup-facts)")  # no hand-typed tables left
     assert not spanish.select(".setup-table:not(.setup-facts)")
     assert GuideTranslation.objects.filter(language="es").count() == 3
+
+
+def test_a_second_game_states_its_setup_with_the_same_fields(client):
+    """Archaeology's figures (cards in hand, a tent) fit the rows Point City's tiers use."""
+    call_command("load_demo")
+    guide = GuidePage.objects.get(
+        slug_en="how-to-play", url_path__contains="archaeology-the-new-expedition"
+    )
+    for code, heading in (
+        ("en", "Cards dealt to your hand"),
+        ("es", "Cartas repartidas a tu mano"),
+    ):
+        html = BeautifulSoup(client.get(url_in(guide, code)).content, "html.parser")
+        (table,) = html.select(".guide-body table.setup-facts")
+        assert heading in [th.get_text() for th in table.select("thead th")]
+        assert [td.get_text() for td in table.select("tbody td")] == ["4", "1"]
+        assert table.select_one("tbody th").get_text() == "2–4"

@@ -3,16 +3,14 @@ nothing is duplicated and nothing an editor changed is overwritten."""
 
 from django.core.management.base import BaseCommand
 
-from rulesage.demo.loader import DemoLoader
-from rulings.demo import load_demo_rulings
+from rulesage.demo.loader import load_demo
 
 
 class Command(BaseCommand):
     help = "Create the demo content (idempotent)."
 
     def handle(self, *args, **options):
-        created = DemoLoader(log=self.stdout.write).run()
-        created += load_demo_rulings(log=self.stdout.write)
+        created = load_demo(log=self.stdout.write)
         if created:
             self.stdout.write(self.style.SUCCESS(f"Demo content: {created} objects created."))
         else:

@@ -1,22 +1,23 @@
 """Load the demo rulings: our illustrative ones, the seed exports when present, one errata card.
 
 Idempotent like the rest of the demo: what exists is left as editors left it. The
-illustrative rulings are created directly (never through the importer, which would make
-them look like exports); the seed exports go through the importer, as real exports do.
+illustrative rulings (`data/rulings/*.md`) are created directly, never through the importer:
+they did not come from the rules Q&A system and must not look like exports (no answering
+model, file name or sign-off). The seed exports go through `import_file`, as real ones do.
 """
 
 from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
-from modeltranslation import settings as mt_settings
-from modeltranslation.utils import build_localized_fieldname
 
-from .demo_content import DEMO_CARD, DEMO_RULINGS
-from .importers.parsed import ImportRefused
-from .importers.run import ImportRun
-from .importers.store import ImportResult, import_file
-from .models import Citation, Edition, ErrataCard, Passage, Ruling
+from rulings.importers.parsed import ImportRefused
+from rulings.importers.run import ImportRun
+from rulings.importers.store import ImportResult, import_file
+from rulings.models import Citation, Edition, ErrataCard, Passage, Ruling
+
+from . import files
+from .files import translated
 
 SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
 
@@ -27,7 +28,7 @@ def seed_exports():
 
 def load_demo_rulings(log=print):
     created = 0
-    for spec in DEMO_RULINGS:
+    for spec in files.rulings():
         with transaction.atomic():
             ruling = create_illustrative_ruling(spec)
         if ruling is not None:
@@ -45,7 +46,8 @@ def load_demo_rulings(log=print):
             if result.outcome == ImportResult.CREATED:
                 created += 1
                 log(f"  created ruling {result.ruling.get_absolute_url()}")
-    created += load_demo_errata(log)
+    for card in files.errata_cards():
+        created += load_demo_errata(card, log)
     return created
 
 
@@ -56,15 +58,16 @@ def create_illustrative_ruling(spec):
         return None
     documents = {doc.external_id: doc for doc in edition.documents.exclude(external_id="")}
     citations = []
-    for n, document_id, page, heading_path in spec["citations"]:
-        document = documents[document_id]
+    for cited in spec["citations"]:
+        document = documents[cited["document"]]
+        page, heading_path = cited["page"], cited["heading_path"]
         # The place only: we hold none of the rulebook's words, so the passage has no text.
         passage, _created = Passage.objects.get_or_create(
             document=document, page=page, heading_path=heading_path
         )
         citations.append(
             Citation(
-                n=n,
+                n=cited["n"],
                 passage=passage,
                 document=document,
                 document_title=document.title,
@@ -87,40 +90,33 @@ def create_illustrative_ruling(spec):
     return ruling
 
 
-def translated(name, values):
-    """`name` in every language given, and the field itself in the default language."""
-    fields = {build_localized_fieldname(name, code): text for code, text in values.items()}
-    return {name: values[mt_settings.DEFAULT_LANGUAGE], **fields}
-
-
-def load_demo_errata(log=print):
-    edition = Edition.objects.filter(code=DEMO_CARD["edition"]).first()
+def load_demo_errata(card, log=print):
+    edition = Edition.objects.filter(code=card["edition"]).first()
     if edition is None or edition.errata_cards.exists():
         return 0
     passage = (
         Passage.objects.filter(
             document__edition=edition,
-            page=DEMO_CARD["page"],
-            heading_path=DEMO_CARD["heading_path"],
+            page=card["page"],
+            heading_path=card["heading_path"],
         )
         .select_related("document")
         .first()
     )
     if passage is None:
         return 0
-    card = ErrataCard(
+    errata = ErrataCard(
         edition=edition,
         document=passage.document,
         passage=passage,
         page=passage.page,
         heading_path=passage.heading_path,
-        issued_on=DEMO_CARD["issued_on"],
-        **translated("corrected_rule", DEMO_CARD["corrected_rule"]),
-        **translated("issued_by", DEMO_CARD["issued_by"]),
+        issued_on=card["issued_on"],
+        **translated(corrected_rule=card["corrected_rule"], issued_by=card["issued_by"]),
     )
-    card.save()
-    card.save_revision(log_action=True)
+    errata.save()
+    errata.save_revision(log_action=True)
     # Recording a card dates the registry check (today); the demo's check is the card's day.
-    Edition.objects.filter(pk=edition.pk).update(errata_checked_on=DEMO_CARD["issued_on"])
+    Edition.objects.filter(pk=edition.pk).update(errata_checked_on=card["issued_on"])
     log(f"  created errata card on {passage}")
     return 1
