@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
 
 # The shared prose blocks; HeadingBlock is also named here by the early migrations.
-from core.blocks import INLINE_FEATURES, ExampleBlock, HeadingBlock, NoteBlock, paragraph_block
+from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock
 
 from .setup_facts import SetupView, setup_table
 
@@ -83,11 +83,10 @@ class SetupFactsBlock(blocks.StructBlock):
         template = "guides/blocks/setup_facts.html"
 
 
-class GuideStreamBlock(blocks.StreamBlock):
-    heading = HeadingBlock()
-    paragraph = paragraph_block()
+class GuideStreamBlock(BodyStreamBlock):
+    """A guide's sections: the standard pages' prose, and the teaching blocks of a guide."""
+
     steps = StepsBlock()
     example = ExampleBlock()
-    note = NoteBlock()
     setup_table = SetupTableBlock()
     setup_facts = SetupFactsBlock()
