@@ -3,8 +3,8 @@
 from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
 
-# The shared prose blocks; HeadingBlock is also named here by the early migrations.
-from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock
+# HeadingBlock is not used here, but the early migrations name it as guides.blocks's.
+from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock, HeadingBlock  # noqa: F401
 
 from .setup_facts import SetupView, setup_table
 
