@@ -18,6 +18,8 @@ RULINGS = pgettext_lazy("URL path segment", "rulings")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
+# A database outage is a 503 wherever it is raised (rulesage/faults.py).
+handler500 = "rulesage.faults.server_error"
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
