@@ -14,8 +14,8 @@ import sys
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.template.loader import render_to_string
 from django.http import HttpResponse
+from django.template.loader import render_to_string
 
 logger = logging.getLogger("rulesage.faults")
 

@@ -26,6 +26,21 @@ class PermissionsPolicyMiddleware:
         return response
 
 
+def client_address(request):
+    """The address sign-in attempts are counted against (django-axes).
+
+    Directly exposed, it is REMOTE_ADDR. Behind RULESAGE_TRUSTED_PROXIES proxies, each
+    appending the address it saw to X-Forwarded-For, it is the entry the outermost one
+    wrote; entries before it are whatever the client sent and are not trusted.
+    """
+    proxies = settings.RULESAGE_TRUSTED_PROXIES
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [address for address in forwarded if address]
+    if proxies and len(forwarded) >= proxies:
+        return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR")
+
+
 def lockout_message():
     """What a locked-out editor reads: why, for how long, and what still works."""
     minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))

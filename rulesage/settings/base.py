@@ -250,9 +250,10 @@ AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "rulesage.security.locked_out"
-# Behind the proxy, the client's address is the last one it appended (gunicorn.conf.py
-# trusts the proxy's forwarded headers); set AXES_IPWARE_META_PRECEDENCE_ORDER to match.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# The address is the client's, not the proxy's: behind N proxies that each append to
+# X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N (rulesage.security.client_address).
+RULESAGE_TRUSTED_PROXIES = int(os.environ.get("RULESAGE_TRUSTED_PROXIES", "0"))
+AXES_CLIENT_IP_CALLABLE = "rulesage.security.client_address"
 # --- end Security ----------------------------------------------------------------------
 
 # --- Faults (issue 11) -----------------------------------------------------------------
