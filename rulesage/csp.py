@@ -11,11 +11,16 @@ So the admin's HTML is read once on its way out and the nonce is given to exactl
 scripts: a script qualifies only if its whole text is one such call whose arguments parse
 as JSON literals (or, for the language settings, is that hook's exact output). Anything
 else, such as a script that found its way into content, gets no nonce and is blocked.
+
+Draftail, the rich-text editor, also writes <style> elements from script with random
+block keys in them; site/static/admin/rulesage-csp.js, put first in the admin's <head>
+with the nonce beside it, gives the nonce to style elements that scripts create.
 """
 
 import json
 import re
 
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.functional import cached_property
 
@@ -76,7 +81,7 @@ class AdminScriptNonces:
             request.path.startswith(self.admin_prefix)
             and not response.streaming
             and response.get("Content-Type", "").startswith("text/html")
-            and b"<script>" in response.content
+            and b"<head>" in response.content
         ):
             response.content = self.add_nonces(response.content.decode(response.charset), request)
         return response
@@ -95,4 +100,11 @@ class AdminScriptNonces:
                 return match[0]
             return f'<script nonce="{request.csp_nonce}">{match["body"]}</script>'
 
-        return INLINE_SCRIPT.sub(replace, html)
+        html = INLINE_SCRIPT.sub(replace, html)
+        # First in <head>, before any script that could create a style element.
+        return html.replace(
+            "<head>",
+            f'<head><meta name="rulesage-csp-nonce" content="{request.csp_nonce}">'
+            f'<script src="{static("admin/rulesage-csp.js")}"></script>',
+            1,
+        )

@@ -211,13 +211,14 @@ from csp.constants import NONCE, NONE, SELF  # noqa: E402
 
 # No 'unsafe-inline' anywhere: reader pages have no inline script or style at all (so
 # their header carries no nonce and a cached copy stays valid), and the few inline
-# scripts the Wagtail admin still writes get the request's nonce (rulesage/csp.py).
+# scripts and script-made styles of the Wagtail admin get the request's nonce
+# (rulesage/csp.py).
 # Images allow data: and blob: for the admin's previews and icons.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF, NONCE],
-        "style-src": [SELF],
+        "style-src": [SELF, NONCE],
         "img-src": [SELF, "data:", "blob:"],
         "font-src": [SELF],
         "connect-src": [SELF],
@@ -231,7 +232,7 @@ CONTENT_SECURITY_POLICY = {
 # Browser features no page of the site uses, refused to every origin (embedded ones too).
 PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
-    "microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()"
+    "microphone=(), payment=(), usb=(), browsing-topics=()"
 )
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"

@@ -131,3 +131,38 @@ def meta_text(value):
     if len(text) > DESCRIPTION_LENGTH:
         text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
     return conditional_escape(text)
+
+
+class CaptureNode(template.Node):
+    def __init__(self, nodelist, name):
+        self.nodelist, self.name = nodelist, name
+
+    def render(self, context):
+        context[self.name] = self.nodelist.render(context).strip()
+        return ""
+
+
+@register.tag
+def capture(parser, token):
+    """`{% capture name %}…{% endcapture %}` renders once into a variable used twice.
+
+    The page's title and description blocks appear in <title> and <meta
+    name="description"> and again in the Open Graph tags; a block may be written once.
+    """
+    try:
+        _tag, name = token.split_contents()
+    except ValueError:
+        raise template.TemplateSyntaxError("capture takes one variable name") from None
+    nodelist = parser.parse(("endcapture",))
+    parser.delete_first_token()
+    return CaptureNode(nodelist, name)
+
+
+# Open Graph names a locale with its territory; the site's languages, as written.
+OG_LOCALES = {"en": "en_GB", "es": "es_ES"}
+
+
+@register.simple_tag
+def og_locale():
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    return OG_LOCALES.get(language, language)

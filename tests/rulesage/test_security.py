@@ -36,7 +36,9 @@ def assert_locked_down(response, name):
     assert policy["default-src"] == ["'self'"], name
     assert policy["object-src"] == ["'none'"], name
     assert policy["frame-ancestors"] == ["'self'"], name
-    assert policy["style-src"] == ["'self'"], name
+    nonces = [source for source in policy["script-src"] if source.startswith("'nonce-")]
+    assert policy["script-src"] == ["'self'", *nonces], name
+    assert policy["style-src"] == ["'self'", *nonces], name
     assert "camera=()" in response.headers["Permissions-Policy"], name
     assert "geolocation=()" in response.headers["Permissions-Policy"], name
 
