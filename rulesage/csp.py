@@ -84,6 +84,9 @@ class AdminScriptNonces:
             and b"<head>" in response.content
         ):
             response.content = self.add_nonces(response.content.decode(response.charset), request)
+            # CommonMiddleware, further in, has already counted the unchanged body.
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
         return response
 
     def allowed(self, body, known):

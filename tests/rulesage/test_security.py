@@ -90,6 +90,9 @@ def test_the_admins_inline_initialisers_carry_the_nonce_and_nothing_else_does(
     html = response.content.decode()
     inline = re.findall(r"<script(?![^>]*\b(?:src|type)=)([^>]*)>(.*?)</script>", html, re.S)
     assert inline, "the guide editor has date and chooser initialisers"
+    # The body grew by the nonces: a stale length would cut off its end in the browser.
+    assert int(response["Content-Length"]) == len(response.content)
+    assert html.rstrip().endswith("</html>")
     for attributes, body in inline:
         assert f'nonce="{nonce}"' in attributes, body[:80]
 
