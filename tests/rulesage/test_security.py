@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 # What every response says, whatever page it is.
 EXPECTED = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "SAMEORIGIN",
 }
