@@ -5,11 +5,12 @@ rulings/structured_data.py) from what their page already shows; the parts they s
 the site as publisher and reviewer, a correction, and writing the block, are here.
 """
 
+import html
 import json
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import format_html, strip_tags
 from django.utils.safestring import mark_safe
 
 from .translated_fields import SOURCE_LANGUAGE, has_translation
@@ -63,6 +64,11 @@ def translation_properties(obj, url_in):
             "inLanguage": SOURCE_LANGUAGE,
         }
     return data
+
+
+def plain_text(markup):
+    """Rendered markup as one line of text: tags dropped, character references read."""
+    return " ".join(html.unescape(strip_tags(str(markup))).split())
 
 
 def iso(moment):

@@ -4,13 +4,13 @@ when, the rulebook passages it cites, and its corrections.
 """
 
 from django.utils import translation
-from django.utils.html import strip_tags
 
 from core.structured_data import (
     SCHEMA,
     correction,
     iso,
     organisation,
+    plain_text,
     translation_properties,
     without_empty,
 )
@@ -44,7 +44,7 @@ def ruling_data(context):
     answered = ruling.outcome != ruling.Outcome.ABSTAINED and ruling.answer
     answer = {
         "@type": "Answer",
-        "text": " ".join(strip_tags(str(context["answer_html"])).split()),
+        "text": plain_text(context["answer_html"]),
         "dateCreated": iso(ruling.answered_at),
         "author": {"@type": "Organization", "name": ruling.answerer} if ruling.answerer else None,
         "url": f"{url}#answer-heading",

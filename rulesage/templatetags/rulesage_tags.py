@@ -4,9 +4,11 @@ from html.parser import HTMLParser
 
 from django import template
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from rulings.markers import MARKER_RE
@@ -138,7 +140,8 @@ class CaptureNode(template.Node):
         self.nodelist, self.name = nodelist, name
 
     def render(self, context):
-        context[self.name] = self.nodelist.render(context).strip()
+        # Rendered output is already escaped; strip() would lose that mark.
+        context[self.name] = mark_safe(self.nodelist.render(context).strip())
         return ""
 
 
@@ -166,3 +169,19 @@ OG_LOCALES = {"en": "en_GB", "es": "es_ES"}
 def og_locale():
     language = translation.get_language() or settings.LANGUAGE_CODE
     return OG_LOCALES.get(language, language)
+
+
+@register.simple_tag(takes_context=True)
+def og_url(context):
+    """The page's own address for Open Graph, without its query string.
+
+    Error pages render this too, among them the 400 page for a Host the site does not
+    serve, where asking for the host raises again: those get the path alone.
+    """
+    request = context.get("request")
+    if request is None:
+        return ""
+    try:
+        return request.build_absolute_uri(request.path)
+    except DisallowedHost:
+        return request.path
