@@ -1,25 +1,77 @@
-"""Atom feed of the corrections log."""
+"""Atom feeds: the corrections log, and new and corrected rulings.
+
+Every entry's id (and each feed's) is a tag URI (RFC 4151), `tag:<host>,<date>:<path>`:
+a valid IRI, unlike the bare keys the corrections feed used to send, and one that never
+changes for an entry, however its title or address change. The host is the one the feed
+is served on, the date the day the entry first appeared, the path names the entry and
+the feed's language (each language's feed has entries of its own text).
+"""
 
 import datetime
 
 from django.contrib.syndication.views import Feed
+from django.db.models import Max
+from django.http.request import split_domain_port
 from django.urls import reverse
+from django.utils import translation
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import strip_tags
+from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
+
+from rulings.models import Ruling
+from rulings.rendering import render_answer
 
 from .corrections import latest_corrections
 
+# Entries per feed; readers poll often enough that older ones have been seen.
+FEED_LENGTH = 50
+SUMMARY_WORDS = 60
 
-class CorrectionsFeed(Feed):
+
+def tag_uri(authority, date, specific):
+    """`date` is a year or a day, written as RFC 4151 asks (2026, 2026-11-02)."""
+    return f"tag:{authority},{date}:{specific}"
+
+
+def start_of(day):
+    return datetime.datetime.combine(day, datetime.time.min, datetime.UTC)
+
+
+class TagURIFeed(Feed):
+    """An Atom feed whose feed and entry ids are tag URIs (see the module docstring).
+
+    `item_guid` gives the entry's own path; this class adds the authority and date.
+    """
+
     feed_type = Atom1Feed
+    item_guid_is_permalink = False
+    # The feed's own path in its tag URI, and the year it began.
+    feed_name = ""
+    feed_since = 2026
+
+    def get_feed(self, obj, request):
+        feed = super().get_feed(obj, request)
+        authority = (split_domain_port(request.get_host())[0] or "localhost").lower()
+        language = translation.get_language()
+        feed.feed["id"] = tag_uri(authority, self.feed_since, f"{language}/{self.feed_name}")
+        for item in feed.items:
+            item["unique_id"] = tag_uri(
+                authority, item["pubdate"].date().isoformat(), f"{language}/{item['unique_id']}"
+            )
+        return feed
+
+
+class CorrectionsFeed(TagURIFeed):
     title = _("Rulesage corrections")
     subtitle = _("Every correction to a Rulesage guide or ruling, newest first.")
+    feed_name = "corrections"
 
     def link(self):
         return reverse("corrections_log")
 
     def items(self):
-        return latest_corrections(limit=50)
+        return latest_corrections(limit=FEED_LENGTH)
 
     def item_title(self, item):
         return _("Correction to “%(subject)s”") % {"subject": item.subject}
@@ -35,12 +87,76 @@ class CorrectionsFeed(Feed):
         return item.url
 
     def item_guid(self, item):
-        return item.key
-
-    item_guid_is_permalink = False
+        return f"corrections/{item.key}"
 
     def item_pubdate(self, item):
-        return datetime.datetime.combine(item.corrected_on, datetime.time.min, datetime.UTC)
+        return start_of(item.corrected_on)
 
     def item_updateddate(self, item):
         return self.item_pubdate(item)
+
+
+class RulingsFeed(TagURIFeed):
+    """Rulings as they are published and as they are corrected.
+
+    One entry per ruling: it appears when the ruling is published and comes back to the
+    top, with the newest correction in its summary, each time the ruling is corrected.
+    """
+
+    title = _("Rulesage rulings: new and corrected")
+    subtitle = _("Rulings as they are published, and again each time one is corrected.")
+    feed_name = "rulings"
+
+    def link(self):
+        return reverse("rulings:index")
+
+    def items(self):
+        public = (
+            Ruling.objects.public()
+            .annotate(last_corrected=Max("corrections__corrected_on"))
+            .select_related("edition__game")
+            .prefetch_related("corrections")
+        )
+        newest = list(public.order_by("-created_at")[:FEED_LENGTH])
+        corrected = list(
+            public.filter(last_corrected__isnull=False).order_by("-last_corrected")[:FEED_LENGTH]
+        )
+        rulings = {ruling.pk: ruling for ruling in newest + corrected}.values()
+        return sorted(rulings, key=self.item_updateddate, reverse=True)[:FEED_LENGTH]
+
+    def latest_correction(self, ruling):
+        return max(ruling.corrections.all(), key=lambda c: (c.corrected_on, c.pk), default=None)
+
+    def item_title(self, ruling):
+        if ruling.last_corrected:
+            return _("Corrected: %(question)s") % {"question": ruling.question}
+        return ruling.question
+
+    def item_description(self, ruling):
+        answer = strip_tags(str(render_answer(ruling.answer, set())))
+        summary = Truncator(" ".join(answer.split())).words(SUMMARY_WORDS)
+        correction = self.latest_correction(ruling)
+        if correction is None:
+            return summary
+        return _("%(summary)s — Corrected on %(date)s: %(now)s") % {
+            "summary": summary,
+            "date": correction.corrected_on.isoformat(),
+            "now": correction.what_it_says_now,
+        }
+
+    def item_link(self, ruling):
+        return ruling.get_absolute_url()
+
+    def item_guid(self, ruling):
+        return f"rulings/{ruling.pk}"
+
+    def item_pubdate(self, ruling):
+        return ruling.created_at
+
+    def item_updateddate(self, ruling):
+        if ruling.last_corrected:
+            return max(ruling.created_at, start_of(ruling.last_corrected))
+        return ruling.created_at
+
+    def item_categories(self, ruling):
+        return [ruling.edition.game.name]

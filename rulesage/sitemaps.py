@@ -3,6 +3,11 @@
 Wagtail's own sitemap lists each page once, in the default language. Here every page and
 every reader view (corrections log, rulings, errata registries, documents) is listed once
 per language, with hreflang alternates for the others and x-default, as the pages' heads do.
+
+Addresses are on the host the sitemap is asked for (as robots.txt, which names it), not
+on the host stored in Wagtail's Site record: that record says "localhost" on a fresh
+install, and a sitemap pointing there lists nothing a crawler can fetch. ALLOWED_HOSTS
+limits which hosts can be asked for.
 """
 
 from django.conf import settings
@@ -34,7 +39,7 @@ class PageSitemap(Sitemap):
             locations = {}
             for code in LANGUAGES:
                 with translation.override(code):
-                    locations[code] = item.get_full_url(self.request)
+                    locations[code] = self.request.build_absolute_uri(item.get_url(self.request))
             urls += url_entries(locations, self.lastmod(item))
         return urls
 
@@ -57,13 +62,12 @@ class ReaderViewSitemap(Sitemap):
         return items
 
     def _urls(self, page, protocol, domain):
-        root = self.get_wagtail_site().root_url
         urls = []
         for name, kwargs, lastmod in self.paginator.page(page).object_list:
             locations = {}
             for code in LANGUAGES:
                 with translation.override(code):
-                    locations[code] = root + reverse(name, kwargs=kwargs)
+                    locations[code] = self.request.build_absolute_uri(reverse(name, kwargs=kwargs))
             urls += url_entries(locations, lastmod)
         return urls
 

@@ -7,7 +7,7 @@ from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 from wagtail.contrib.sitemaps.views import sitemap
 
-from .feeds import CorrectionsFeed
+from .feeds import CorrectionsFeed, RulingsFeed
 from .sitemaps import SITEMAPS
 from .views import corrections_log, redirect_from_english_segments, robots_txt
 
@@ -18,6 +18,8 @@ RULINGS = pgettext_lazy("URL path segment", "rulings")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
+# A database outage is a 503 wherever it is raised (rulesage/faults.py).
+handler500 = "rulesage.faults.server_error"
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
@@ -35,6 +37,8 @@ if settings.DEBUG:
 urlpatterns += i18n_patterns(
     path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
     path(format_lazy("{}/{}/", CORRECTIONS, FEED), CorrectionsFeed(), name="corrections_feed"),
+    # Before the rulings' own addresses, where "feed" would read as an edition code.
+    path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     # Until the words were translated every language used the English ones; those
     # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.

@@ -63,10 +63,19 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django.contrib.postgres",
+    # Security (issue 11): the Content-Security-Policy header and the login throttle.
+    "csp",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Security (issue 11): CSP and Permissions-Policy on every response, error pages too.
+    "csp.middleware.CSPMiddleware",
+    "rulesage.security.PermissionsPolicyMiddleware",
+    "rulesage.csp.AdminScriptNonces",
+    # Faults (issue 11): a database that cannot be reached is a 503, not a 500.
+    "rulesage.faults.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -78,6 +87,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "wagtail.contrib.redirects.middleware.RedirectMiddleware",
+    # Security (issue 11): the login throttle, last as django-axes asks.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "rulesage.urls"
@@ -192,3 +203,63 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
 # rulings/importers/limits.py and FORMATS.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
+
+# --- Security (issue 11) -------------------------------------------------------------
+# Headers every response carries, in every environment; HSTS and the HTTPS redirect are
+# production's (settings/production.py), where a proxy terminates TLS.
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+
+# No 'unsafe-inline' anywhere: reader pages have no inline script or style at all (so
+# their header carries no nonce and a cached copy stays valid), and the few inline
+# scripts and script-made styles of the Wagtail admin get the request's nonce
+# (rulesage/csp.py).
+# Images allow data: and blob: for the admin's previews and icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:", "blob:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "frame-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [SELF],
+    }
+}
+# Browser features no page of the site uses, refused to every origin (embedded ones too).
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=(), browsing-topics=()"
+)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+# Django's default, stated: other sites (publishers' rulebook pages) learn nothing of
+# which page linked them.
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "SAMEORIGIN"
+
+# Admin sign-in throttle: after AXES_FAILURE_LIMIT failed attempts for one account from
+# one address, that pair is locked out for AXES_COOLOFF_TIME hours. A locked-out attempt
+# is refused before the password is hashed, so it costs no password-hashing CPU.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "rulesage.security.locked_out"
+# The address is the client's, not the proxy's: behind N proxies that each append to
+# X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N (rulesage.security.client_address).
+RULESAGE_TRUSTED_PROXIES = int(os.environ.get("RULESAGE_TRUSTED_PROXIES", "0"))
+AXES_CLIENT_IP_CALLABLE = "rulesage.security.client_address"
+# --- end Security ----------------------------------------------------------------------
+
+# --- Faults (issue 11) -----------------------------------------------------------------
+# Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
+RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
+# --- end Faults ------------------------------------------------------------------------

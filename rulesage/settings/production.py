@@ -35,3 +35,17 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# --- Security (issue 11) -------------------------------------------------------------
+# TLS ends at the proxy, which says so in X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER
+# above): plain-HTTP requests are redirected to HTTPS, and browsers are told to use HTTPS
+# only (HSTS). SECURE_SSL_REDIRECT=0 turns the redirect off where the proxy does it;
+# SECURE_HSTS_SECONDS=0 turns HSTS off (set it low when first enabling HTTPS on a host).
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
+# X-Frame-Options stays SAMEORIGIN (not DENY): the page editor's live preview frames the
+# site's own preview view. Other sites may not frame it (and CSP frame-ancestors 'self').
+SILENCED_SYSTEM_CHECKS = ["security.W019"]
+# --- end Security ----------------------------------------------------------------------

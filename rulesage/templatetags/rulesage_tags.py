@@ -4,9 +4,11 @@ from html.parser import HTMLParser
 
 from django import template
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from rulings.markers import MARKER_RE
@@ -131,3 +133,55 @@ def meta_text(value):
     if len(text) > DESCRIPTION_LENGTH:
         text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
     return conditional_escape(text)
+
+
+class CaptureNode(template.Node):
+    def __init__(self, nodelist, name):
+        self.nodelist, self.name = nodelist, name
+
+    def render(self, context):
+        # Rendered output is already escaped; strip() would lose that mark.
+        context[self.name] = mark_safe(self.nodelist.render(context).strip())
+        return ""
+
+
+@register.tag
+def capture(parser, token):
+    """`{% capture name %}…{% endcapture %}` renders once into a variable used twice.
+
+    The page's title and description blocks appear in <title> and <meta
+    name="description"> and again in the Open Graph tags; a block may be written once.
+    """
+    try:
+        _tag, name = token.split_contents()
+    except ValueError:
+        raise template.TemplateSyntaxError("capture takes one variable name") from None
+    nodelist = parser.parse(("endcapture",))
+    parser.delete_first_token()
+    return CaptureNode(nodelist, name)
+
+
+# Open Graph names a locale with its territory; the site's languages, as written.
+OG_LOCALES = {"en": "en_GB", "es": "es_ES"}
+
+
+@register.simple_tag
+def og_locale():
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    return OG_LOCALES.get(language, language)
+
+
+@register.simple_tag(takes_context=True)
+def og_url(context):
+    """The page's own address for Open Graph, without its query string.
+
+    Error pages render this too, among them the 400 page for a Host the site does not
+    serve, where asking for the host raises again: those get the path alone.
+    """
+    request = context.get("request")
+    if request is None:
+        return ""
+    try:
+        return request.build_absolute_uri(request.path)
+    except DisallowedHost:
+        return request.path

@@ -84,7 +84,8 @@ FAILING_REQUEST = """
     plain = {"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
              "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
     with override_settings(ROOT_URLCONF="__main__", STORAGES=plain):
-        response = Client(raise_request_exception=False).get("/broken/")
+        # Over HTTPS, as requests reach production (it redirects plain HTTP).
+        response = Client(raise_request_exception=False).get("/broken/", secure=True)
     print("status", response.status_code)
 """
 

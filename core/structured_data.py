@@ -1,0 +1,86 @@
+"""schema.org JSON-LD: what a reader's trust in a page rests on, for search engines.
+
+Guides and rulings each build their description (guides/structured_data.py,
+rulings/structured_data.py) from what their page already shows; the parts they share,
+the site as publisher and reviewer, a correction, and writing the block, are here.
+"""
+
+import html
+import json
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.html import format_html, strip_tags
+from django.utils.safestring import mark_safe
+
+from .translated_fields import SOURCE_LANGUAGE, has_translation
+
+SCHEMA = "https://schema.org"
+SITE_NAME = "Rulesage"
+
+# As django.utils.html.json_script does: the JSON cannot end the <script> element early.
+_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+def organisation(request):
+    """The site, which publishes every page and whose editors check and correct them."""
+    return {"@type": "Organization", "name": SITE_NAME, "url": request.build_absolute_uri("/")}
+
+
+def correction(item, url):
+    """One public correction, as schema.org's CorrectionComment on the corrected work."""
+    return {
+        "@type": "CorrectionComment",
+        "url": f"{url}#{item.anchor}",
+        "datePublished": item.corrected_on.isoformat(),
+        "author": {"@type": "Person", "name": item.corrected_by}
+        if item.corrected_by
+        else {"@type": "Organization", "name": item.byline},
+        "text": f"{item.what_was_wrong} → {item.what_it_says_now}",
+    }
+
+
+def translation_properties(obj, url_in):
+    """`inLanguage`, and how this page relates to the same text in other languages.
+
+    The English page lists the languages `obj` has its own text in (`workTranslation`);
+    a page in another language with its own text is a translation of the English one
+    (`translationOfWork`); a page showing the English for lack of a translation is
+    neither, and says it is in English. `url_in(code)` is the page's address in `code`.
+    """
+    language = translation.get_language()
+    own_text = language == SOURCE_LANGUAGE or has_translation(obj, language)
+    data = {"inLanguage": language if own_text else SOURCE_LANGUAGE}
+    if language == SOURCE_LANGUAGE:
+        data["workTranslation"] = [
+            {"@type": "WebPage", "@id": url_in(code), "inLanguage": code}
+            for code, _name in settings.LANGUAGES
+            if code != SOURCE_LANGUAGE and has_translation(obj, code)
+        ]
+    elif own_text:
+        data["translationOfWork"] = {
+            "@type": "WebPage",
+            "@id": url_in(SOURCE_LANGUAGE),
+            "inLanguage": SOURCE_LANGUAGE,
+        }
+    return data
+
+
+def plain_text(markup):
+    """Rendered markup as one line of text: tags dropped, character references read."""
+    return " ".join(html.unescape(strip_tags(str(markup))).split())
+
+
+def iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def without_empty(data):
+    """The dict without keys whose value is None, an empty string or an empty list."""
+    return {key: value for key, value in data.items() if value not in (None, "", [])}
+
+
+def json_ld(data):
+    """`data` as a <script type="application/ld+json"> element (not run: no CSP nonce)."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=False).translate(_ESCAPES)
+    return format_html('<script type="application/ld+json">{}</script>', mark_safe(text))

@@ -1,0 +1,60 @@
+"""A guide's schema.org description: when it was checked and changed, against which
+documents, its corrections, and which page it translates (or is translated as)."""
+
+from django.utils import translation
+
+from core.structured_data import (
+    SCHEMA,
+    correction,
+    iso,
+    organisation,
+    translation_properties,
+    without_empty,
+)
+
+
+def document_reference(document, request):
+    """A source document: the publisher's copy where there is one, else the site's page."""
+    return without_empty(
+        {
+            "@type": "CreativeWork",
+            "name": document.title,
+            "url": document.url or request.build_absolute_uri(document.get_absolute_url()),
+            "inLanguage": document.edition.language,
+        }
+    )
+
+
+def page_url_in(page, request, language):
+    with translation.override(language):
+        return request.build_absolute_uri(page.get_url(request))
+
+
+def guide_data(context):
+    """The current version of the guide in `context` (the page's template context)."""
+    request, page = context["request"], context["page"]
+    url = request.build_absolute_uri(page.get_url(request))
+    site = organisation(request)
+    game_page = context.get("game_page")
+    version = context.get("current_version")
+    data = {
+        "@context": SCHEMA,
+        "@type": "WebPage",
+        "@id": url,
+        "url": url,
+        "name": page.title,
+        "headline": page.title,
+        "description": page.intro,
+        **translation_properties(page, lambda code: page_url_in(page, request, code)),
+        "about": {"@type": "Game", "name": game_page.title} if game_page else None,
+        "version": str(version.number) if version else None,
+        "datePublished": iso(page.first_published_at),
+        "dateModified": iso(page.last_published_at),
+        # The date an editor last checked the guide against its sources (shown on it).
+        "lastReviewed": iso(page.checked_on),
+        "reviewedBy": site if page.checked_on else None,
+        "publisher": site,
+        "citation": [document_reference(s.document, request) for s in context["sources"]],
+        "correction": [correction(item, url) for item in context["corrections"]],
+    }
+    return without_empty(data)
