@@ -18,6 +18,8 @@ purges the published or unpublished page's own addresses; everything else a chan
 touches is purged here by address (`purge_addresses`).
 """
 
+import contextlib
+
 from django.apps import apps
 from django.conf import settings
 from django.db import transaction
@@ -51,10 +53,9 @@ def addresses_to_purge(instance):
             paths += [f"/{code}/", reverse("corrections_log"), reverse("corrections_feed")]
             paths.append(reverse("rulings:index"))
             if hasattr(instance, "get_absolute_url"):
-                try:
+                # A half-made or half-deleted object may have no address.
+                with contextlib.suppress(Exception):
                     paths.append(instance.get_absolute_url())
-                except Exception:  # a half-made object (deleted parent, no slug yet)
-                    pass
     base = settings.RULESAGE_BASE_URL.rstrip("/")
     return [base + path for path in dict.fromkeys(paths)]
 

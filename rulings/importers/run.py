@@ -17,7 +17,6 @@ import logging
 from django.db import transaction
 
 from core.page_cache import bump_generation
-
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.passages import index_for_search
 from rulings.models import Passage
