@@ -40,8 +40,8 @@ urlpatterns += i18n_patterns(
     # Until the words were translated every language used the English ones; those
     # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
     *(re_path(rf"^{word}/", redirect_from_english_segments) for word in ("corrections", "rulings")),
-    # Wagtail's page view with the route found in one query (see routing); its other
-    # addresses (password and login forms for restricted pages) as Wagtail has them.
+    # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
+    # query (see routing).
+    *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),
     re_path(wagtail_urls.serve_pattern, routing.serve, name="wagtail_serve"),
-    path("", include(wagtail_urls)),
 )
