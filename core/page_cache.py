@@ -1,10 +1,11 @@
 """Whole reader pages cached for anonymous readers, never stale: a site-wide generation.
 
-Every cached page's key holds the current *generation*, one counter in the cache. Any
-change to what a reader can see (publishing, a correction, a ruling, an errata card, a
-translation marked current: the events are wired in `rulesage.page_cache_events`) bumps
-the counter, and from the next request on every page is looked up under the new number;
-the old entries are never read again and expire by themselves.
+Every cached page is stored with the *generation* it was rendered in, one counter in the
+cache, and served only while that is still the current generation (the page and the
+counter are read together, in one round trip). Any change to what a reader can see
+(publishing, a correction, a ruling, an errata card, a translation marked current: the
+events are wired in `rulesage.page_cache_events`) bumps the counter, and from the next
+request on every page is rendered again once; old entries are replaced or expire.
 
 Why one counter rather than purging the pages a change touches: what a page shows is
 spread across the site (the home page lists the latest corrections, a ruling shows the
@@ -13,10 +14,10 @@ errata warnings of the passages it cites, a guide its re-check state), so a list
 wrong the day a template shows something new. Content changes are rare (editors, imports)
 and readers many; after a change each page is rendered once more.
 
-A request reads the generation once, before its view runs, and stores its page under
-that number. A page rendered while a change is being committed is therefore stored under
-the generation the change replaces, never under the new one; the change bumps again once
-committed (see `bump_generation`), so nothing rendered from half-committed data is served.
+A request reads the generation once, before its view runs, and stores its page with
+that number. A page rendered while a change is being committed is therefore stored with
+a generation the change makes old: the change bumps again once committed (see
+`bump_generation`), so nothing rendered from data before the commit is served after it.
 
 Only anonymous readers are served from the cache: a request with a session or a messages
 cookie, or credentials, always reaches the view, and a response is stored only when it is
@@ -30,6 +31,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import cc_delim_re
 
 CACHE_ALIAS = "pages"
@@ -93,11 +95,11 @@ def bump_generation():
         transaction.on_commit(_bump)
 
 
-def cache_key(request, generation):
-    address = f"{request.get_host()}|{getattr(request, 'LANGUAGE_CODE', '')}|"
-    address += request.get_full_path()
-    digest = hashlib.sha256(address.encode()).hexdigest()
-    return f"page-cache:{generation}:{digest}"
+def cache_key(request):
+    """One key per host, language and address (query included)."""
+    language = translation.get_language_from_request(request, check_path=True)
+    address = f"{request.get_host()}|{language}|{request.get_full_path()}"
+    return "page-cache:" + hashlib.sha256(address.encode()).hexdigest()
 
 
 def anonymous(request):
@@ -134,13 +136,13 @@ def cacheable_response(request, response):
     return not cache_control & {"private", "no-cache", "no-store"}
 
 
-def stored(response):
+def stored(response, generation):
     headers = [(k, v) for k, v in response.items() if k.lower() not in NOT_STORED]
-    return (response.content, headers)
+    return (generation, response.content, headers)
 
 
 def from_stored(value):
-    content, headers = value
+    _generation, content, headers = value
     response = HttpResponse(content)
     for name, header in headers:
         response[name] = header
@@ -150,8 +152,9 @@ def from_stored(value):
 class PageCacheMiddleware:
     """Serve anonymous GETs of reader pages from the cache, and fill it.
 
-    It sits after LocaleMiddleware (the key holds the language) and before everything
-    that reads the session or makes a CSRF token, so a hit skips them all.
+    It sits right after WhiteNoise, before the session, language, CSRF and authentication
+    middleware, so a hit skips them all (the stored headers include what they added, such
+    as Content-Language and Vary); the key holds the language the request asks for.
     """
 
     def __init__(self, get_response):
@@ -160,16 +163,18 @@ class PageCacheMiddleware:
     def __call__(self, request):
         if not enabled() or not cacheable_request(request):
             return self.get_response(request)
-        generation = current_generation()
-        key = cache_key(request, generation)
-        value = page_cache().get(key)
-        if value is not None:
+        key = cache_key(request)
+        # The generation and the page in one round trip (MGET).
+        found = page_cache().get_many([GENERATION_KEY, key])
+        generation = found.get(GENERATION_KEY) or current_generation()
+        value = found.get(key)
+        if value is not None and value[0] == generation:
             response = from_stored(value)
             response[STATUS_HEADER] = "hit"
             return response
         response = self.get_response(request)
         if request.method == "GET" and cacheable_response(request, response):
             timeout = getattr(settings, "RULESAGE_PAGE_CACHE_TIMEOUT", DEFAULT_TIMEOUT)
-            page_cache().set(key, stored(response), timeout)
+            page_cache().set(key, stored(response, generation), timeout)
             response[STATUS_HEADER] = "miss"
         return response

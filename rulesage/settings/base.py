@@ -205,14 +205,15 @@ RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 
 # Never cached, whoever asks: the admin and Wagtail's login and password forms.
 RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_util/")
 CACHES["pages"] = (
-    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}
 )
-# After LocaleMiddleware (the key holds the language) and before the session, CSRF and
-# authentication middleware, so that a page served from the cache skips them.
+# Right after WhiteNoise: a page served from the cache skips the session, language, CSRF
+# and authentication middleware (its stored headers hold what they added). Middleware that
+# must see every response (security headers) goes before it.
 MIDDLEWARE.insert(
-    MIDDLEWARE.index("rulesage.middleware.RefuseControlCharactersMiddleware") + 1,
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
     "core.page_cache.PageCacheMiddleware",
 )
 

@@ -33,7 +33,7 @@ RULESAGE_PAGE_CACHE_INVALIDATE = False
 CACHES = {
     **CACHES,  # noqa: F405
     "pages": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "core.redis_cache.RedisCache",
         "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/4"),
         "KEY_PREFIX": f"rulesage-test-{uuid.uuid4().hex}",
         "TIMEOUT": 600,
