@@ -324,7 +324,7 @@ def main():
             mean = {k: sum(r[0] for r in v) / len(v) for k, v in figures.items()}
             p50 = {k: max(r[1] for r in v) for k, v in figures.items()}
             p99 = {k: max(r[2] for r in v) for k, v in figures.items()}
-            errors = sum(r[3] for v in figures.values() for r in v)
+            errors = {k: sum(r[3] for r in v) for k, v in figures.items()}
             latency = " · ".join(f"{p50[k]:.1f} / {p99[k]:.1f}" for k in figures)
             cached_q, uncached_q = queries[name]
             print(
@@ -332,7 +332,12 @@ def main():
                 f"| {mean['cached']:.0f} ({100 * mean['cached'] / mean['static']:.0f} %) "
                 f"| {mean['uncached']:.0f} ({100 * mean['uncached'] / mean['static']:.1f} %) "
                 f"| {latency} | {cached_q} · {uncached_q} |"
-                + (f" errors: {errors}" if errors else "")
+                + (
+                    " errors (static, cached, uncached): "
+                    + ", ".join(str(n) for n in errors.values())
+                    if any(errors.values())
+                    else ""
+                )
             )
 
         # 64 connections for a minute on the cached server, every page in turn.
