@@ -6,3 +6,8 @@ class RulesageConfig(AppConfig):
     name = "rulesage"
     verbose_name = _("Site")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import page_cache_events
+
+        page_cache_events.connect()

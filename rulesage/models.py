@@ -68,6 +68,8 @@ class SiteSettings(BaseSiteSetting):
     )
 
     panels = [FieldPanel("editorial_policy")]
+    # Every guide links the policy page: load it with the settings, not in a query of its own.
+    select_related = ["editorial_policy"]
 
     class Meta:
         verbose_name = _("site settings")

@@ -7,6 +7,7 @@ from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 from wagtail.contrib.sitemaps.views import sitemap
 
+from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
 from .sitemaps import SITEMAPS
 from .views import corrections_log, redirect_from_english_segments, robots_txt
@@ -43,5 +44,8 @@ urlpatterns += i18n_patterns(
     # Until the words were translated every language used the English ones; those
     # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
     *(re_path(rf"^{word}/", redirect_from_english_segments) for word in ("corrections", "rulings")),
-    path("", include(wagtail_urls)),
+    # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
+    # query (see routing).
+    *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),
+    re_path(wagtail_urls.serve_pattern, routing.serve, name="wagtail_serve"),
 )

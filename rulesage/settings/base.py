@@ -263,3 +263,48 @@ AXES_CLIENT_IP_CALLABLE = "rulesage.security.client_address"
 # Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
 # --- end Faults ------------------------------------------------------------------------
+
+# --- Page cache (issue 11, item 1) ---------------------------------------------------------
+# Whole reader pages for anonymous readers, in the "pages" cache, never stale: any change a
+# reader can see moves every page to a new generation (core.page_cache). Redis from
+# REDIS_URL when set; without it (`make run`, SQLite, nothing else running) this process's
+# memory, which is right for one process. PAGE_CACHE=0 turns it off (the benchmark's
+# uncached server).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
+RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
+# Never cached, whoever asks: the admin and Wagtail's login and password forms.
+RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_util/")
+CACHES["pages"] = (
+    {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}
+)
+# Right after WhiteNoise: a page served from the cache skips the session, language, CSRF
+# and authentication middleware (its stored headers hold what they added). Middleware that
+# must see every response (security headers) goes before it.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
+    "core.page_cache.PageCacheMiddleware",
+)
+
+# --- CDN purges (issue 11, item 1) --------------------------------------------------------
+# Behind a CDN or Varnish, Wagtail's frontend cache purges a page's addresses when it is
+# published or unpublished, and rulesage.page_cache_events the addresses other changes
+# show on. Off unless configured: FRONTEND_CACHE_PURGE_URL (Varnish/Squid/any cache that
+# takes HTTP PURGE), or CLOUDFLARE_API_TOKEN with CLOUDFLARE_ZONE_ID. Purged addresses are
+# built on RULESAGE_BASE_URL.
+WAGTAILFRONTENDCACHE = {}
+if os.environ.get("FRONTEND_CACHE_PURGE_URL"):
+    WAGTAILFRONTENDCACHE["http"] = {
+        "BACKEND": "wagtail.contrib.frontend_cache.backends.HTTPBackend",
+        "LOCATION": os.environ["FRONTEND_CACHE_PURGE_URL"],
+    }
+if os.environ.get("CLOUDFLARE_API_TOKEN") and os.environ.get("CLOUDFLARE_ZONE_ID"):
+    WAGTAILFRONTENDCACHE["cloudflare"] = {
+        "BACKEND": "wagtail.contrib.frontend_cache.backends.CloudflareBackend",
+        "BEARER_TOKEN": os.environ["CLOUDFLARE_API_TOKEN"],
+        "ZONEID": os.environ["CLOUDFLARE_ZONE_ID"],
+    }
+if WAGTAILFRONTENDCACHE:
+    INSTALLED_APPS.append("wagtail.contrib.frontend_cache")

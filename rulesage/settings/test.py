@@ -1,5 +1,7 @@
 """Tests: PostgreSQL (DATABASE_URL, else the local server), plain static storage."""
 
+import uuid
+
 import dj_database_url
 
 from .base import *  # noqa: F403
@@ -23,3 +25,17 @@ RULESAGE_BASE_URL = "http://testserver"
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# The page cache stays off in tests that do not ask for it; tests/rulesage/test_page_cache
+# turns it on against the real Redis (TEST_REDIS_URL), under a key prefix of its own run.
+RULESAGE_PAGE_CACHE = False
+RULESAGE_PAGE_CACHE_INVALIDATE = False
+CACHES = {
+    **CACHES,  # noqa: F405
+    "pages": {
+        "BACKEND": "core.redis_cache.RedisCache",
+        "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/4"),
+        "KEY_PREFIX": f"rulesage-test-{uuid.uuid4().hex}",
+        "TIMEOUT": 600,
+    },
+}

@@ -16,6 +16,7 @@ import logging
 
 from django.db import connection, transaction
 
+from core.page_cache import bump_generation
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.passages import index_for_search
 from rulings.models import Passage
@@ -61,7 +62,9 @@ class ImportRun:
         self.catalogue.forget()
 
     def file_committed(self, passages: list[Passage]) -> None:
-        """Queue the passages a committed file created or changed for the search index."""
+        """Queue the passages a committed file created or changed for the search index;
+        cached reader pages are stale (passages are written in bulk, without signals)."""
+        bump_generation()
         for passage in passages:
             self._unindexed[passage.pk] = passage
         if len(self._unindexed) >= self.SEARCH_BATCH:

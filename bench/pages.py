@@ -1,0 +1,373 @@
+"""Reader pages under production settings, against the physical limit of the same machine.
+
+    python3 bench/pages.py [--seconds 15] [--connections 16] [--workers N] [--keep]
+
+One command from a fresh clone: it runs `make install` when .venv is missing and re-runs
+itself there, installs wrk from Debian when it is missing (root and apt-get, as
+scripts/ensure_system_packages.sh does for chromium), creates a PostgreSQL database
+(BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/rulesage_bench_pages),
+migrates it, loads the demo and collects the static files. Redis is REDIS_URL (default
+redis://127.0.0.1:6379/0).
+
+Two gunicorn servers on loopback run `rulesage.settings.production`, each with --workers
+sync workers (default: the number of cores):
+
+- the *cached* server (port --port) serves reader pages from the page cache (core.page_cache)
+  after the first request, and the static copies below through whitenoise;
+- the *uncached* server (port --port + 1) is started with PAGE_CACHE=0: the page cache's
+  middleware passes every request through, so every request routes, queries and renders.
+  Nothing else differs (same settings, Redis, database, workers).
+
+For each page (home, guide in English and Spanish, a ruling, search) the page's HTML is
+saved as a file under STATIC_ROOT before the servers start, so the cached server's
+whitenoise serves the very same bytes as a static file: the physical limit of this
+machine, server and client for that response. wrk then runs rounds of --seconds each,
+static / cached / uncached twice over (A B C A B C), with --connections connections. The
+table gives requests/s (the mean of the two rounds) and each as a share of the static
+figure, p50 and p99 latency (the worse of the two rounds), and SQL queries per request
+(counted in-process with Django's test client under the same settings: a cache hit makes
+none). A last run puts 64 connections on the cached server for 60 s, all pages in turn,
+and counts errors. Every request claims HTTPS through X-Forwarded-Proto, as a proxy in
+front of production would, so that no setting redirects it.
+
+It prints figures and asserts nothing. It drops its database at the end (--keep keeps it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+DATABASE_URL = os.environ.get(
+    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage_bench_pages"
+)
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+STATIC_DIR = ROOT / "staticfiles" / "bench"
+SEARCH_URL = "/en/search/?q=permanent+resource"
+HEADERS = ["-H", "X-Forwarded-Proto: https"]
+
+
+def ensure_environment():
+    """Re-run under the project's virtualenv (made by `make install`); wrk from Debian."""
+    if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+        if not VENV_PYTHON.exists():
+            subprocess.run(["make", "install"], cwd=ROOT, check=True)
+        os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
+    if shutil.which("wrk") is None:
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+            subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env=env)
+        else:
+            sys.exit("wrk is missing and cannot be installed here (apt-get install wrk).")
+
+
+def server_env(**extra):
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "rulesage.settings.production",
+        "SECRET_KEY": "bench-only-secret-key-not-for-production-use-0123456789abcdef",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": DATABASE_URL,
+        "REDIS_URL": REDIS_URL,
+        "LOG_LEVEL": "ERROR",
+        "DJANGO_LOG_LEVEL": "ERROR",
+        **extra,
+    }
+
+
+def manage(*args, **extra):
+    subprocess.run(
+        [str(VENV_PYTHON), "manage.py", *args],
+        cwd=ROOT,
+        env=server_env(**extra),
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def database(action):
+    parts = urlsplit(DATABASE_URL)
+    name = parts.path.lstrip("/")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    import psycopg
+
+    with psycopg.connect(admin, autocommit=True) as connection:
+        if action == "create":
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            connection.execute(f'CREATE DATABASE "{name}"')
+        else:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def prepare():
+    database("create")
+    manage("migrate", "--noinput", "-v", "0")
+    manage("update_translation_fields", "-v", "0")
+    manage("load_demo", "-v", "0")
+    manage("collectstatic", "--noinput", "-v", "0")
+
+
+def page_urls():
+    """The pages measured, found in the demo content (in-process, production settings)."""
+    code = """
+import json
+import os
+from django.utils import translation
+from guides.models import GuidePage
+from rulings.models import Ruling
+guide = GuidePage.objects.live().filter(url_path__contains="point-city").first()
+with translation.override("es"):
+    spanish = guide.get_url()
+print(json.dumps({"home": "/en/", "guide (en)": guide.get_url(), "guide (es)": spanish,
+    "ruling": Ruling.objects.public().first().get_absolute_url(),
+    "search": os.environ["BENCH_SEARCH_URL"]}))
+"""
+    out = subprocess.run(
+        [str(VENV_PYTHON), "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=server_env(BENCH_SEARCH_URL=SEARCH_URL),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def queries_per_request(urls):
+    """{name: (cached, uncached)} SQL queries of one request, after a warm-up request."""
+    code = """
+import json
+import os
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+result = {}
+client = Client(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+for name, url in json.loads(os.environ["BENCH_URLS"]).items():
+    counts = []
+    for cached in (True, False):
+        settings.RULESAGE_PAGE_CACHE = cached
+        client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            status = client.get(url).status_code
+        counts.append(len(queries) if status == 200 else None)
+    result[name] = counts
+print(json.dumps(result))
+"""
+    out = subprocess.run(
+        [str(VENV_PYTHON), "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=server_env(BENCH_URLS=json.dumps(urls)),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+class Server:
+    def __init__(self, port, workers, **env):
+        self.port = port
+        self.process = subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "gunicorn"),
+                "rulesage.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--log-level",
+                "error",
+            ],
+            cwd=ROOT,
+            env=server_env(**env),
+        )
+        self.base = f"http://127.0.0.1:{port}"
+
+    def wait_ready(self):
+        deadline = time.monotonic() + 120  # workers import Django; the machine may be busy
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.base + "/robots.txt", timeout=10)
+                return self
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"gunicorn on port {self.port} did not start")
+
+    def get(self, path):
+        request = urllib.request.Request(self.base + path, headers={"X-Forwarded-Proto": "https"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, b""
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+
+
+def slug(name):
+    return re.sub(r"[^a-z]+", "-", name).strip("-")
+
+
+def seconds(value, unit):
+    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
+
+
+def wrk(url, duration, connections, script=None):
+    """requests/s, p50 and p99 in ms, errors (socket errors and non-2xx/3xx answers)."""
+    command = ["wrk", "-t", "2", "-c", str(connections), "-d", f"{duration}s", "--latency"]
+    command += HEADERS + (["-s", script] if script else []) + [url]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    latency = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.MULTILINE))
+
+    def ms(text):
+        value, unit = re.match(r"([\d.]+)(\w+)", text).groups()
+        return seconds(value, unit) * 1000
+
+    errors = 0
+    if match := re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
+    ):
+        errors += sum(int(n) for n in match.groups())
+    if match := re.search(r"Non-2xx or 3xx responses: (\d+)", out):
+        errors += int(match.group(1))
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return rate, ms(latency["50"]), ms(latency["99"]), errors, requests
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=int, default=15)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8240")))
+    parser.add_argument("--soak-seconds", type=int, default=60)
+    parser.add_argument("--keep", action="store_true", help="keep the database")
+    args = parser.parse_args()
+    ensure_environment()
+
+    print(f"Preparing {DATABASE_URL} (migrate, demo, collectstatic)…", flush=True)
+    prepare()
+    urls = page_urls()
+    servers = []
+    try:
+        # The HTML of each page, saved for whitenoise before the cached server starts
+        # (whitenoise lists STATIC_ROOT when it starts).
+        uncached = Server(args.port + 1, args.workers, PAGE_CACHE="0")
+        servers.append(uncached)
+        uncached.wait_ready()
+        STATIC_DIR.mkdir(parents=True, exist_ok=True)
+        available = {}
+        for name, url in urls.items():
+            status, body = uncached.get(url)
+            available[name] = status == 200
+            if status == 200:
+                (STATIC_DIR / f"{slug(name)}.html").write_bytes(body)
+        cached = Server(args.port, args.workers)
+        servers.append(cached)
+        cached.wait_ready()
+        queries = queries_per_request({n: u for n, u in urls.items() if available[n]})
+        load = os.getloadavg()
+        print(
+            f"gunicorn: {args.workers} sync workers per server; wrk: 2 threads, "
+            f"{args.connections} connections, rounds of {args.seconds} s "
+            f"(static, cached, uncached, twice); load average before: {load[0]:.1f}",
+            flush=True,
+        )
+        rows = []
+        for name, url in urls.items():
+            if not available[name]:
+                rows.append((name, None))
+                continue
+            static = f"/static/bench/{slug(name)}.html"
+            cached.get(url)  # fills the cache
+            figures = {"static": [], "cached": [], "uncached": []}
+            for _round in range(2):
+                for kind, base, path in (
+                    ("static", cached.base, static),
+                    ("cached", cached.base, url),
+                    ("uncached", uncached.base, url),
+                ):
+                    figures[kind].append(wrk(base + path, args.seconds, args.connections))
+            rows.append((name, figures))
+            print(f"  measured {name}", flush=True)
+
+        print()
+        print(
+            "| page | static req/s | cached req/s (% of static) | uncached req/s (% of static) "
+            "| p50 / p99 ms static · cached · uncached | queries cached · uncached |"
+        )
+        print("|---|---|---|---|---|---|")
+        for name, figures in rows:
+            if figures is None:
+                print(f"| {name} | n/a | n/a | n/a | n/a | n/a |")
+                continue
+            mean = {k: sum(r[0] for r in v) / len(v) for k, v in figures.items()}
+            p50 = {k: max(r[1] for r in v) for k, v in figures.items()}
+            p99 = {k: max(r[2] for r in v) for k, v in figures.items()}
+            errors = {k: sum(r[3] for r in v) for k, v in figures.items()}
+            latency = " · ".join(f"{p50[k]:.1f} / {p99[k]:.1f}" for k in figures)
+            cached_q, uncached_q = queries[name]
+            print(
+                f"| {name} | {mean['static']:.0f} "
+                f"| {mean['cached']:.0f} ({100 * mean['cached'] / mean['static']:.0f} %) "
+                f"| {mean['uncached']:.0f} ({100 * mean['uncached'] / mean['static']:.1f} %) "
+                f"| {latency} | {cached_q} · {uncached_q} |"
+                + (
+                    " errors (static, cached, uncached): "
+                    + ", ".join(str(n) for n in errors.values())
+                    if any(errors.values())
+                    else ""
+                )
+            )
+
+        # 64 connections for a minute on the cached server, every page in turn.
+        paths = [url for name, url in urls.items() if available[name]]
+        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+            script.write(
+                "local paths = {" + ", ".join(json.dumps(p) for p in paths) + "}\n"
+                "local i = 0\n"
+                "request = function()\n"
+                "  i = i % #paths + 1\n"
+                '  return wrk.format("GET", paths[i])\n'
+                "end\n"
+            )
+        rate, p50, p99, errors, requests = wrk(
+            cached.base + "/", args.soak_seconds, 64, script=script.name
+        )
+        os.unlink(script.name)
+        load = os.getloadavg()
+        print(
+            f"\n64 connections, {args.soak_seconds} s, cached server, pages in turn: "
+            f"{requests} requests, {rate:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+            f"errors {errors}; load average after: {load[0]:.1f}"
+        )
+    finally:
+        for server in servers:
+            server.stop()
+        shutil.rmtree(STATIC_DIR, ignore_errors=True)
+        if not args.keep:
+            database("drop")
+
+
+if __name__ == "__main__":
+    main()

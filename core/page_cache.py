@@ -1,0 +1,180 @@
+"""Whole reader pages cached for anonymous readers, never stale: a site-wide generation.
+
+Every cached page is stored with the *generation* it was rendered in, one counter in the
+cache, and served only while that is still the current generation (the page and the
+counter are read together, in one round trip). Any change to what a reader can see
+(publishing, a correction, a ruling, an errata card, a translation marked current: the
+events are wired in `rulesage.page_cache_events`) bumps the counter, and from the next
+request on every page is rendered again once; old entries are replaced or expire.
+
+Why one counter rather than purging the pages a change touches: what a page shows is
+spread across the site (the home page lists the latest corrections, a ruling shows the
+errata warnings of the passages it cites, a guide its re-check state), so a list of
+"pages to purge" per change would be a second copy of every view's queries, silently
+wrong the day a template shows something new. Content changes are rare (editors, imports)
+and readers many; after a change each page is rendered once more.
+
+A request reads the generation once, before its view runs, and stores its page with
+that number. A page rendered while a change is being committed is therefore stored with
+a generation the change makes old: the change bumps again once committed (see
+`bump_generation`), so nothing rendered from data before the commit is served after it.
+
+Only anonymous readers are served from the cache: a request with a session or a messages
+cookie, or credentials, always reaches the view, and a response is stored only when it is
+a 200 that set no cookie, used no CSRF token (forms) and did not ask not to be cached.
+"""
+
+import hashlib
+import time
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils import translation
+from django.utils.cache import cc_delim_re
+
+CACHE_ALIAS = "pages"
+GENERATION_KEY = "page-cache:generation"
+STATUS_HEADER = "X-Page-Cache"
+# How long an entry is kept when nothing replaces it (seconds); staleness is not a concern
+# (the generation takes care of that), only memory.
+DEFAULT_TIMEOUT = 24 * 60 * 60
+# Headers that belong to one response, not to the page.
+NOT_STORED = {"set-cookie", "date", STATUS_HEADER.lower()}
+
+
+def enabled():
+    return getattr(settings, "RULESAGE_PAGE_CACHE", False)
+
+
+def page_cache():
+    return caches[CACHE_ALIAS]
+
+
+def first_generation():
+    """Where a counter starts when it is missing: the time in microseconds.
+
+    Starting again at 1 after the counter was evicted (or flushed) would reuse numbers
+    whose pages may still be stored; a clock reading is above every number used before,
+    as long as there were fewer bumps than microseconds since the last start.
+    """
+    return time.time_ns() // 1000
+
+
+def current_generation():
+    cache = page_cache()
+    generation = cache.get(GENERATION_KEY)
+    if generation is None:
+        cache.add(GENERATION_KEY, first_generation(), timeout=None)
+        generation = cache.get(GENERATION_KEY)
+    return generation
+
+
+def _bump():
+    cache = page_cache()
+    try:
+        cache.incr(GENERATION_KEY)
+    except ValueError:  # missing: a new counter is a new generation already
+        cache.add(GENERATION_KEY, first_generation(), timeout=None)
+
+
+def bump_generation():
+    """Make every cached page stale: now, and again when the current transaction commits.
+
+    Now, so that the writer's own next request (and a test inside one transaction) sees
+    the change; on commit, so that a page another request rendered from the data before
+    the commit, and stored under the generation set now, is not served afterwards.
+    """
+    # Bumped even where this process serves nothing from the cache (PAGE_CACHE=0): other
+    # servers sharing the cache may.
+    if not getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True):
+        return
+    _bump()
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(_bump)
+
+
+def cache_key(request):
+    """One key per host, language and address (query included)."""
+    language = translation.get_language_from_request(request, check_path=True)
+    address = f"{request.get_host()}|{language}|{request.get_full_path()}"
+    return "page-cache:" + hashlib.sha256(address.encode()).hexdigest()
+
+
+def anonymous(request):
+    """True when nothing in the request can make its page personal."""
+    cookies = request.COOKIES
+    return not (
+        settings.SESSION_COOKIE_NAME in cookies
+        or "messages" in cookies
+        or "HTTP_AUTHORIZATION" in request.META
+    )
+
+
+def cacheable_request(request):
+    prefixes = getattr(settings, "RULESAGE_PAGE_CACHE_SKIP_PREFIXES", ())
+    return (
+        request.method in ("GET", "HEAD")
+        and anonymous(request)
+        and not request.path.startswith(tuple(prefixes))
+    )
+
+
+def cacheable_response(request, response):
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return False
+    if request.META.get("CSRF_COOKIE_NEEDS_UPDATE") or request.META.get("CSRF_COOKIE_USED"):
+        return False  # the page holds a form's CSRF token
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return False
+    cache_control = {
+        part.split("=")[0].strip().lower()
+        for part in cc_delim_re.split(response.get("Cache-Control", ""))
+    }
+    return not cache_control & {"private", "no-cache", "no-store"}
+
+
+def stored(response, generation):
+    headers = [(k, v) for k, v in response.items() if k.lower() not in NOT_STORED]
+    return (generation, response.content, headers)
+
+
+def from_stored(value):
+    _generation, content, headers = value
+    response = HttpResponse(content)
+    for name, header in headers:
+        response[name] = header
+    return response
+
+
+class PageCacheMiddleware:
+    """Serve anonymous GETs of reader pages from the cache, and fill it.
+
+    It sits right after WhiteNoise, before the session, language, CSRF and authentication
+    middleware, so a hit skips them all (the stored headers include what they added, such
+    as Content-Language and Vary); the key holds the language the request asks for.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not enabled() or not cacheable_request(request):
+            return self.get_response(request)
+        key = cache_key(request)
+        # The generation and the page in one round trip (MGET).
+        found = page_cache().get_many([GENERATION_KEY, key])
+        generation = found.get(GENERATION_KEY) or current_generation()
+        value = found.get(key)
+        if value is not None and value[0] == generation:
+            response = from_stored(value)
+            response[STATUS_HEADER] = "hit"
+            return response
+        response = self.get_response(request)
+        if request.method == "GET" and cacheable_response(request, response):
+            timeout = getattr(settings, "RULESAGE_PAGE_CACHE_TIMEOUT", DEFAULT_TIMEOUT)
+            page_cache().set(key, stored(response, generation), timeout)
+            response[STATUS_HEADER] = "miss"
+        return response

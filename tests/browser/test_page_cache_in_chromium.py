@@ -1,0 +1,52 @@
+"""The page cache in Chromium, against the real Redis: a reader gets cached pages, an
+editor never does, and a correction shows on the reader's very next page load."""
+
+import pytest
+from django.core.cache import caches
+from django.core.management import call_command
+
+from core.page_cache import GENERATION_KEY, bump_generation
+from rulings.models import Ruling, RulingCorrection
+from tests.browser.conftest import log_in
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+@pytest.fixture
+def cached_demo_site(live_server, root_page, settings):
+    call_command("load_demo", verbosity=0)
+    settings.RULESAGE_PAGE_CACHE = True
+    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
+    bump_generation()  # nothing cached by an earlier test of this run is current
+    yield live_server
+    caches["pages"].delete(GENERATION_KEY)
+
+
+def test_reader_is_served_from_the_cache_and_sees_a_correction_at_once(
+    journey, cached_demo_site, editor
+):
+    ruling = Ruling.objects.public().first()
+    url = journey.url + ruling.get_absolute_url()
+    reader = journey.open()
+    assert reader.goto(url).headers.get("x-page-cache") == "miss"
+    assert reader.goto(url).headers.get("x-page-cache") == "hit"
+
+    person = journey.open()
+    log_in(person, journey.url, editor.username)
+    for _ in range(2):
+        assert person.goto(url).headers.get("x-page-cache") is None
+
+    ruling.corrections.add(
+        RulingCorrection(
+            what_was_wrong="Said the pile is never empty.",
+            what_it_says_now="The pile can run out; then the round ends.",
+            corrected_by="Eduardo",
+        )
+    )
+    ruling.save()
+    response = reader.reload()
+    assert response.headers.get("x-page-cache") == "miss"
+    assert "The pile can run out; then the round ends." in reader.content()

@@ -1,0 +1,188 @@
+"""Reader pages are cached for anonymous readers in the real Redis, and never stale.
+
+Every test runs against the Redis named by TEST_REDIS_URL (database 4 by default) under a
+key prefix of its own test run (settings.test), with the page cache switched on.
+"""
+
+import datetime
+
+import pytest
+from django.core.cache import caches
+from django.db import connection
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from core.page_cache import GENERATION_KEY, STATUS_HEADER, PageCacheMiddleware, bump_generation
+from guides.publishing import mark_translation_current
+from rulings.models import ErrataCard, Ruling, RulingCorrection
+from tests.guides.factories import publish, publish_version, url_in
+from tests.rulings.fixtures import import_export
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def page_cache(settings):
+    settings.RULESAGE_PAGE_CACHE = True
+    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
+    cache = caches["pages"]
+    cache.set("ping", "pong")
+    assert cache.get("ping") == "pong", "the test Redis does not answer"
+    # Pages cached by an earlier test of this run were rendered from another database.
+    bump_generation()
+    yield cache
+    cache.delete(GENERATION_KEY)
+
+
+def get(client, url):
+    """The response and whether it came from the cache, and how many queries it cost."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return response, response.get(STATUS_HEADER), len(queries)
+
+
+def test_anonymous_reader_gets_the_cached_page_without_a_query(client, guide, page_cache):
+    first, state, _queries = get(client, guide.url)
+    assert state == "miss"
+    again, state, queries = get(client, guide.url)
+    assert (state, queries) == ("hit", 0)
+    assert again.content == first.content
+    for header in ("Content-Type", "Content-Language", "Vary", "X-Frame-Options"):
+        assert again.get(header) == first.get(header), header
+
+
+def test_each_language_is_cached_apart(client, spanish_guide, page_cache):
+    for _ in range(2):
+        english, _state, _q = get(client, url_in(spanish_guide, "en"))
+        spanish, state, _q = get(client, url_in(spanish_guide, "es"))
+    assert state == "hit"
+    assert "Cómo jugar" in spanish.content.decode()
+    assert "Cómo jugar" not in english.content.decode()
+
+
+def test_logged_in_editor_is_never_served_nor_stored(client, editor, guide, page_cache):
+    get(client, guide.url)
+    get(client, guide.url)  # cached for anonymous readers
+    client.force_login(editor)
+    for _ in range(2):
+        _response, state, queries = get(client, guide.url)
+        assert state is None and queries > 0
+    client.logout()
+    # Nothing the editor was shown went into the cache either.
+    assert get(client, reverse("corrections_log"))[1] == "miss"
+
+
+def test_page_with_a_csrf_token_is_not_stored(page_cache):
+    def form_view(request):
+        return HttpResponse(f"<form><input value='{get_token(request)}'></form>")
+
+    middleware = PageCacheMiddleware(form_view)
+    for _ in range(2):
+        response = middleware(RequestFactory().get("/en/a-form/"))
+        assert STATUS_HEADER not in response
+
+
+def test_publishing_shows_on_the_next_request(client, guide, page_cache):
+    get(client, guide.url)
+    guide = publish(guide, intro="A brand new summary.")
+    response, state, _q = get(client, guide.url)
+    assert state == "miss"
+    assert "A brand new summary." in response.content.decode()
+
+
+def test_unpublishing_removes_the_page_at_once(client, guide, page_cache):
+    url = guide.url
+    get(client, url)
+    get(client, url)
+    guide.unpublish()
+    assert client.get(url).status_code == 404
+
+
+def test_a_guide_correction_shows_on_the_next_request(client, guide, home, page_cache):
+    get(client, home.url)
+    get(client, guide.url)
+    from guides.models import GuideCorrection
+
+    guide.corrections.add(
+        GuideCorrection(
+            what_was_wrong="Said four players.",
+            what_it_says_now="Five players.",
+            corrected_by="Ana",
+            corrected_on=datetime.date(2026, 11, 2),
+        )
+    )
+    publish_version(guide, "Corrected the player count.")
+    assert "Five players." in get(client, guide.url)[0].content.decode()
+    assert "Five players." in get(client, home.url)[0].content.decode()
+
+
+def test_a_ruling_correction_shows_on_the_very_next_request(client, ruling, page_cache):
+    url = ruling.get_absolute_url()
+    get(client, url)
+    get(client, reverse("corrections_log"))
+    assert get(client, url)[1] == "hit"
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    ruling.corrections.add(
+        RulingCorrection(
+            what_was_wrong="Said you may not pass.",
+            what_it_says_now="You may pass.",
+            corrected_by="Ana",
+        )
+    )
+    ruling.save()
+    assert "You may pass." in get(client, url)[0].content.decode()
+    assert "You may pass." in get(client, reverse("corrections_log"))[0].content.decode()
+
+
+def test_a_ruling_saved_shows_on_the_next_request(client, ruling, page_cache):
+    url = ruling.get_absolute_url()
+    get(client, url)
+    ruling = Ruling.objects.get(pk=ruling.pk)
+    ruling.status = Ruling.Status.VERIFIED
+    ruling.reviewed_at = datetime.datetime(2026, 11, 3, 12, 0, tzinfo=datetime.UTC)
+    ruling.save()
+    assert "Verified by an editor on 3 November 2026" in get(client, url)[0].content.decode()
+
+
+def test_a_ruling_imported_shows_on_the_next_request(client, ruling, page_cache):
+    index = reverse("rulings:index")
+    get(client, index)
+    assert get(client, index)[1] == "hit"
+    import_export(question="Can a freshly imported ruling be seen at once?")
+    response, state, _q = get(client, index)
+    assert state == "miss"
+    assert "Can a freshly imported ruling be seen at once?" in response.content.decode()
+
+
+def test_an_errata_card_saved_shows_on_the_next_request(client, ruling, page_cache):
+    url = ruling.get_absolute_url()
+    get(client, url)
+    citation = ruling.citations.get(n=2)
+    ErrataCard.objects.create(
+        edition=ruling.edition,
+        document=citation.document,
+        passage=citation.passage,
+        corrected_rule="The corrected rule.",
+        issued_on=datetime.date(2026, 11, 1),
+    )
+    response, state, _q = get(client, url)
+    assert state == "miss"
+    assert "superseded" in response.content.decode()
+
+
+def test_a_translation_marked_current_shows_on_the_next_request(
+    client, spanish_guide, translator, page_cache
+):
+    guide = publish_version(spanish_guide, "Added the tie-break rule.")
+    spanish_url = url_in(guide, "es")
+    behind = "corresponde a la versión 1 del original en inglés"
+    assert behind in get(client, spanish_url)[0].content.decode()
+    assert get(client, spanish_url)[1] == "hit"
+    mark_translation_current(guide, "es", guide.versions.get(number=2), translator, "Nada.")
+    after, state, _q = get(client, spanish_url)
+    assert state == "miss"
+    assert behind not in after.content.decode()
