@@ -10,3 +10,11 @@ EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 # command keeps DEBUG off so readers see the real 404 and 500 pages).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# The local site reports Content-Security-Policy violations instead of enforcing them
+# (CSP_REPORT_ONLY=0 enforces, as production and the tests always do): audit tools run
+# against `make run` (axe, Lighthouse) inject their own inline scripts, which the policy
+# would block. Violations still show in the browser console as "[Report Only]".
+if env_bool("CSP_REPORT_ONLY", default=True):
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = CONTENT_SECURITY_POLICY  # noqa: F405
+    CONTENT_SECURITY_POLICY = None
