@@ -9,14 +9,12 @@ import re
 
 from django.conf import settings
 
-# PostgreSQL's text-search configuration per site language: a Spanish query is stemmed
-# as Spanish ("recursos permanentes" → recurs, permanent) and matched against Spanish
-# text only. A language without an entry is not stemmed at all ("simple").
-SEARCH_CONFIGS = {"en": "english", "es": "spanish"}
-
 
 def search_config(language):
-    return SEARCH_CONFIGS.get((language or "")[:2], "simple")
+    """PostgreSQL's text-search configuration for `language` (RULESAGE_SEARCH_CONFIGS): a
+    Spanish query is stemmed as Spanish ("recursos permanentes" → recurs, permanent).
+    A language without one is not stemmed at all ("simple")."""
+    return settings.RULESAGE_SEARCH_CONFIGS.get((language or "")[:2], "simple")
 
 
 def site_languages():
@@ -45,3 +43,25 @@ def trigram_similarity(a, b):
     if not left or not right:
         return 0.0
     return len(left & right) / len(left | right)
+
+
+def localized_search_fields(names, language):
+    """The per-language columns of translated `names` ("body" → "body_es") searched for a
+    reader of `language`: a Spanish query never matches the English text, nor the
+    reverse, because each language's words are searched in their own columns."""
+    return [f"{name}_{language}" for name in names]
+
+
+def search_vector_index(model_name, language, fields):
+    """A GIN index on the text-search vector the site search computes over `fields` in
+    `language`'s configuration, written exactly as the search backend writes it (each
+    field's vector joined with ||), so PostgreSQL answers the match from the index."""
+    from django.contrib.postgres.indexes import GinIndex
+    from django.contrib.postgres.search import SearchVector
+
+    config = search_config(language)
+    vectors = [SearchVector(field, config=config) for field in fields]
+    expression = vectors[0]
+    for vector in vectors[1:]:
+        expression = expression._combine(vector, "||", False)
+    return GinIndex(expression, name=f"{model_name}_search_{language}")

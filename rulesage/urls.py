@@ -9,12 +9,13 @@ from wagtail.contrib.sitemaps.views import sitemap
 
 from .feeds import CorrectionsFeed
 from .sitemaps import SITEMAPS
-from .views import corrections_log, redirect_from_english_segments, robots_txt
+from .views import corrections_log, redirect_from_english_segments, robots_txt, search
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
 CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
 FEED = pgettext_lazy("URL path segment", "feed")
 RULINGS = pgettext_lazy("URL path segment", "rulings")
+SEARCH = pgettext_lazy("URL path segment", "search")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -36,8 +37,12 @@ urlpatterns += i18n_patterns(
     path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
     path(format_lazy("{}/{}/", CORRECTIONS, FEED), CorrectionsFeed(), name="corrections_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
+    path(format_lazy("{}/", SEARCH), search, name="search"),
     # Until the words were translated every language used the English ones; those
     # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
-    *(re_path(rf"^{word}/", redirect_from_english_segments) for word in ("corrections", "rulings")),
+    *(
+        re_path(rf"^{word}/", redirect_from_english_segments)
+        for word in ("corrections", "rulings", "search")
+    ),
     path("", include(wagtail_urls)),
 )

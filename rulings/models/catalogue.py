@@ -15,6 +15,7 @@ from modelcluster.models import ClusterableModel
 from wagtail.fields import StreamField
 from wagtail.search import index
 
+from core.text_search import search_vector_index, site_languages
 from core.translated_fields import SOURCE_LANGUAGE
 
 from ..blocks import DeckTierBlock, PlayerCountSetupBlock
@@ -271,9 +272,11 @@ class Passage(index.Indexed, models.Model):
     # doubles the import time and tells editors nothing the document page does not.
     wagtail_reference_index_ignore = True
 
+    # A passage is in its edition's language only: the site search looks for a Spanish
+    # query in Spanish editions' passages with Spanish stemming (rulesage/search.py).
     search_fields = [
-        index.SearchField("text"),
         index.SearchField("heading_path", boost=2),
+        index.SearchField("text"),
         index.FilterField("document_id"),
     ]
 
@@ -281,6 +284,10 @@ class Passage(index.Indexed, models.Model):
         ordering = ["document", "page", "heading_path"]
         verbose_name = _("passage")
         verbose_name_plural = _("passages")
+        indexes = [
+            search_vector_index("passage", code, ["heading_path", "text"])
+            for code in site_languages()
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["document", "page", "heading_path"], name="passage_unique_location"
