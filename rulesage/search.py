@@ -31,6 +31,8 @@ QUERY_LIMIT = 200
 MAX_WORDS = 12
 PER_PAGE = 10
 PREVIEW = 3
+# Past this many matches of one kind, results are newest first, counted as "1,000+".
+RANK_LIMIT = 1000
 SNIPPET_LENGTH = 220
 MARKDOWN_RE = re.compile(r"\[\d+\]|[#*_>`]+")
 CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]")
@@ -117,11 +119,29 @@ def passages(language, filters):
 QUERYSETS = {"guides": guides, "rulings": rulings, "passages": passages}
 
 
-def search(kind, words, language=None, filters=None):
-    """Wagtail search results (lazy, sliceable, countable) of `kind` for `words`."""
+def search(kind, words, language=None, filters=None, ranked=True):
+    """Wagtail search results (lazy, sliceable, countable) of `kind` for `words`: by
+    relevance, or (`ranked=False`) newest first, which needs no rank for every match."""
     language = (language or get_language())[:2]
     queryset, fields = QUERYSETS[kind](language, filters or Filters())
-    return backend_for(language).search(" ".join(words), queryset, fields=fields, operator="and")
+    if not ranked:
+        queryset = queryset.order_by("-id")
+    return backend_for(language).search(
+        " ".join(words), queryset, fields=fields, operator="and", order_by_relevance=ranked
+    )
+
+
+def capped_search(kind, words, language, filters):
+    """Results by relevance, unless more than RANK_LIMIT match: then newest first.
+
+    PostgreSQL ranks every match before it can return the best few; for words found in
+    most of half a million passages that is seconds. Counting at most RANK_LIMIT+1
+    matches tells the two apart cheaply; past it the reader is told there are many and
+    that a game or another word narrows them (README, "Search at scale").
+    """
+    first = search(kind, words, language, filters, ranked=False)
+    many = first[: RANK_LIMIT + 1].count() > RANK_LIMIT
+    return (first[:RANK_LIMIT] if many else search(kind, words, language, filters)), many
 
 
 def stem(word):
@@ -224,7 +244,7 @@ def grouped_results(words, filters, request, kind=None, page_number=1):
     for each in KINDS:
         if kind and each.key != kind:
             continue
-        results = search(each.key, words, language, filters)
+        results, many = capped_search(each.key, words, language, filters)
         if kind:
             paginator = Paginator(results, PER_PAGE)
             page = paginator.get_page(page_number)
@@ -237,6 +257,7 @@ def grouped_results(words, filters, request, kind=None, page_number=1):
             {
                 "kind": each,
                 "count": count,
+                "many": many,
                 "page": page,
                 "hits": HITS[each.key](items, words, language, request),
             }

@@ -221,7 +221,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     search_fields = Page.search_fields + [
         index.SearchField("intro"),
         index.SearchField("body"),
-        *(index.SearchField(f"search_text_{code}") for code in site_languages()),
+        *(index.SearchField(f"search_text_{code}", boost=1) for code in site_languages()),
     ]
     parent_page_types = ["guides.GamePage"]
     subpage_types = []

@@ -274,9 +274,12 @@ class Passage(index.Indexed, models.Model):
 
     # A passage is in its edition's language only: the site search looks for a Spanish
     # query in Spanish editions' passages with Spanish stemming (rulesage/search.py).
+    # Every boost is explicit: searching named fields, Wagtail multiplies each field's rank
+    # by its boost, and a missing one (None) makes every result's relevance NULL.
     search_fields = [
         index.SearchField("heading_path", boost=2),
-        index.SearchField("text"),
+        index.SearchField("text", boost=1),
+        index.FilterField("id"),
         index.FilterField("document_id"),
     ]
 

@@ -140,7 +140,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     # (rulesage/search.py); the GIN indexes below answer it.
     search_fields = [
         *(index.SearchField(f"question_{code}", boost=2) for code in site_languages()),
-        *(index.SearchField(f"answer_{code}") for code in site_languages()),
+        *(index.SearchField(f"answer_{code}", boost=1) for code in site_languages()),
+        index.FilterField("id"),
         index.FilterField("edition_id"),
         index.FilterField("status"),
     ]
