@@ -122,3 +122,16 @@ def test_search_query_budget(client, demo):
     assert len(queries) <= 16
     writes = [q["sql"] for q in queries if q["sql"].split()[0] in {"INSERT", "UPDATE", "DELETE"}]
     assert writes == []
+
+
+def test_past_the_rank_limit_results_are_newest_first_and_counted_as_many(
+    client, demo, monkeypatch
+):
+    monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1)
+    response, groups = results(client, "/en/search/", q="card")
+    heading = groups["rulings"].select_one("h2").get_text()
+    assert "1+" in heading
+    assert "newest are shown first" in response.content.decode()
+    monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1000)
+    response = client.get("/en/search/", {"q": "card"})
+    assert "newest are shown first" not in response.content.decode()
