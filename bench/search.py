@@ -382,11 +382,10 @@ def measure(rng: random.Random, repeat: int) -> None:
                     for query in queries:
                         words = query_words(query.format(rare=rare[language]))
                         for game in games if filtered else [None]:
+                            filters = Filters(game=game)
                             with CaptureQueriesContext(connection) as seen:
                                 times += timed(
-                                    lambda w=words, f=Filters(game=game): grouped_results(
-                                        w, f, request
-                                    ),
+                                    lambda w=words, f=filters: grouped_results(w, f, request),
                                     repeat,
                                     f"{language} {query}",
                                 )
