@@ -233,5 +233,5 @@ RULESAGE_IMPORT_LIMITS = {}
 # Answered-before recall (rulings/recall.py): a ruling sharing a word with a reader's
 # question is offered when the two questions' trigram similarity reaches this (0 to 1).
 # The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A
-# system's 0.55 would have hidden a third of them): see README, "Answered-before recall".
+# system's 0.55 would have hidden 8 of the 20): see README, "Answered-before recall".
 RULESAGE_RECALL_THRESHOLD = float(os.environ.get("RULESAGE_RECALL_THRESHOLD", "0.15"))
