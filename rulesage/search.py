@@ -58,9 +58,10 @@ def clean_query(raw):
 
 
 def query_words(raw):
-    """The words searched for in what was typed (letters and digits, NULs dropped)."""
-    text = clean_query(raw)
-    return WORD_RE.findall(text)[:MAX_WORDS]
+    """The words searched for in what was typed: letters and digits, without single
+    letters (a pasted "a" matches every text on SQLite's substring fallback)."""
+    words = WORD_RE.findall(clean_query(raw))
+    return [word for word in words if len(word) > 1 or word.isdigit()][:MAX_WORDS]
 
 
 def backend_for(language):
