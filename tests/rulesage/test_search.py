@@ -135,3 +135,19 @@ def test_past_the_rank_limit_results_are_newest_first_and_counted_as_many(
     monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1000)
     response = client.get("/en/search/", {"q": "card"})
     assert "newest are shown first" not in response.content.decode()
+
+
+def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
+    monkeypatch.setattr("rulesage.search.PER_PAGE", 1)
+    params = {"q": "card", "game": "point-city", "edition": "bg-368017-en-1e", "kind": "rulings"}
+    response, groups = results(client, "/en/search/", **params)
+    first = titles(groups["rulings"])
+    assert len(first) == 1
+    soup = BeautifulSoup(response.content, "html.parser")
+    assert soup.select_one("#id_edition option[selected]")["value"] == "bg-368017-en-1e"
+    next_link = soup.select_one(".pagination a")["href"]
+    assert "edition=bg-368017-en-1e" in next_link and "page=2" in next_link
+    _response, second = results(client, "/en/search/", **params, page=2)
+    assert titles(second["rulings"]) != first
+    for section in (groups["rulings"], second["rulings"]):
+        assert "Point City" in section.select_one(".search-results .meta").get_text()
