@@ -6,11 +6,13 @@ question is compared with each ruling's question in the reader's language (the E
 one where no translation exists), on the edition's rulings only: an edition holds tens to
 hundreds of rulings, so ranking them all costs a few milliseconds and needs no index.
 
-Two rankers were measured on paraphrased questions (`bench/recall_methods.py`, and
-tests/rulings/test_recall.py): pg_trgm's `similarity()` of the two questions, and
-full-text rank of the question against each ruling's question and answer. Trigram
-similarity ranked the right ruling first more often (README, "Answered-before recall"),
-so it is the default; on SQLite (`make run`) the same similarity is computed in Python.
+Three rankers were measured on paraphrased questions (tests/rulings/test_recall.py,
+README "Answered-before recall"): pg_trgm's `similarity()` of the two questions, full-text
+rank of the question against each ruling's question and answer, and trigram similarity
+among the rulings sharing a stemmed word with the question. Trigram ranked the right
+ruling first more often than full text; the full-text match keeps out rulings that only
+look alike, so the third is the default. On SQLite (`make run`) the same trigram
+similarity is computed in Python.
 """
 
 from functools import reduce
