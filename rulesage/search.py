@@ -164,6 +164,8 @@ def snippet(text, words, length=SNIPPET_LENGTH):
     if start:
         start = text.find(" ", start) + 1 or start
     cut = text[start : start + length]
+    if start + length < len(text) and " " in cut:
+        cut = cut[: cut.rindex(" ")]  # end on a whole word
     marked = []
     position = 0
     for match in pattern.finditer(cut):

@@ -41,8 +41,9 @@ def search(request):
         groups = grouped_results(words, filters, request, kind, request.GET.get("page"))
         context["groups"] = groups
         if not any(group["count"] for group in groups):
-            context["suggestion"] = did_you_mean(words)
-            context["games"] = [filters.game] if filters.game else games_named(words)
+            context["suggestion"] = suggestion = did_you_mean(words)
+            named = words + (suggestion.split() if suggestion else [])
+            context["games"] = [filters.game] if filters.game else games_named(named)
     return render(request, "rulesage/search.html", context)
 
 

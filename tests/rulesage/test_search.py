@@ -84,7 +84,7 @@ def test_junk_queries_get_a_sensible_page(client, demo, junk):
 
 
 def test_no_results_suggest_a_spelling_and_the_games_rulings(client, demo):
-    response, _groups = results(client, "/en/search/", q="point citty zzzqx")
+    response, _groups = results(client, "/en/search/", q="poitn citty")
     soup = BeautifulSoup(response.content, "html.parser")
     no_results = soup.select_one("section.no-results")
     assert no_results is not None
