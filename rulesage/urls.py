@@ -10,12 +10,13 @@ from wagtail.contrib.sitemaps.views import sitemap
 from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
 from .sitemaps import SITEMAPS
-from .views import corrections_log, redirect_from_english_segments, robots_txt
+from .views import corrections_log, redirect_from_english_segments, robots_txt, search
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
 CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
 FEED = pgettext_lazy("URL path segment", "feed")
 RULINGS = pgettext_lazy("URL path segment", "rulings")
+SEARCH = pgettext_lazy("URL path segment", "search")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -41,9 +42,13 @@ urlpatterns += i18n_patterns(
     # Before the rulings' own addresses, where "feed" would read as an edition code.
     path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
+    path(format_lazy("{}/", SEARCH), search, name="search"),
     # Until the words were translated every language used the English ones; those
     # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
-    *(re_path(rf"^{word}/", redirect_from_english_segments) for word in ("corrections", "rulings")),
+    *(
+        re_path(rf"^{word}/", redirect_from_english_segments)
+        for word in ("corrections", "rulings", "search")
+    ),
     # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
     # query (see routing).
     *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),

@@ -7,11 +7,44 @@ from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 
 from .corrections import latest_corrections
+from .search import did_you_mean, games_named, grouped_results
+from .search_form import SearchForm
 
 
 def corrections_log(request):
     """Every public correction on the site, newest first."""
     return render(request, "rulesage/corrections_log.html", {"entries": latest_corrections()})
+
+
+def cleans_control_characters(*names):
+    """Mark a view that cleans these query values itself (the search box's words, where a
+    pasted NUL or newline is junk to drop, not a malformed address)."""
+
+    def mark(view):
+        view.cleans_control_characters = frozenset(names)
+        return view
+
+    return mark
+
+
+@cleans_control_characters("q")
+def search(request):
+    """Site search: results grouped by kind, or one kind's results page by page.
+
+    Without words it is the starting page; with no results it suggests a spelling and the
+    rulings of games the query names. Junk (very long, punctuation, NUL) searches its words.
+    """
+    form = SearchForm(request.GET if request.GET else None)
+    words, filters, kind = form.words, form.filters, form.chosen_kind
+    context = {"form": form, "words": words, "kind": kind, "filters": filters}
+    if words:
+        groups = grouped_results(words, filters, request, kind, request.GET.get("page"))
+        context["groups"] = groups
+        if not any(group["count"] for group in groups):
+            context["suggestion"] = suggestion = did_you_mean(words)
+            named = words + (suggestion.split() if suggestion else [])
+            context["games"] = [filters.game] if filters.game else games_named(named)
+    return render(request, "rulesage/search.html", context)
 
 
 def bad_request(request, exception=None):

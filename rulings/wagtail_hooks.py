@@ -144,6 +144,9 @@ class RulingViewSet(SnippetViewSet):
         "answered_at",
     ]
     search_fields = ["question", "answer"]
+    # Editors search both languages at once, by substring, as before rulings were indexed
+    # for the site search (which looks in one language's columns at a time).
+    search_backend_name = None
     edit_handler = TabbedInterface(
         [
             ObjectList(

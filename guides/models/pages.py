@@ -18,6 +18,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import timezone, translation
 from django.utils.functional import cached_property
+from django.utils.html import strip_tags
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
@@ -32,6 +33,7 @@ from wagtail.search import index
 from core.models import Correction
 from core.pages import EditorialPage
 from core.panels import RowsPanel
+from core.text_search import search_vector_index, site_languages
 from rulings.models import ErrataCard
 
 from ..blocks import GuideStreamBlock
@@ -185,6 +187,13 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         ),
     )
 
+    # The guide's words in each language (title, summary, sections) as plain text, kept in
+    # step on every save: the site search looks in one language's column with that
+    # language's stemming (rulesage/search.py). Section JSON is not searched directly, or
+    # its block names ("steps", "players") would match every guide.
+    search_text_en = models.TextField(editable=False, default="")
+    search_text_es = models.TextField(editable=False, default="")
+
     base_form_class = GuidePageForm
     content_panels = Page.content_panels + [
         FieldPanel("kind"),
@@ -212,6 +221,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     search_fields = Page.search_fields + [
         index.SearchField("intro"),
         index.SearchField("body"),
+        *(index.SearchField(f"search_text_{code}", boost=1) for code in site_languages()),
     ]
     parent_page_types = ["guides.GamePage"]
     subpage_types = []
@@ -224,6 +234,32 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
 
     class Meta:
         verbose_name = _("guide")
+        indexes = [
+            search_vector_index("guidepage", code, [f"search_text_{code}"])
+            for code in site_languages()
+        ]
+
+    def save(self, *args, **kwargs):
+        for code in site_languages():
+            setattr(self, f"search_text_{code}", self.text_in(code))
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {
+                *update_fields,
+                *(f"search_text_{code}" for code in site_languages()),
+            }
+        return super().save(*args, **kwargs)
+
+    def text_in(self, language):
+        """Title, summary and sections in `language` as plain text; empty when the guide
+        is not written in it (the other language's words are never searched as these)."""
+        body = getattr(self, f"body_{language}", None)
+        parts = [getattr(self, f"title_{language}", ""), getattr(self, f"intro_{language}", "")]
+        if body:
+            parts += self._meta.get_field("body").get_searchable_content(body)
+        if not any(part and part.strip() for part in parts[1:]):
+            return ""
+        return "\n".join(strip_tags(part) for part in parts if part)
 
     @property
     def current_version(self):

@@ -156,7 +156,45 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
-WAGTAILSEARCH_BACKENDS = {"default": {"BACKEND": "wagtail.search.backends.database"}}
+# Search. "default" serves the admin (Wagtail's database index). The site search
+# (rulesage/search.py) has one backend per language, "site_en" and "site_es": each searches
+# only its language's fields, stemmed for that language (PostgreSQL text-search
+# configurations below; an analyzer per index on Elasticsearch/OpenSearch). The backend is
+# RULESAGE_SEARCH_BACKEND: Wagtail's database backend by default; a module such as
+# "wagtail.search.backends.opensearch2" or "…elasticsearch8" with RULESAGE_SEARCH_URLS
+# (comma-separated) moves the site search there; rebuild with `manage.py update_index`.
+RULESAGE_SEARCH_CONFIGS = {"en": "english", "es": "spanish"}
+RULESAGE_SEARCH_BACKEND = os.environ.get(
+    "RULESAGE_SEARCH_BACKEND", "wagtail.search.backends.database"
+)
+RULESAGE_SEARCH_URLS = env_list("RULESAGE_SEARCH_URLS")
+RULESAGE_SEARCH_INDEX = os.environ.get("RULESAGE_SEARCH_INDEX", "rulesage")
+
+
+def site_search_backend(language, backend=RULESAGE_SEARCH_BACKEND):
+    """The site search's backend settings for `language`.
+
+    With the database backend the search reads each language's own columns, indexed by
+    GIN indexes in migrations, not Wagtail's index table, so these aliases never write
+    to it (AUTO_UPDATE off); core.search_backend adds SQLite's fallback. A search server
+    gets one index per language, analysed in that language, updated on every save.
+    """
+    config = RULESAGE_SEARCH_CONFIGS.get(language, "simple")
+    if backend == "wagtail.search.backends.database":
+        return {"BACKEND": "core.search_backend", "SEARCH_CONFIG": config, "AUTO_UPDATE": False}
+    return {
+        "BACKEND": backend,
+        "URLS": RULESAGE_SEARCH_URLS,
+        "INDEX": f"{RULESAGE_SEARCH_INDEX}_{language}",
+        "AUTO_UPDATE": True,
+        "SETTINGS": {"settings": {"analysis": {"analyzer": {"default": {"type": config}}}}},
+    }
+
+
+WAGTAILSEARCH_BACKENDS = {
+    "default": {"BACKEND": "wagtail.search.backends.database"},
+    **{f"site_{code}": site_search_backend(code) for code in RULESAGE_SEARCH_CONFIGS},
+}
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages
 # on one page, and the two together break the admin page listing.
 WAGTAIL_I18N_ENABLED = False
@@ -308,3 +346,8 @@ if os.environ.get("CLOUDFLARE_API_TOKEN") and os.environ.get("CLOUDFLARE_ZONE_ID
     }
 if WAGTAILFRONTENDCACHE:
     INSTALLED_APPS.append("wagtail.contrib.frontend_cache")
+# Answered-before recall (rulings/recall.py): a ruling sharing a word with a reader's
+# question is offered when the two questions' trigram similarity reaches this (0 to 1).
+# The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A
+# system's 0.55 would have hidden 8 of the 20): see README, "Answered-before recall".
+RULESAGE_RECALL_THRESHOLD = float(os.environ.get("RULESAGE_RECALL_THRESHOLD", "0.15"))

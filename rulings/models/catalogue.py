@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from modelcluster.models import ClusterableModel
 from wagtail.search import index
 
+from core.text_search import search_vector_index, site_languages
 from core.translated_fields import SOURCE_LANGUAGE
 
 from ..editions import EDITION_CODE_PATTERN
@@ -222,9 +223,14 @@ class Passage(Located, index.Indexed, models.Model):
     # doubles the import time and tells editors nothing the document page does not.
     wagtail_reference_index_ignore = True
 
+    # A passage is in its edition's language only: the site search looks for a Spanish
+    # query in Spanish editions' passages with Spanish stemming (rulesage/search.py).
+    # Every boost is explicit: searching named fields, Wagtail multiplies each field's rank
+    # by its boost, and a missing one (None) makes every result's relevance NULL.
     search_fields = [
-        index.SearchField("text"),
         index.SearchField("heading_path", boost=2),
+        index.SearchField("text", boost=1),
+        index.FilterField("id"),
         index.FilterField("document_id"),
     ]
 
@@ -232,6 +238,10 @@ class Passage(Located, index.Indexed, models.Model):
         ordering = ["document", "page", "heading_path"]
         verbose_name = _("passage")
         verbose_name_plural = _("passages")
+        indexes = [
+            search_vector_index("passage", code, ["heading_path", "text"])
+            for code in site_languages()
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["document", "page", "heading_path"], name="passage_unique_location"

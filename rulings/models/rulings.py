@@ -13,6 +13,9 @@ from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
 from wagtail.admin.panels import FieldPanel
 from wagtail.models import Orderable, RevisionMixin
+from wagtail.search import index
+
+from core.text_search import search_vector_index, site_languages
 
 from core.fields import optional_link
 
@@ -54,7 +57,7 @@ class RulingOrigin(models.TextChoices):
     ILLUSTRATIVE = "illustrative", _("Illustrative — not from the rules Q&A system")
 
 
-class Ruling(RevisionMixin, ClusterableModel):
+class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     """An answered rules question about one `Edition`, with numbered `Citation`s.
 
     The answer is Markdown (sanitised when rendered). Provenance from the exporting
@@ -135,10 +138,24 @@ class Ruling(RevisionMixin, ClusterableModel):
 
     objects = RulingQuerySet.as_manager()
 
+    # The site search looks in one language's columns with that language's stemming
+    # (rulesage/search.py); the GIN indexes below answer it.
+    search_fields = [
+        *(index.SearchField(f"question_{code}", boost=2) for code in site_languages()),
+        *(index.SearchField(f"answer_{code}", boost=1) for code in site_languages()),
+        index.FilterField("id"),
+        index.FilterField("edition_id"),
+        index.FilterField("status"),
+    ]
+
     class Meta:
         ordering = ["-answered_at", "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
+        indexes = [
+            search_vector_index("ruling", code, [f"question_{code}", f"answer_{code}"])
+            for code in site_languages()
+        ]
         constraints = [
             models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),
             models.CheckConstraint(

@@ -1,0 +1,20 @@
+"""Migration operations the apps share."""
+
+from django.db import migrations
+
+
+class AddPostgresIndex(migrations.AddIndex):
+    """AddIndex for an index only PostgreSQL can build (GIN over a text-search vector).
+
+    The model state records the index everywhere, so `makemigrations --check` stays
+    quiet; on SQLite (`make run`) nothing is built, and the site search there takes
+    Wagtail's database fallback, which needs no index.
+    """
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "postgresql":
+            super().database_forwards(app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "postgresql":
+            super().database_backwards(app_label, schema_editor, from_state, to_state)

@@ -1,0 +1,43 @@
+"""The header search box in Chromium, in both languages, without any JavaScript of ours."""
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+@pytest.fixture
+def demo(live_server, root_page):
+    call_command("load_demo", verbosity=0)
+
+
+def test_reader_searches_from_the_header_in_english_and_spanish(journey, demo):
+    reader = journey.open()
+    reader.goto(f"{journey.url}/en/rulings/")
+    box = reader.locator("header form.search-box")
+    box.get_by_role("searchbox").fill("permanent resource")
+    box.get_by_role("button", name="Search").click()
+    assert reader.url.startswith(f"{journey.url}/en/search/?q=permanent+resource")
+    guides = reader.locator("section[aria-labelledby=results-guides]")
+    assert "Point City" in guides.inner_text()
+    marked = [text.lower() for text in reader.locator(".snippet mark").all_inner_texts()]
+    assert any(text.startswith("permanent") for text in marked)
+    reader.get_by_role("link", name="Can I use a resource I drafted this turn").first.click()
+    assert "/en/rulings/bg-368017-en-1e/" in reader.url
+
+    reader.goto(f"{journey.url}/es/")
+    box = reader.locator("header form.search-box")
+    box.get_by_role("searchbox").fill("recursos permanentes")
+    box.get_by_role("button", name="Buscar").click()
+    assert reader.url.startswith(f"{journey.url}/es/buscar/?q=recursos+permanentes")
+    assert reader.locator("html").get_attribute("lang") == "es"
+    guides = reader.locator("section[aria-labelledby=results-guides]")
+    assert "permanente" in guides.inner_text().lower()
+    # The English words find nothing on the Spanish page, and the page says what to try.
+    box = reader.locator("header form.search-box")
+    box.get_by_role("searchbox").fill("permanent resource")
+    box.get_by_role("button", name="Buscar").click()
+    assert reader.locator("section.no-results").is_visible()

@@ -1,0 +1,153 @@
+"""Site search: in the reader's language only, grouped by kind, never a 500."""
+
+import pytest
+from bs4 import BeautifulSoup
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from rulings.models import Ruling
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(home):
+    call_command("load_demo", verbosity=0)
+
+
+def results(client, url, **params):
+    response = client.get(url, params)
+    assert response.status_code == 200
+    soup = BeautifulSoup(response.content, "html.parser")
+    return response, {
+        section["aria-labelledby"].removeprefix("results-"): section
+        for section in soup.select("section.search-group")
+    }
+
+
+def titles(section):
+    return [link.get_text(strip=True) for link in section.select(".search-results li > a")]
+
+
+def test_permanent_resource_finds_the_point_city_ruling_and_guide_in_english(client, demo):
+    _response, groups = results(client, "/en/search/", q="permanent resource")
+    assert any("Point City" in title for title in titles(groups["guides"]))
+    ruling = Ruling.objects.get(slug__startswith="can-i-use-a-resource-i-drafted")
+    assert ruling.question in titles(groups["rulings"])
+    marks = [mark.get_text() for mark in groups["guides"].select(".snippet mark")]
+    assert any(mark.lower().startswith("permanent") for mark in marks)
+
+
+def test_inflected_spanish_finds_the_spanish_guide(client, demo):
+    _response, groups = results(client, "/es/buscar/", q="recursos permanentes")
+    found = titles(groups["guides"])
+    assert found
+    snippet = groups["guides"].select_one(".snippet").get_text()
+    assert "permanente" in snippet.lower()
+
+
+def test_a_query_never_matches_the_other_languages_text(client, demo):
+    # English words on the Spanish page, Spanish words on the English page: no match.
+    _response, spanish_page = results(client, "/es/buscar/", q="permanent resource")
+    assert all(not titles(section) for section in spanish_page.values())
+    _response, english_page = results(client, "/en/search/", q="recursos permanentes")
+    assert all(not titles(section) for section in english_page.values())
+
+
+def test_the_spanish_address_uses_a_spanish_word(client):
+    response = client.get("/es/search/?q=x")
+    assert response.status_code == 301
+    assert response["Location"] == "/es/buscar/?q=x"
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "a" * 10_000,
+        "'; DROP TABLE rulings_ruling; --",
+        r"(.*)+[a-z]{2,}\\d?$ | & ! <-> :* \"",
+        "🎲🃏 ♟️",
+        "",
+        "   ",
+        "tie\x00break",
+    ],
+)
+def test_junk_queries_get_a_sensible_page(client, demo, junk):
+    response = client.get("/en/search/", {"q": junk})
+    assert response.status_code == 200
+    soup = BeautifulSoup(response.content, "html.parser")
+    assert soup.select_one("h1").get_text() == "Search"
+    shown = soup.select_one("#id_q").get("value", "")
+    assert len(shown) <= 200
+    assert "\x00" not in shown
+
+
+def test_no_results_suggest_a_spelling_and_the_games_rulings(client, demo):
+    response, _groups = results(client, "/en/search/", q="poitn citty")
+    soup = BeautifulSoup(response.content, "html.parser")
+    no_results = soup.select_one("section.no-results")
+    assert no_results is not None
+    assert "point city" in no_results.get_text().lower()
+    links = [a["href"] for a in no_results.select("a")]
+    assert any(href.startswith("/en/rulings/bg-368017-en-1e/") for href in links)
+
+
+def test_filter_by_game_and_kind_with_pages(client, demo):
+    _response, groups = results(
+        client, "/en/search/", q="card", game="archaeology-the-new-expedition", kind="rulings"
+    )
+    assert list(groups) == ["rulings"]
+    assert all("Point City" not in title for title in titles(groups["rulings"]))
+
+
+def test_an_unknown_game_is_reported_and_the_words_still_searched(client, demo):
+    response, groups = results(client, "/en/search/", q="permanent resource", game="nope")
+    assert b'role="alert"' in response.content
+    assert titles(groups["rulings"])
+
+
+def test_every_page_has_the_header_search_box(client, demo):
+    for url in ["/en/", "/es/", "/en/rulings/", "/es/correcciones/"]:
+        response = client.get(url, follow=True)
+        form = BeautifulSoup(response.content, "html.parser").select_one("header form.search-box")
+        assert form is not None, url
+        assert form["action"] == ("/es/buscar/" if url.startswith("/es/") else "/en/search/")
+
+
+def test_search_query_budget(client, demo):
+    client.get("/en/search/", {"q": "permanent resource"})  # warm Wagtail's site caches
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/en/search/", {"q": "permanent resource"})
+    assert len(queries) <= 16
+    writes = [q["sql"] for q in queries if q["sql"].split()[0] in {"INSERT", "UPDATE", "DELETE"}]
+    assert writes == []
+
+
+def test_past_the_rank_limit_results_are_newest_first_and_counted_as_many(
+    client, demo, monkeypatch
+):
+    monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1)
+    response, groups = results(client, "/en/search/", q="card")
+    heading = groups["rulings"].select_one("h2").get_text()
+    assert "1+" in heading
+    assert "newest are shown first" in response.content.decode()
+    monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1000)
+    response = client.get("/en/search/", {"q": "card"})
+    assert "newest are shown first" not in response.content.decode()
+
+
+def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
+    monkeypatch.setattr("rulesage.search.PER_PAGE", 1)
+    params = {"q": "card", "game": "point-city", "edition": "bg-368017-en-1e", "kind": "rulings"}
+    response, groups = results(client, "/en/search/", **params)
+    first = titles(groups["rulings"])
+    assert len(first) == 1
+    soup = BeautifulSoup(response.content, "html.parser")
+    assert soup.select_one("#id_edition option[selected]")["value"] == "bg-368017-en-1e"
+    next_link = soup.select_one(".pagination a")["href"]
+    assert "edition=bg-368017-en-1e" in next_link and "page=2" in next_link
+    _response, second = results(client, "/en/search/", **params, page=2)
+    assert titles(second["rulings"]) != first
+    for section in (groups["rulings"], second["rulings"]):
+        assert "Point City" in section.select_one(".search-results .meta").get_text()
