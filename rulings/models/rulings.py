@@ -15,9 +15,8 @@ from wagtail.admin.panels import FieldPanel
 from wagtail.models import Orderable, RevisionMixin
 from wagtail.search import index
 
-from core.text_search import search_vector_index, site_languages
-
 from core.fields import optional_link
+from core.text_search import search_vector_index, site_languages
 
 from ..flags import compute_flags
 from ..locations import Located
