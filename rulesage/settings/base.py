@@ -192,3 +192,8 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
 # rulings/importers/limits.py and FORMATS.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
+# Answered-before recall (rulings/recall.py): a ruling sharing a word with a reader's
+# question is offered when the two questions' trigram similarity reaches this (0 to 1).
+# The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A
+# system's 0.55 would have hidden a third of them): see README, "Answered-before recall".
+RULESAGE_RECALL_THRESHOLD = float(os.environ.get("RULESAGE_RECALL_THRESHOLD", "0.15"))
