@@ -6,3 +6,6 @@ class RulesageConfig(AppConfig):
     name = "rulesage"
     verbose_name = _("Site")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import navigation  # noqa: F401 (connects the signals that refresh the links)

@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 
 from rulings.markers import MARKER_RE
 
+from ..navigation import main_links
+
 register = template.Library()
 
 
@@ -131,3 +133,8 @@ def meta_text(value):
     if len(text) > DESCRIPTION_LENGTH:
         text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
     return conditional_escape(text)
+
+
+@register.inclusion_tag("rulesage/includes/main_nav.html", takes_context=True)
+def main_nav(context):
+    return {"links": main_links(context.get("request"))}

@@ -4,6 +4,8 @@ passages), errata cards, rulings with their citations, and corrections to ruling
 from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
 from .corrections import RulingCorrection
 from .errata import ErrataCard
+from .mentions import RulingMention
+from .questions import ReaderQuestion
 from .rulings import Citation, Ruling, RulingOrigin
 
 __all__ = [
@@ -14,8 +16,10 @@ __all__ = [
     "ErrataCard",
     "Game",
     "Passage",
+    "ReaderQuestion",
     "Ruling",
     "RulingCorrection",
+    "RulingMention",
     "RulingOrigin",
     "TextOrigin",
 ]
