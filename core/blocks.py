@@ -85,7 +85,9 @@ class Section:
         """The section's words as plain text, for comparing it with other text."""
         parts = [self.title]
         for block in self.blocks:
-            parts.extend(strip_tags(str(t)) for t in block.block.get_searchable_content(block.value))
+            parts.extend(
+                strip_tags(str(t)) for t in block.block.get_searchable_content(block.value)
+            )
         return " ".join(" ".join(parts).split())
 
 

@@ -34,7 +34,8 @@ def _links(request):
     if site:
         games = games.descendant_of(site.root_page, inclusive=True)
     games = games.first()
-    policy = SiteSettings.for_site(site).editorial_policy if site else None
+    # for_request: the same settings object the page's own {% get_settings %} reads.
+    policy = SiteSettings.for_request(request).editorial_policy if site else None
     links = []
     if games:
         links.append(("games", gettext("Games"), games.get_url(request)))

@@ -41,7 +41,9 @@ class QuestionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         error_messages={
             "required": _("Type your question."),
-            "min_length": _("Your question is too short: write at least %(limit_value)d characters."),
+            "min_length": _(
+                "Your question is too short: write at least %(limit_value)d characters."
+            ),
             "max_length": _(
                 "Your question is too long: at most %(limit_value)d characters "
                 "(it has %(show_value)d)."
@@ -53,7 +55,9 @@ class QuestionForm(forms.Form):
         required=False,
         max_length=254,
         help_text=_("Only to tell you when an editor has answered. Never shown or shared."),
-        error_messages={"invalid": _("That e-mail address looks incomplete; check it or leave it empty.")},
+        error_messages={
+            "invalid": _("That e-mail address looks incomplete; check it or leave it empty.")
+        },
     )
     # Hidden from people by the stylesheet; form-filling robots fill it in.
     website = forms.CharField(label=_("Leave this field empty"), required=False)

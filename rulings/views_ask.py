@@ -83,9 +83,7 @@ def ask_sent(request):
     """The confirmation, shown to the session that sent the question (and no one else)."""
     pk = request.session.get(SESSION_KEY)
     question = (
-        ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first()
-        if pk
-        else None
+        ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first() if pk else None
     )
     if question is None:
         return HttpResponseRedirect(reverse("rulings:ask"))

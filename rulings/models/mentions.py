@@ -52,7 +52,9 @@ class RulingMention(models.Model):
 def replace_mentions(page, mentions):
     """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows."""
     RulingMention.objects.filter(page=page).delete()
-    existing = set(Ruling.objects.filter(pk__in={m[0] for m in mentions}).values_list("pk", flat=True))
+    existing = set(
+        Ruling.objects.filter(pk__in={m[0] for m in mentions}).values_list("pk", flat=True)
+    )
     rows, seen = [], set()
     for position, (ruling_id, language, section, anchor) in enumerate(mentions):
         key = (ruling_id, language, anchor)

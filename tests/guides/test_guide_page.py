@@ -78,6 +78,8 @@ def test_guide_query_count_does_not_grow_with_sections(
     guide = publish(guide, body=sections(count))
     add_source(guide)  # a second source, so sources are fetched as a list
     guide.save()
-    with django_assert_max_num_queries(18):
+    # 18, and the ways around (issue 10): breadcrumbs' ancestors, the sibling guides, the
+    # game's editions, and the header's links on a cold cache (the games index).
+    with django_assert_max_num_queries(22):
         response = client.get(guide.url)
     assert response.status_code == 200
