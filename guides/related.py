@@ -4,8 +4,8 @@ An editor adds a "Related rulings" block to a section (after its heading); reade
 the rulings listed under the section. When the guide is published, each named ruling
 learns which section names it (`rulings.RulingMention`), in every language, so the
 ruling page can link back without rulings knowing about guides. Candidates for a section
-are suggested to the editor by the answered-before recall (rulings/recall.py) run on the
-section's text.
+are suggested to the editor by full-text similarity of the section's text to each ruling's
+question and answer (the recall's full-text ranker, rulings/recall.py).
 """
 
 from django.conf import settings
@@ -17,8 +17,9 @@ from rulings.models.mentions import replace_mentions
 from rulings.recall import answered_before
 
 BLOCK_TYPE = "related_rulings"
-# A section's text is compared as a question is; suggestions below this score are noise.
-SUGGESTION_THRESHOLD = 0.05
+# Any ruling sharing a stemmed word with the section is a candidate; the best few are shown.
+SUGGESTION_THRESHOLD = 0.0
+SUGGESTION_METHOD = "fulltext"
 SUGGESTIONS_PER_SECTION = 5
 
 
@@ -93,6 +94,7 @@ def suggestions(page, game):
                     text,
                     limit=SUGGESTIONS_PER_SECTION,
                     threshold=SUGGESTION_THRESHOLD,
+                    method=SUGGESTION_METHOD,
                 )
             )
         found.sort(key=lambda ruling: -ruling.score)

@@ -34,28 +34,21 @@ def crumbs(edition, last):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def ask(request):
-    status = 200
-    similar = None
+    status, similar = 200, None
     if request.method == "POST":
         form = QuestionForm(request.POST)
-        sending = request.POST.get("action") == "send"
-        if form.is_valid():
-            edition = form.cleaned_data["edition"]
-            if sending:
-                wait = seconds_until_allowed(request)
-                if not wait:
-                    question = ReaderQuestion.objects.create(
-                        edition=edition,
-                        question=form.cleaned_data["question"],
-                        email=form.cleaned_data["email"],
-                        language=translation.get_language(),
-                    )
-                    record_sent(request)
-                    request.session[SESSION_KEY] = question.pk
-                    return HttpResponseRedirect(reverse("rulings:ask_sent"))
-                form.add_error(None, rate_limit_message(wait))
-                status = 429
-            similar = answered_before(edition, form.cleaned_data["question"], limit=RECALL_LIMIT)
+        if form.is_valid() and request.POST.get("action") == "send":
+            wait = seconds_until_allowed(request)
+            if not wait:
+                return sent(request, form)
+            form.add_error(None, rate_limit_message(wait))
+            status = 429
+        # What is already answered, whenever the edition and question are usable (also
+        # when only the e-mail address or the rate limit held the question back).
+        if form.cleaned_data.get("edition") and form.cleaned_data.get("question"):
+            similar = answered_before(
+                form.cleaned_data["edition"], form.cleaned_data["question"], limit=RECALL_LIMIT
+            )
     else:
         code = request.GET.get("edition", "")
         form = QuestionForm(initial={"edition": code} if code else None)
@@ -70,9 +63,23 @@ def ask(request):
     return render(request, "rulings/ask.html", context, status=status)
 
 
+def sent(request, form):
+    """Store the question for editors; the confirmation follows a redirect (no resending
+    on reload), shown only to this session."""
+    question = ReaderQuestion.objects.create(
+        edition=form.cleaned_data["edition"],
+        question=form.cleaned_data["question"],
+        email=form.cleaned_data["email"],
+        language=translation.get_language(),
+    )
+    record_sent(request)
+    request.session[SESSION_KEY] = question.pk
+    return HttpResponseRedirect(reverse("rulings:ask_sent"))
+
+
 def _chosen_edition(form):
-    if form.is_bound and form.is_valid():
-        return form.cleaned_data["edition"]
+    if form.is_bound:
+        return form.cleaned_data.get("edition")
     code = form["edition"].value()
     if not code or not isinstance(code, str):
         return None
