@@ -158,10 +158,10 @@ class ReaderQuestionViewSet(ModelViewSet):
         [
             FieldPanel("question", read_only=True),
             FieldPanel("edition", read_only=True),
+            RecallCandidatesPanel(),
             FieldPanel("language", read_only=True),
             FieldPanel("email", read_only=True),
             FieldPanel("created_at", read_only=True),
-            RecallCandidatesPanel(),
             FieldPanel("status"),
             FieldPanel("ruling"),
             FieldPanel("decline_reason"),
