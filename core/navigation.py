@@ -9,12 +9,20 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from .translated_fields import SOURCE_LANGUAGE, falls_back
+
 
 @dataclass(frozen=True)
 class Crumb:
     label: str
     url: str = ""
     lang: str = ""  # set when the label is in another language than the page
+
+
+def crumb_of(obj, field, url=""):
+    """A crumb labelled with a translated field, marked English when it falls back."""
+    lang = SOURCE_LANGUAGE if falls_back(obj, field) else ""
+    return Crumb(getattr(obj, field), url, lang)
 
 
 def home_crumb():
@@ -29,7 +37,7 @@ def page_trail(page, request=None):
     crumbs = [home_crumb()]
     ancestors = page.get_ancestors().filter(depth__gt=2).live() if page.pk else []
     for ancestor in ancestors:
-        crumbs.append(Crumb(ancestor.title, ancestor.get_url(request)))
+        crumbs.append(crumb_of(ancestor, "title", ancestor.get_url(request)))
     if page.depth and page.depth > 2:
-        crumbs.append(Crumb(page.title))
+        crumbs.append(crumb_of(page, "title"))
     return crumbs

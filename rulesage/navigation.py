@@ -6,6 +6,8 @@ kept in the cache per language and dropped whenever a page is published, unpubli
 moved or deleted, or the site settings change.
 """
 
+import time
+
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -19,7 +21,9 @@ from guides.models import GamesIndexPage
 
 from .models import SiteSettings
 
-CACHE_KEY = "rulesage:nav:{site}:{language}"
+CACHE_KEY = "rulesage:nav:{version}:{host}:{language}"
+# Bumped to forget every cached navigation at once, whatever the host and language.
+VERSION_KEY = "rulesage:nav:version"
 CACHE_SECONDS = 60 * 60
 
 
@@ -49,9 +53,13 @@ def _links(request):
 
 def main_links(request):
     """(key, label, url, current) for each header link; `current` is "page" on the linked
-    page itself, "true" below it, else empty (rendered as aria-current)."""
-    site_id = getattr(Site.find_for_request(request), "pk", 0) if request else 0
-    key = CACHE_KEY.format(site=site_id, language=translation.get_language())
+    page itself, "true" below it, else empty (rendered as aria-current).
+
+    Keyed by host (sites are found by host) and language: a warm cache costs no query.
+    """
+    host = request.get_host() if request else ""
+    version = cache.get_or_set(VERSION_KEY, time.time_ns, None)
+    key = CACHE_KEY.format(version=version, host=host, language=translation.get_language())
     links = cache.get(key)
     if links is None:
         links = _links(request)
@@ -64,16 +72,21 @@ def main_links(request):
 
 
 def forget_links(**kwargs):
-    """Every cached navigation, every site and language: a page's address may have moved."""
-    from django.conf import settings
-
-    for site_id in [0, *Site.objects.values_list("pk", flat=True)]:
-        cache.delete_many(
-            [CACHE_KEY.format(site=site_id, language=code) for code, _ in settings.LANGUAGES]
-        )
+    """Every cached navigation: a page's address or the editorial policy may have changed."""
+    try:
+        cache.incr(VERSION_KEY)
+    except ValueError:  # evicted or never set: start a version nothing was cached under
+        cache.set(VERSION_KEY, time.time_ns(), None)
 
 
 for signal in (page_published, page_unpublished, post_page_move):
     signal.connect(forget_links, dispatch_uid=f"rulesage-nav-{signal!r}")
 receiver(post_delete, sender=Page, dispatch_uid="rulesage-nav-delete")(forget_links)
-receiver(post_save, sender=SiteSettings, dispatch_uid="rulesage-nav-settings")(forget_links)
+
+
+@receiver(post_save, sender=SiteSettings, dispatch_uid="rulesage-nav-settings")
+def forget_links_for_settings(instance, created, **kwargs):
+    # Reading the settings of a site that had none creates them empty: nothing to forget.
+    if created and not instance.editorial_policy_id:
+        return
+    forget_links()

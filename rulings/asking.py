@@ -60,7 +60,11 @@ class QuestionForm(forms.Form):
         },
     )
     # Hidden from people by the stylesheet; form-filling robots fill it in.
-    website = forms.CharField(label=_("Leave this field empty"), required=False)
+    website = forms.CharField(
+        label=_("Leave this field empty"),
+        required=False,
+        widget=forms.TextInput(attrs={"tabindex": "-1", "autocomplete": "off"}),
+    )
 
     def clean_website(self):
         if self.cleaned_data["website"]:

@@ -8,7 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.views.generic import DetailView, ListView
 
-from core.navigation import Crumb, home_crumb
+from core.navigation import Crumb, crumb_of, home_crumb
 
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
 from .models import (
@@ -124,7 +124,7 @@ class RulingDetailView(DetailView):
             # A corrected answer with no empty section left is cut off no longer.
             empty_sections=headings_without_text(ruling.answer or ""),
             mentions=RulingMention.objects.filter(ruling=ruling).public(translation.get_language()),
-            crumbs=trail(ruling.edition, Crumb(ruling.question)),
+            crumbs=trail(ruling.edition, crumb_of(ruling, "question")),
         )
         return context
 

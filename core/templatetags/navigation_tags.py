@@ -2,7 +2,7 @@
 
 from django import template
 
-from ..navigation import page_trail
+from ..navigation import crumb_of, page_trail
 
 register = template.Library()
 
@@ -17,5 +17,5 @@ def breadcrumbs(context, crumbs=None):
         page = context.get("live_page") or context.get("page")
         crumbs = page_trail(page, context.get("request")) if page is not None else []
         if crumbs and context.get("shown_version"):
-            crumbs[-1] = type(crumbs[-1])(context["page"].title)
+            crumbs[-1] = crumb_of(context["page"], "title")
     return {"crumbs": crumbs}

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from core.roles import EDITORS
 from rulings.models import ReaderQuestion, Ruling
-from tests.browser.conftest import log_in
+from tests.browser.conftest import accessibility_violations, log_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,6 +36,8 @@ def test_a_reader_asks_in_english_and_sees_what_is_answered_first(journey, demo_
     )
     similar = reader.locator("#similar")
     assert "Already answered" in similar.inner_text()
+    violations, results = accessibility_violations(reader)
+    assert violations == [], results.generate_report()
     assert similar.get_by_role("link", name="What breaks a tie?").count() == 1
     # Not answered there after all: add an e-mail address and send.
     reader.get_by_label("Your question").fill(
