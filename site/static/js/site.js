@@ -12,10 +12,17 @@
     if (!targets.length) { return; }
     function mark() {
       var current = targets[0];
-      var line = window.innerHeight * 0.25;
+      var line = Math.min(120, window.innerHeight * 0.2);
       targets.forEach(function (target) {
         if (target.getBoundingClientRect().top <= line) { current = target; }
       });
+      // A section just followed from a link stays current while its heading is at the
+      // top, however short the section (the next heading may show below it).
+      var followed = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+      if (followed && targets.indexOf(followed) !== -1) {
+        var top = followed.getBoundingClientRect().top;
+        if (top >= -5 && top <= line) { current = followed; }
+      }
       links.forEach(function (link) {
         if (link.hash.slice(1) === current.id) {
           link.setAttribute("aria-current", "location");
