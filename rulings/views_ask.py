@@ -1,8 +1,9 @@
 """A reader asks a rules question: check the rulings already answered, then send.
 
-Step one ("check") shows the edition's rulings most like the question (answered-before
-recall, rulings/recall.py) beside the form, still editable; step two ("send") stores the
-question for editors and shows a confirmation. Both work without JavaScript. A question
+Step one ("check": a GET from the game and edition pages, a POST from this page) shows
+the edition's rulings most like the question (answered-before recall, rulings/recall.py)
+beside the form, still editable; step two ("send") stores the question for editors and
+shows a confirmation. Both work without JavaScript. A question
 is shown to nobody but its sender and editors: what readers see is what editors publish.
 """
 
@@ -37,7 +38,15 @@ def ask(request):
     status, similar = 200, None
     if request.method == "POST":
         form = QuestionForm(request.POST)
-        if form.is_valid() and request.POST.get("action") == "send":
+    elif "question" in request.GET:
+        # Checking from a game or edition page: a GET, so those pages carry no CSRF token
+        # and stay cacheable; it writes nothing.
+        form = QuestionForm(request.GET)
+    else:
+        code = request.GET.get("edition", "")
+        form = QuestionForm(initial={"edition": code} if code else None)
+    if form.is_bound:
+        if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
             wait = seconds_until_allowed(request)
             if not wait:
                 return sent(request, form)
@@ -49,9 +58,6 @@ def ask(request):
             similar = answered_before(
                 form.cleaned_data["edition"], form.cleaned_data["question"], limit=RECALL_LIMIT
             )
-    else:
-        code = request.GET.get("edition", "")
-        form = QuestionForm(initial={"edition": code} if code else None)
     edition = _chosen_edition(form)
     context = {
         "form": form,

@@ -183,3 +183,14 @@ def test_checking_costs_a_bounded_number_of_queries(
     post(client)  # warms the header's links
     with django_assert_max_num_queries(6):
         assert post(client).status_code == 200
+
+
+def test_checking_from_a_game_page_is_a_get_that_writes_nothing(client, answered):
+    response = client.get(ask_url(), {"edition": "bg-368017-en-1e", "question": QUESTION})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert answered.get_absolute_url() in html and 'value="send"' in html
+    assert not ReaderQuestion.objects.exists()
+    # Sending still needs the POST (with its CSRF token) from the ask page.
+    client.get(ask_url(), {"edition": "bg-368017-en-1e", "question": QUESTION, "action": "send"})
+    assert not ReaderQuestion.objects.exists()
