@@ -22,6 +22,7 @@ from wagtail.admin.ui.tables import Column
 from wagtail.admin.utils import set_query_params
 from wagtail.admin.views.generic import IndexView
 from wagtail.admin.viewsets.model import ModelViewSet
+from wagtail.permission_policies import ModelPermissionPolicy
 
 from .admin_views import ExplicitSaveCreateView
 from .models import ReaderQuestion, Ruling
@@ -134,9 +135,17 @@ class CandidatesColumn(Column):
         )
 
 
+class QuestionPermissionPolicy(ModelPermissionPolicy):
+    """Questions come from readers: editors handle them, nobody writes one in the admin."""
+
+    def user_has_permission(self, user, action):
+        return action != "add" and super().user_has_permission(user, action)
+
+
 class ReaderQuestionViewSet(ModelViewSet):
     model = ReaderQuestion
     name = "reader_questions"
+    copy_view_enabled = False
     form_fields = ["status", "ruling", "decline_reason"]
     icon = "mail"
     menu_label = _("Reader questions")
@@ -154,6 +163,11 @@ class ReaderQuestionViewSet(ModelViewSet):
     ]
     list_filter = ["status", "edition"]
     search_fields = ["question"]
+
+    @property
+    def permission_policy(self):
+        return QuestionPermissionPolicy(self.model)
+
     edit_handler = ObjectList(
         [
             FieldPanel("question", read_only=True),

@@ -164,3 +164,12 @@ def test_the_queue_costs_a_bounded_number_of_queries(
     admin_client.get(reverse("reader_questions:index"))
     with django_assert_max_num_queries(40):
         assert admin_client.get(reverse("reader_questions:index")).status_code == 200
+
+
+def test_nobody_writes_a_reader_question_in_the_admin(admin_client, question):
+    assert (
+        "Add reader question"
+        not in admin_client.get(reverse("reader_questions:index")).content.decode()
+    )
+    response = admin_client.get(reverse("reader_questions:add"))
+    assert response.status_code in (302, 403)
