@@ -23,6 +23,7 @@ from wagtail.admin.utils import set_query_params
 from wagtail.admin.views.generic import IndexView
 from wagtail.admin.viewsets.model import ModelViewSet
 from wagtail.permission_policies import ModelPermissionPolicy
+from wagtail.permissions import register_permission_policy
 
 from .admin_views import ExplicitSaveCreateView
 from .models import ReaderQuestion, Ruling
@@ -142,6 +143,9 @@ class QuestionPermissionPolicy(ModelPermissionPolicy):
         return action != "add" and super().user_has_permission(user, action)
 
 
+register_permission_policy(ReaderQuestion, QuestionPermissionPolicy(ReaderQuestion))
+
+
 class ReaderQuestionViewSet(ModelViewSet):
     model = ReaderQuestion
     name = "reader_questions"
@@ -163,10 +167,6 @@ class ReaderQuestionViewSet(ModelViewSet):
     ]
     list_filter = ["status", "edition"]
     search_fields = ["question"]
-
-    @property
-    def permission_policy(self):
-        return QuestionPermissionPolicy(self.model)
 
     edit_handler = ObjectList(
         [
