@@ -9,6 +9,7 @@ moved or deleted, or the site settings change.
 import time
 
 from django.core.cache import cache
+from django.core.exceptions import DisallowedHost
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.urls import reverse
@@ -57,7 +58,10 @@ def main_links(request):
 
     Keyed by host (sites are found by host) and language: a warm cache costs no query.
     """
-    host = request.get_host() if request else ""
+    try:
+        host = request.get_host() if request else ""
+    except DisallowedHost:  # the bad-request page itself, for a host not served
+        host = ""
     version = cache.get_or_set(VERSION_KEY, time.time_ns, None)
     key = CACHE_KEY.format(version=version, host=host, language=translation.get_language())
     links = cache.get(key)
