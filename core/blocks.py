@@ -4,6 +4,7 @@ Guides add their own blocks (numbered steps, setup tables) to these in `guides.b
 standard pages such as the editorial policy use `BodyStreamBlock` as it is.
 """
 
+from django.utils.html import strip_tags
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
@@ -12,12 +13,18 @@ INLINE_FEATURES = ["bold", "italic", "link"]
 TEXT_FEATURES = ["bold", "italic", "link", "ol", "ul"]
 
 
+def heading_anchor(text):
+    """The anchor a heading is linked at: the table of contents and related-ruling links
+    point at the same id the heading block renders."""
+    return slugify(text)
+
+
 class HeadingBlock(blocks.CharBlock):
     """A section heading; the template gives it an anchor readers can link to."""
 
     def get_context(self, value, parent_context=None):
         context = super().get_context(value, parent_context)
-        context["anchor"] = slugify(value)
+        context["anchor"] = heading_anchor(value)
         return context
 
     class Meta:
@@ -64,3 +71,35 @@ class BodyStreamBlock(blocks.StreamBlock):
     heading = HeadingBlock()
     paragraph = paragraph_block()
     note = NoteBlock()
+
+
+class Section:
+    """A heading of a stream and the blocks up to the next heading."""
+
+    def __init__(self, title):
+        self.title = title
+        self.anchor = heading_anchor(title)
+        self.blocks = []
+
+    def text(self):
+        """The section's words as plain text, for comparing it with other text."""
+        parts = [self.title]
+        for block in self.blocks:
+            parts.extend(
+                strip_tags(str(t)) for t in block.block.get_searchable_content(block.value)
+            )
+        return " ".join(" ".join(parts).split())
+
+
+def sections(stream):
+    """The sections of a StreamField value, in order, from its `heading` blocks.
+
+    Blocks before the first heading belong to no section and are left out.
+    """
+    result = []
+    for block in stream:
+        if block.block_type == "heading":
+            result.append(Section(block.value))
+        elif result:
+            result[-1].blocks.append(block)
+    return result

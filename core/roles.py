@@ -20,8 +20,16 @@ APPROVAL_TASK = "Editors' approval"
 EDITOR_PAGE_PERMISSIONS = ["add_page", "change_page", "publish_page", "lock_page", "unlock_page"]
 TRANSLATOR_PAGE_PERMISSIONS = ["change_page"]
 TRANSLATION_PERMISSIONS = ["view_guidetranslation", "mark_translation_up_to_date"]
-# The rulings desk: Editors add, change and view each of these.
-RULINGS_DESK_MODELS = ["game", "edition", "document", "passage", "erratacard", "ruling"]
+# The rulings desk: Editors add, change and view each of these (and answer readers).
+RULINGS_DESK_MODELS = [
+    "game",
+    "edition",
+    "document",
+    "passage",
+    "erratacard",
+    "ruling",
+    "readerquestion",
+]
 
 
 def edits_translations_only(user):

@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 from wagtail import blocks
+from wagtail.snippets.blocks import SnippetChooserBlock
 
 # HeadingBlock is not used here, but the early migrations name it as guides.blocks's.
 from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock, HeadingBlock  # noqa: F401
@@ -83,6 +84,34 @@ class SetupFactsBlock(blocks.StructBlock):
         template = "guides/blocks/setup_facts.html"
 
 
+class RelatedRulingsBlock(blocks.StructBlock):
+    """Rulings that answer questions about the section it is placed in (after its heading).
+
+    Readers see them listed under the section; each ruling's page links back to it once
+    the guide is published (guides/related.py). The page passes the public rulings it
+    names, with their editions, as `related_rulings`; withdrawn ones are left out.
+    """
+
+    rulings = blocks.ListBlock(
+        SnippetChooserBlock("rulings.Ruling", label=_("Ruling")), label=_("Rulings")
+    )
+
+    def get_context(self, value, parent_context=None):
+        context = super().get_context(value, parent_context)
+        public = (parent_context or {}).get("related_rulings") or {}
+        context["rulings"] = [public[r.pk] for r in value["rulings"] if r and r.pk in public]
+        return context
+
+    class Meta:
+        icon = "help"
+        label = _("Related rulings")
+        help_text = _(
+            "Rulings that answer questions about this section, listed under it. The panel "
+            "“Suggested related rulings” lists candidates for each section."
+        )
+        template = "guides/blocks/related_rulings.html"
+
+
 class GuideStreamBlock(BodyStreamBlock):
     """A guide's sections: the standard pages' prose, and the teaching blocks of a guide."""
 
@@ -90,3 +119,4 @@ class GuideStreamBlock(BodyStreamBlock):
     example = ExampleBlock()
     setup_table = SetupTableBlock()
     setup_facts = SetupFactsBlock()
+    related_rulings = RelatedRulingsBlock()

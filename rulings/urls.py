@@ -4,16 +4,21 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
-from . import views
+from . import views, views_ask
 
 app_name = "rulings"
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
 ERRATA = pgettext_lazy("URL path segment", "errata")
 DOCUMENTS = pgettext_lazy("URL path segment", "documents")
+ASK = pgettext_lazy("URL path segment", "ask")
+SENT = pgettext_lazy("URL path segment", "sent")
 
 urlpatterns = [
     path("", views.RulingListView.as_view(), name="index"),
+    # Before the edition's address: no edition code is a word ("ask", "preguntar").
+    path(format_lazy("{}/", ASK), views_ask.ask, name="ask"),
+    path(format_lazy("{}/{}/", ASK, SENT), views_ask.ask_sent, name="ask_sent"),
     path("<str:code>/", views.EditionRulingListView.as_view(), name="edition"),
     path(format_lazy("<str:code>/{}/", ERRATA), views.ErrataRegistryView.as_view(), name="errata"),
     path(

@@ -2,12 +2,33 @@
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import translation
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from django.views.generic import DetailView, ListView
 
+from core.navigation import Crumb, crumb_of, home_crumb
+
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
-from .models import SEARCH_SNIPPET_LIMIT, Citation, Document, Edition, ErrataCard, Ruling
+from .models import (
+    SEARCH_SNIPPET_LIMIT,
+    Citation,
+    Document,
+    Edition,
+    ErrataCard,
+    Ruling,
+    RulingMention,
+)
 from .rendering import render_answer
+
+
+def trail(edition=None, *last):
+    """Home › Rulings › the edition's rulings › `last` crumbs (the current page last)."""
+    crumbs = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
+    if edition is not None:
+        crumbs.append(Crumb(f"{edition.game.name} · {edition.code}", edition.get_absolute_url()))
+    return crumbs + list(last)
 
 
 class RulingListView(ListView):
@@ -48,8 +69,15 @@ class RulingListView(ListView):
             .distinct()
             .select_related("game"),
             statuses=[s for s in Ruling.Status.choices if s[0] != Ruling.Status.WITHDRAWN],
+            crumbs=self.crumbs(),
+            ask_editions=[self.edition] if self.edition else [],
         )
         return context
+
+    def crumbs(self):
+        if self.edition is None:
+            return [home_crumb(), Crumb(gettext("Rulings"))]
+        return trail(None, Crumb(f"{self.edition.game.name} · {self.edition.code}"))
 
 
 class EditionRulingListView(RulingListView):
@@ -95,6 +123,8 @@ class RulingDetailView(DetailView):
             snippet_limit=SEARCH_SNIPPET_LIMIT,
             # A corrected answer with no empty section left is cut off no longer.
             empty_sections=headings_without_text(ruling.answer or ""),
+            mentions=RulingMention.objects.filter(ruling=ruling).public(translation.get_language()),
+            crumbs=trail(ruling.edition, crumb_of(ruling, "question")),
         )
         return context
 
@@ -123,6 +153,9 @@ class DocumentView(DetailView):
             passage.superseding_card = superseding.get(passage.pk)
         context["passages"] = passages
         context["snippet_limit"] = SEARCH_SNIPPET_LIMIT
+        context["crumbs"] = trail(
+            self.object.edition, Crumb(self.object.title, lang=self.object.edition.language)
+        )
         return context
 
 
@@ -138,4 +171,5 @@ class ErrataRegistryView(DetailView):
         context["cards"] = self.object.errata_cards.select_related(
             "document", "passage", "supersedes", "superseded_by"
         ).order_by("-issued_on", "-pk")
+        context["crumbs"] = trail(self.object, Crumb(gettext("Errata registry")))
         return context

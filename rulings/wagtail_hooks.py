@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
+from wagtail import hooks
 from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.panels import (
     FieldPanel,
@@ -21,6 +22,11 @@ from .choosers import PassageChooserViewSet
 from .forms import PassageForm, RulingForm
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
+from .question_admin import (
+    AnsweringRulingCreateView,
+    ReaderQuestionViewSet,
+    WaitingQuestionsSummaryItem,
+)
 
 
 def translated_panels(*names):
@@ -130,7 +136,8 @@ class RulingViewSet(SnippetViewSet):
     """The review queue: most flags first, then newest."""
 
     model = Ruling
-    add_view_class = ExplicitSaveCreateView
+    # Opened from a reader question, the form starts from it (question_admin).
+    add_view_class = AnsweringRulingCreateView
     edit_view_class = ExplicitSaveEditView
     icon = "help"
     menu_label = _("Review queue")
@@ -196,3 +203,13 @@ class RulesKnowledgeGroup(SnippetViewSetGroup):
 
 
 register_snippet(RulesKnowledgeGroup)
+
+
+@hooks.register("register_admin_viewset")
+def register_reader_questions():
+    return ReaderQuestionViewSet()
+
+
+@hooks.register("construct_homepage_summary_items")
+def count_waiting_questions(request, items):
+    items.append(WaitingQuestionsSummaryItem(request))

@@ -36,6 +36,17 @@ def reset_language():
     translation.activate("en")
 
 
+@pytest.fixture(autouse=True)
+def clear_cache():
+    """The cache holds the header's links and the question rate limit: no test inherits
+    another's pages or sent questions."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def root_page(db):
     """Wagtail's tree root and default locale.

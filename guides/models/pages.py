@@ -39,6 +39,8 @@ from rulings.models import ErrataCard
 from ..blocks import GuideStreamBlock
 from ..forms import GuidePageForm
 from ..freshness import translation_state
+from ..navigation import reading_aids
+from ..panels import RelatedRulingSuggestionsPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
@@ -199,6 +201,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         FieldPanel("kind"),
         FieldPanel("intro"),
         FieldPanel("body"),
+        RelatedRulingSuggestionsPanel(),
         MultiFieldPanel(
             [
                 RowsPanel("sources", label=_("Source"), min_num=0),
@@ -291,6 +294,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         # figures read the game from the context rather than each querying for it.
         context["game_page"] = game_page = self.game_page
         context["game"] = game_page.game if game_page else None
+        context.update(reading_aids(self, page, context["game"]))
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
             context["translation_state"] = self.translation_state(
                 language, versions, changes, context["corrections"]
@@ -360,6 +364,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
                 "current_version": current,
                 "versions": versions,
                 "sources": snapshot.sources.all(),
+                # The version's own headings and related rulings, not the live page's.
+                **reading_aids(self, snapshot, self.game_page.game if self.game_page else None),
                 "corrections": snapshot.corrections.all(),
                 # Alternates and the language switcher follow the live page's slugs,
                 # which may have changed since this version was published.

@@ -203,6 +203,9 @@ WAGTAIL_I18N_ENABLED = False
 WAGTAIL_GRAVATAR_PROVIDER_URL = None
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Reader questions (rulings/asking.py): at most this many sent from one address in this
+# many seconds, counted in the cache (Redis in production).
+RULESAGE_QUESTION_RATE_LIMIT = (5, 60 * 60)
 
 # Django's default logging prints request errors only with DEBUG on and otherwise mails
 # them to ADMINS (there are none): a 500 then left no trace at all. Every environment

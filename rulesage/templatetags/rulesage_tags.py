@@ -13,6 +13,8 @@ from django.utils.translation import gettext
 
 from rulings.markers import MARKER_RE
 
+from ..navigation import main_links
+
 register = template.Library()
 
 
@@ -185,3 +187,8 @@ def og_url(context):
         return request.build_absolute_uri(request.path)
     except DisallowedHost:
         return request.path
+
+
+@register.inclusion_tag("rulesage/includes/main_nav.html", takes_context=True)
+def main_nav(context):
+    return {"links": main_links(context.get("request"))}

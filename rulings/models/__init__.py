@@ -5,6 +5,8 @@ corrections to rulings."""
 from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
 from .corrections import RulingCorrection
 from .errata import ErrataCard
+from .mentions import RulingMention
+from .questions import ReaderQuestion
 from .rulings import Citation, Ruling, RulingOrigin
 from .setup import SetupFigure, SetupGroup
 
@@ -16,8 +18,10 @@ __all__ = [
     "ErrataCard",
     "Game",
     "Passage",
+    "ReaderQuestion",
     "Ruling",
     "RulingCorrection",
+    "RulingMention",
     "RulingOrigin",
     "SetupFigure",
     "SetupGroup",

@@ -1,0 +1,43 @@
+"""Breadcrumbs: the trail from the home page to the page a reader is on.
+
+Wagtail pages take theirs from the page tree; other reader pages (rulings, documents)
+build theirs from `Crumb`s. Both render through core/includes/breadcrumbs.html.
+"""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from .translated_fields import SOURCE_LANGUAGE, falls_back
+
+
+@dataclass(frozen=True)
+class Crumb:
+    label: str
+    url: str = ""
+    lang: str = ""  # set when the label is in another language than the page
+
+
+def crumb_of(obj, field, url=""):
+    """A crumb labelled with a translated field, marked English when it falls back."""
+    lang = SOURCE_LANGUAGE if falls_back(obj, field) else ""
+    return Crumb(getattr(obj, field), url, lang)
+
+
+def home_crumb():
+    return Crumb(gettext("Home"), reverse("wagtail_serve", args=("",)))
+
+
+def page_trail(page, request=None):
+    """Crumbs for a Wagtail page: its live ancestors below the tree root, then the page.
+
+    One query for the ancestors; their URLs come from the site's cached root paths.
+    """
+    crumbs = [home_crumb()]
+    ancestors = page.get_ancestors().filter(depth__gt=2).live() if page.pk else []
+    for ancestor in ancestors:
+        crumbs.append(crumb_of(ancestor, "title", ancestor.get_url(request)))
+    if page.depth and page.depth > 2:
+        crumbs.append(crumb_of(page, "title"))
+    return crumbs

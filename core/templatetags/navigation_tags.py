@@ -1,0 +1,21 @@
+"""Breadcrumbs on reader pages (see core.navigation)."""
+
+from django import template
+
+from ..navigation import crumb_of, page_trail
+
+register = template.Library()
+
+
+@register.inclusion_tag("core/includes/breadcrumbs.html", takes_context=True)
+def breadcrumbs(context, crumbs=None):
+    """The trail given by the view as `crumbs`, or the page tree's trail of `page`.
+
+    An old version of a guide renders a revision: its trail follows the live page.
+    """
+    if crumbs is None:
+        page = context.get("live_page") or context.get("page")
+        crumbs = page_trail(page, context.get("request")) if page is not None else []
+        if crumbs and context.get("shown_version"):
+            crumbs[-1] = crumb_of(context["page"], "title")
+    return {"crumbs": crumbs}

@@ -1,0 +1,111 @@
+"""Readers asking a rules question: the form, and how often one address may send.
+
+The form is filled in two steps (see views_ask): "check" shows the rulings already
+answered that are most like the question, "send" stores it for editors. Only sending
+counts against the rate limit; checking writes nothing.
+"""
+
+import time
+
+from django import forms
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from .models import Edition
+from .models.questions import QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
+
+
+class EditionChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, edition):
+        return f"{edition.game.name} · {edition.label} ({edition.code})"
+
+
+class QuestionForm(forms.Form):
+    edition = EditionChoiceField(
+        queryset=Edition.objects.select_related("game").order_by("game__name", "code"),
+        to_field_name="code",
+        label=_("Game and edition"),
+        empty_label=_("Choose the edition you play"),
+        error_messages={
+            "required": _("Choose the edition your question is about."),
+            "invalid_choice": _("That edition is not one we know; choose one from the list."),
+        },
+    )
+    question = forms.CharField(
+        label=_("Your question"),
+        min_length=QUESTION_MIN_LENGTH,
+        max_length=QUESTION_MAX_LENGTH,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        error_messages={
+            "required": _("Type your question."),
+            "min_length": _(
+                "Your question is too short: write at least %(limit_value)d characters."
+            ),
+            "max_length": _(
+                "Your question is too long: at most %(limit_value)d characters "
+                "(it has %(show_value)d)."
+            ),
+        },
+    )
+    email = forms.EmailField(
+        label=_("Your e-mail (optional)"),
+        required=False,
+        max_length=254,
+        help_text=_("Only to tell you when an editor has answered. Never shown or shared."),
+        error_messages={
+            "invalid": _("That e-mail address looks incomplete; check it or leave it empty.")
+        },
+    )
+    # Hidden from people by the stylesheet; form-filling robots fill it in.
+    website = forms.CharField(
+        label=_("Leave this field empty"),
+        required=False,
+        widget=forms.TextInput(attrs={"tabindex": "-1", "autocomplete": "off"}),
+    )
+
+    def clean_website(self):
+        if self.cleaned_data["website"]:
+            raise forms.ValidationError(_("Leave this field empty to send your question."))
+        return ""
+
+
+def _address(request):
+    # REMOTE_ADDR is the client as the server saw it; behind a proxy, set it from the
+    # proxy's header in the proxy's middleware rather than trusting any client header here.
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _key(request):
+    return f"rulesage:ask:{_address(request)}"
+
+
+def seconds_until_allowed(request, now=None):
+    """0 when this address may send a question now, else how many seconds until it may."""
+    limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
+    now = time.time() if now is None else now
+    recent = [t for t in cache.get(_key(request), []) if t > now - window]
+    if len(recent) < limit:
+        return 0
+    return int(recent[-limit] + window - now) + 1
+
+
+def record_sent(request, now=None):
+    _limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
+    now = time.time() if now is None else now
+    recent = [t for t in cache.get(_key(request), []) if t > now - window]
+    cache.set(_key(request), [*recent, now], window)
+
+
+def rate_limit_message(seconds):
+    limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
+    minutes = max(1, (seconds + 59) // 60)
+    return ngettext(
+        "You have sent %(limit)s questions recently, the most we take from one address in a "
+        "while. Your question is kept below: please send it again in %(minutes)s minute.",
+        "You have sent %(limit)s questions recently, the most we take from one address in a "
+        "while. Your question is kept below: please send it again in %(minutes)s minutes.",
+        minutes,
+    ) % {"limit": limit, "minutes": minutes}

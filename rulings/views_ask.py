@@ -1,0 +1,108 @@
+"""A reader asks a rules question: check the rulings already answered, then send.
+
+Step one ("check": a GET from the game and edition pages, a POST from this page) shows
+the edition's rulings most like the question (answered-before recall, rulings/recall.py)
+beside the form, still editable; step two ("send") stores the question for editors and
+shows a confirmation. Both work without JavaScript. A question
+is shown to nobody but its sender and editors: what readers see is what editors publish.
+"""
+
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods
+
+from core.navigation import Crumb, home_crumb
+
+from .asking import QuestionForm, rate_limit_message, record_sent, seconds_until_allowed
+from .models import Edition, ReaderQuestion
+from .recall import answered_before
+
+SESSION_KEY = "rulesage_asked_question"
+# How many answered rulings the check step shows.
+RECALL_LIMIT = 5
+
+
+def crumbs(edition, last):
+    trail = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
+    if edition:
+        trail.append(Crumb(edition.game.name, edition.get_absolute_url()))
+    trail.append(Crumb(last))
+    return trail
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def ask(request):
+    status, similar = 200, None
+    if request.method == "POST":
+        form = QuestionForm(request.POST)
+    elif "question" in request.GET:
+        # Checking from a game or edition page: a GET, so those pages carry no CSRF token
+        # and stay cacheable; it writes nothing.
+        form = QuestionForm(request.GET)
+    else:
+        code = request.GET.get("edition", "")
+        form = QuestionForm(initial={"edition": code} if code else None)
+    if form.is_bound:
+        if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
+            wait = seconds_until_allowed(request)
+            if not wait:
+                return sent(request, form)
+            form.add_error(None, rate_limit_message(wait))
+            status = 429
+        # What is already answered, whenever the edition and question are usable (also
+        # when only the e-mail address or the rate limit held the question back).
+        if form.cleaned_data.get("edition") and form.cleaned_data.get("question"):
+            similar = answered_before(
+                form.cleaned_data["edition"], form.cleaned_data["question"], limit=RECALL_LIMIT
+            )
+    edition = _chosen_edition(form)
+    context = {
+        "form": form,
+        "edition": edition,
+        "similar": similar,
+        "checked": similar is not None,
+        "crumbs": crumbs(edition, gettext("Ask a rules question")),
+    }
+    return render(request, "rulings/ask.html", context, status=status)
+
+
+def sent(request, form):
+    """Store the question for editors; the confirmation follows a redirect (no resending
+    on reload), shown only to this session."""
+    question = ReaderQuestion.objects.create(
+        edition=form.cleaned_data["edition"],
+        question=form.cleaned_data["question"],
+        email=form.cleaned_data["email"],
+        language=translation.get_language(),
+    )
+    record_sent(request)
+    request.session[SESSION_KEY] = question.pk
+    return HttpResponseRedirect(reverse("rulings:ask_sent"))
+
+
+def _chosen_edition(form):
+    if form.is_bound:
+        return form.cleaned_data.get("edition")
+    code = form["edition"].value()
+    if not code or not isinstance(code, str):
+        return None
+    return Edition.objects.select_related("game").filter(code=code).first()
+
+
+def ask_sent(request):
+    """The confirmation, shown to the session that sent the question (and no one else)."""
+    pk = request.session.get(SESSION_KEY)
+    question = (
+        ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first() if pk else None
+    )
+    if question is None:
+        return HttpResponseRedirect(reverse("rulings:ask"))
+    context = {
+        "question": question,
+        "edition": question.edition,
+        "crumbs": crumbs(question.edition, gettext("Question sent")),
+    }
+    return render(request, "rulings/ask_sent.html", context)
