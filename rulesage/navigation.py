@@ -39,8 +39,14 @@ def _links(request):
     if site:
         games = games.descendant_of(site.root_page, inclusive=True)
     games = games.first()
-    # for_request: the same settings object the page's own {% get_settings %} reads.
-    policy = SiteSettings.for_request(request).editorial_policy if site else None
+    # Read, never created here (for_request would create the row on a reader's GET, a
+    # write that counts as a content change and empties the page cache).
+    settings_row = (
+        SiteSettings.objects.filter(site=site).select_related("editorial_policy").first()
+        if site
+        else None
+    )
+    policy = settings_row.editorial_policy if settings_row else None
     links = []
     if games:
         links.append(("games", gettext("Games"), games.get_url(request)))

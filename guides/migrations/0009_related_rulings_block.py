@@ -7,7 +7,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('guides', '0009_search_per_language'),
+        ('guides', '0008_guide_blocks_extend_body_blocks'),
     ]
 
     operations = [

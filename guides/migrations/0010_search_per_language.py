@@ -27,7 +27,7 @@ def fill_search_text(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("guides", "0008_guide_blocks_extend_body_blocks"),
+        ("guides", "0009_related_rulings_block"),
         migrations.swappable_dependency(settings.WAGTAIL_PAGE_MODEL),
     ]
 
