@@ -1,7 +1,10 @@
 """How a reader finds their way around a guide: its table of contents, the game's other
 guides and the game's rulings, gathered once for the guide's template."""
 
+from django.utils import translation
+
 from core.blocks import sections
+from core.page_cache import remembered
 
 from .related import public_rulings
 
@@ -11,14 +14,21 @@ def reading_aids(guide, page, game):
     public `related_rulings` the sections name (`page` is the guide or an old version)."""
     from .models import GuidePage
 
-    siblings = (
-        GuidePage.objects.sibling_of(guide, inclusive=False).live().order_by("path")
-        if guide.pk
-        else GuidePage.objects.none()
-    )
+    def around():
+        siblings = (
+            GuidePage.objects.sibling_of(guide, inclusive=False).live().order_by("path")
+            if guide.pk
+            else []
+        )
+        return list(siblings), list(game.editions.all()) if game else []
+
+    # The same for every reader of the guide until something changes (a preview shows
+    # the page being edited, so it reads them afresh).
+    key = f"guide-around:{guide.pk}:{getattr(game, 'pk', None)}:{translation.get_language()}"
+    siblings, editions = around() if not guide.pk else remembered(key, around)
     return {
         "toc": sections(page.body),
         "sibling_guides": siblings,
-        "game_editions": list(game.editions.all()) if game else [],
+        "game_editions": editions,
         "related_rulings": public_rulings(page.body),
     }

@@ -1,8 +1,10 @@
 """Breadcrumbs on reader pages (see core.navigation)."""
 
 from django import template
+from django.utils import translation
 
 from ..navigation import crumb_of, page_trail
+from ..page_cache import remembered
 
 register = template.Library()
 
@@ -15,7 +17,13 @@ def breadcrumbs(context, crumbs=None):
     """
     if crumbs is None:
         page = context.get("live_page") or context.get("page")
-        crumbs = page_trail(page, context.get("request")) if page is not None else []
+        request = context.get("request")
+        if page is not None and page.pk and not getattr(request, "is_preview", False):
+            # Unchanged until the page tree changes: read once per content change.
+            key = f"trail:{page.pk}:{translation.get_language()}"
+            crumbs = list(remembered(key, lambda: page_trail(page, request)))
+        else:
+            crumbs = page_trail(page, request) if page is not None else []
         if crumbs and context.get("shown_version"):
             crumbs[-1] = crumb_of(context["page"], "title")
     return {"crumbs": crumbs}
