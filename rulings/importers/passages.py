@@ -112,19 +112,20 @@ class PassageWriter:
         return found
 
 
-def index_for_search(passages: list[Passage]) -> None:
-    """Add passages written in bulk to the search index, as saving each would have done.
+def index_for_search(model, objects: list) -> None:
+    """Add objects written in bulk (or saved without indexing) to the search index, as
+    saving each would have done.
 
     Bulk writes send no post_save signal, so nothing else indexes them.
     """
-    if not passages:
+    if not objects:
         return
     for backend in get_search_backends(with_auto_update=True):
         try:
-            backend.add_bulk(Passage, passages)
+            backend.add_bulk(model, objects)
         except Exception:
             # The same rule as Wagtail's own indexing on save: a search service that is
             # down must not lose the data; a database backend's error rolls the file back.
             if not getattr(backend, "catch_indexing_errors", False):
                 raise
-            logger.exception("Passages not added to the search index %r", backend)
+            logger.exception("%s not added to the search index %r", model.__name__, backend)

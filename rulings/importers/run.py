@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from core.page_cache import bump_generation
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.passages import index_for_search
-from rulings.models import Passage
+from rulings.models import Passage, Ruling
 
 __all__ = ["ImportRun"]
 
@@ -33,7 +33,8 @@ class ImportRun:
 
     def __init__(self):
         self.catalogue = Catalogue()
-        self._unindexed: dict[int, Passage] = {}  # by pk: a passage written twice counts once
+        # By model and pk: a passage or ruling written twice in a run is indexed once.
+        self._unindexed: dict[type, dict[int, object]] = {Passage: {}, Ruling: {}}
         self.search_problems: list[str] = []
 
     def __enter__(self) -> ImportRun:
@@ -61,28 +62,33 @@ class ImportRun:
         """What the file created was rolled back with it: forget it."""
         self.catalogue.forget()
 
-    def file_committed(self, passages: list[Passage]) -> None:
-        """Queue the passages a committed file created or changed for the search index;
-        cached reader pages are stale (passages are written in bulk, without signals)."""
+    def file_committed(self, passages: list[Passage], rulings: list[Ruling] = ()) -> None:
+        """Queue the passages and rulings a committed file created or changed for the
+        search index; cached reader pages are stale (passages are written in bulk, without
+        signals)."""
         bump_generation()
-        for passage in passages:
-            self._unindexed[passage.pk] = passage
-        if len(self._unindexed) >= self.SEARCH_BATCH:
+        for model, objects in ((Passage, passages), (Ruling, rulings)):
+            for obj in objects:
+                self._unindexed[model][obj.pk] = obj
+        if sum(map(len, self._unindexed.values())) >= self.SEARCH_BATCH:
             self.flush_search_index()
 
     def flush_search_index(self) -> None:
         """Index what is queued. A failure is recorded, never raised: the files it came
         from are committed, and a refused batch must not look like a refused file."""
-        if not self._unindexed:
+        batches = {model: list(queued.values()) for model, queued in self._unindexed.items()}
+        for queued in self._unindexed.values():
+            queued.clear()
+        batch = [obj for objects in batches.values() for obj in objects]
+        if not batch:
             return
-        batch = list(self._unindexed.values())
-        self._unindexed.clear()
         try:
             with transaction.atomic():
-                index_for_search(batch)
+                for model, objects in batches.items():
+                    index_for_search(model, objects)
         except Exception as error:  # noqa: BLE001 - reported below, the run goes on
-            logger.exception("Imported passages not added to the search index")
+            logger.exception("Imported passages and rulings not added to the search index")
             self.search_problems.append(
-                f"{len(batch)} imported passage(s) were not added to the search index "
-                f"({type(error).__name__}: {error}); `manage.py update_index` adds them"
+                f"{len(batch)} imported passage(s) and ruling(s) were not added to the search "
+                f"index ({type(error).__name__}: {error}); `manage.py update_index` adds them"
             )

@@ -98,7 +98,8 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
     except BaseException:
         run.file_rolled_back()
         raise
-    run.file_committed(written)
+    changed = [result.ruling] if result.outcome != ImportResult.UNCHANGED else []
+    run.file_committed(written, changed)
     result.parsed = parsed
     return result
 
@@ -122,7 +123,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue, written: list) -> ImportR
         # An editor has settled this ruling; keep their answer, refresh provenance only.
         passages.save()
         apply_provenance(ruling, parsed, digest, identity)
-        ruling.save()
+        ruling.save(search_index=False)  # indexed by the run, in batches
         return ImportResult(ruling, ImportResult.KEPT)
     return _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity)
 
@@ -141,7 +142,7 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     # with them rather than saved, flagged without citations and flagged again.
     ruling.flags = ruling.flags_for(citations)
     ruling.flag_count = len(ruling.flags)
-    ruling.save(refresh_flags=False)
+    ruling.save(refresh_flags=False, search_index=False)  # indexed by the run, in batches
     if not created:
         Citation.objects.filter(ruling=ruling).delete()
     for citation in citations:

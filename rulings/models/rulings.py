@@ -146,6 +146,10 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         index.FilterField("edition_id"),
         index.FilterField("status"),
     ]
+    # Indexed by save() itself, once, rather than on every post_save: Wagtail's own
+    # bookkeeping saves (a revision's `latest_revision`) change nothing searched, and the
+    # importer adds the rulings it writes to the index in batches (rulings.importers.run).
+    search_auto_update = False
 
     class Meta:
         ordering = ["-answered_at", "pk"]
@@ -175,19 +179,26 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     def __str__(self):
         return f"{self.edition.code}: {self.question[:80]}"
 
-    def save(self, *args, refresh_flags=True, **kwargs):
-        """Save, then recompute the review flags from the stored citations.
+    def save(self, *args, refresh_flags=True, search_index=True, **kwargs):
+        """Save, then recompute the review flags from the stored citations and update the
+        search index.
 
-        Skipped for saves that cannot change a flag (Wagtail's own bookkeeping, such as a
-        revision's `latest_revision`), and by callers that set `flags` themselves from the
-        citations they are about to write (`refresh_flags=False`, as the importer does).
+        Both are skipped for saves that cannot change them (Wagtail's own bookkeeping, such
+        as a revision's `latest_revision`); the importer, which sets `flags` from the
+        citations it is about to write and indexes in batches, turns both off.
         """
         if not self.slug:
             self.slug = unique_slug(self)
         super().save(*args, **kwargs)
-        update_fields = kwargs.get("update_fields")
-        if refresh_flags and (update_fields is None or FLAG_INPUTS & set(update_fields)):
+        changed = set(kwargs.get("update_fields") or ()) or None
+        if refresh_flags and (changed is None or FLAG_INPUTS & changed):
             self.refresh_flags()
+        if search_index and (changed is None or search_inputs() & changed):
+            index.insert_or_update_object(self)
+
+    def delete(self, *args, **kwargs):
+        index.remove_object(self)
+        return super().delete(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("rulings:ruling", kwargs={"code": self.edition.code, "slug": self.slug})
@@ -221,6 +232,11 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     @property
     def timing_rows(self):
         return timing_rows(self.timings)
+
+
+def search_inputs():
+    """The ruling's columns the search index is built from."""
+    return {field.field_name for field in Ruling.search_fields}
 
 
 def unique_slug(ruling):
