@@ -194,6 +194,10 @@ class Server:
                 str(workers),
                 "--log-level",
                 "error",
+                # gunicorn.conf.py (production's) is read too; its access log would print
+                # every request of the run here.
+                "--access-logfile",
+                "/dev/null",
             ],
             cwd=ROOT,
             env=server_env(**env),
@@ -204,7 +208,12 @@ class Server:
         deadline = time.monotonic() + 120  # workers import Django; the machine may be busy
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.base + "/robots.txt", timeout=10)
+                # As a proxy would say: otherwise the HTTPS redirect answers (to a port
+                # that speaks no TLS).
+                probe = urllib.request.Request(
+                    self.base + "/robots.txt", headers={"X-Forwarded-Proto": "https"}
+                )
+                urllib.request.urlopen(probe, timeout=10)
                 return self
             except OSError:
                 time.sleep(0.2)
