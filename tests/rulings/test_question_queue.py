@@ -6,21 +6,6 @@ import pytest
 from django.urls import reverse
 
 from rulings.models import ReaderQuestion, Ruling
-from tests.rulings.factories import EditionFactory
-
-
-@pytest.fixture
-def edition(db):
-    return EditionFactory(code="bg-368017-en-1e", game__name="Point City")
-
-
-@pytest.fixture
-def answered(edition):
-    return Ruling.objects.create(
-        edition=edition,
-        question="Can a permanent resource pay for two buildings in one turn?",
-        answer="No: each pays for one building per turn.",
-    )
 
 
 @pytest.fixture

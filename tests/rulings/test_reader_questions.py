@@ -5,23 +5,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from rulings.models import ReaderQuestion, Ruling
-from tests.rulings.factories import EditionFactory
 
 QUESTION = "Can one permanent resource pay for two buildings in the same turn?"
-
-
-@pytest.fixture
-def edition(db):
-    return EditionFactory(code="bg-368017-en-1e", game__name="Point City")
-
-
-@pytest.fixture
-def answered(edition):
-    return Ruling.objects.create(
-        edition=edition,
-        question="Can a permanent resource pay for two buildings in one turn?",
-        answer="No: each permanent resource pays for one building per turn.",
-    )
 
 
 @pytest.fixture
