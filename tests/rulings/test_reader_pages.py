@@ -1,6 +1,7 @@
 """What a reader sees of rulings, documents and errata, in English and Spanish."""
 
 import datetime
+import re
 
 import pytest
 from bs4 import BeautifulSoup
@@ -140,3 +141,17 @@ def test_ruling_page_query_budget(client, citations, django_assert_max_num_queri
         response = client.get(ruling.get_absolute_url())
     assert response.status_code == 200
     assert response.content.decode().count('class="cite-ref"') == citations
+
+
+def test_control_characters_an_export_kept_never_reach_the_page(client):
+    """The Archaeology rulebook's bullets were exported as U+0007, which HTML forbids: the
+    ruling and document pages show them as spaces; the stored snippet keeps them."""
+    from tests.seeds import ARCHAEOLOGY_RULING, import_seed
+
+    ruling = import_seed(ARCHAEOLOGY_RULING)
+    assert any("\x07" in (ref.get("snippet") or "") for ref in ruling.retrieval)
+    document = ruling.citations.exclude(document=None).first().document
+    for url in (ruling.get_absolute_url(), document.get_absolute_url()):
+        html = client.get(url).content.decode()
+        assert "Set aside the Map" in html or url == document.get_absolute_url()
+        assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", html), url
