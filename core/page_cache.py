@@ -102,6 +102,8 @@ def remembered(key, compute, timeout=DEFAULT_TIMEOUT):
     guide's breadcrumbs and its game's other guides: once any request has computed it
     since the last change, an uncached page reads it without a database query.
     """
+    if not getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True):
+        return compute()  # nothing moves the generation on: a kept value could be stale
     cache = page_cache()
     full_key = f"derived:{current_generation()}:{key}"
     value = cache.get(full_key)

@@ -11,4 +11,3 @@ class RulesageConfig(AppConfig):
         from . import page_cache_events
 
         page_cache_events.connect()
-        from . import navigation  # noqa: F401 (connects the signals that refresh the links)

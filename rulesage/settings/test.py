@@ -26,10 +26,11 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
-# The page cache stays off in tests that do not ask for it; tests/rulesage/test_page_cache
-# turns it on against the real Redis (TEST_REDIS_URL), under a key prefix of its own run.
+# Pages are not served from the cache in tests that do not ask for it
+# (tests/rulesage/test_page_cache turns it on); the generation moves on with every change
+# as in production, so what is remembered until the next change (header links,
+# breadcrumbs) is kept in the real Redis (TEST_REDIS_URL), under a key prefix of this run.
 RULESAGE_PAGE_CACHE = False
-RULESAGE_PAGE_CACHE_INVALIDATE = False
 CACHES = {
     **CACHES,  # noqa: F405
     "pages": {
