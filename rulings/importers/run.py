@@ -1,4 +1,5 @@
-"""What one import run shares across its files: its catalogue, and the search index queue.
+"""What one import run shares across its files: its catalogue, the new rulings' bookkeeping
+(revisions, history and references, see ``bookkeeping.py``) and the search index queue.
 
 Adding passages to Wagtail's database search index costs a scan of the whole index each
 time (it recomputes the average title length), so a run adds them in batches: the
@@ -17,6 +18,7 @@ import logging
 from django.db import connection, transaction
 
 from core.page_cache import bump_generation
+from rulings.importers.bookkeeping import Bookkeeping
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.passages import index_for_search
 from rulings.models import Passage, Ruling
@@ -35,13 +37,16 @@ class ImportRun:
         self.catalogue = Catalogue()
         # By model and pk: a passage or ruling written twice in a run is indexed once.
         self._unindexed: dict[type, dict[int, object]] = {Passage: {}, Ruling: {}}
-        self.search_problems: list[str] = []
+        self.bookkeeping = Bookkeeping()
+        # What the run could not finish for files it committed: reported, never raised.
+        self.problems: list[str] = []
 
     def __enter__(self) -> ImportRun:
         self._commit_without_waiting(True)
         return self
 
     def __exit__(self, *exc_info) -> None:
+        self.write_bookkeeping()
         self.flush_search_index()
         self._commit_without_waiting(False)
 
@@ -62,16 +67,35 @@ class ImportRun:
         """What the file created was rolled back with it: forget it."""
         self.catalogue.forget()
 
-    def file_committed(self, passages: list[Passage], rulings: list[Ruling] = ()) -> None:
+    def file_committed(
+        self, passages: list[Passage], rulings: list[Ruling] = (), created: Ruling | None = None
+    ) -> None:
         """Queue the passages and rulings a committed file created or changed for the
-        search index; cached reader pages are stale (passages are written in bulk, without
-        signals)."""
+        search index, and the ruling it created for its bookkeeping; cached reader pages
+        are stale (passages are written in bulk, without signals)."""
         bump_generation()
+        if created is not None:
+            self.bookkeeping.add(created)
+            if len(self.bookkeeping) >= Bookkeeping.BATCH:
+                self.write_bookkeeping()
         for model, objects in ((Passage, passages), (Ruling, rulings)):
             for obj in objects:
                 self._unindexed[model][obj.pk] = obj
         if sum(map(len, self._unindexed.values())) >= self.SEARCH_BATCH:
             self.flush_search_index()
+
+    def write_bookkeeping(self) -> None:
+        """Write the due revisions, history and references. A failure is recorded, never
+        raised: the rulings are committed, and importing the folder again writes them."""
+        due = len(self.bookkeeping)
+        try:
+            self.bookkeeping.write()
+        except Exception as error:  # noqa: BLE001 - reported below, the run goes on
+            logger.exception("Imported rulings left without their revision")
+            self.problems.append(
+                f"{due} imported ruling(s) have no revision or history yet "
+                f"({type(error).__name__}: {error}); importing the same files again writes them"
+            )
 
     def flush_search_index(self) -> None:
         """Index what is queued. A failure is recorded, never raised: the files it came
@@ -88,7 +112,7 @@ class ImportRun:
                     index_for_search(model, objects)
         except Exception as error:  # noqa: BLE001 - reported below, the run goes on
             logger.exception("Imported passages and rulings not added to the search index")
-            self.search_problems.append(
+            self.problems.append(
                 f"{len(batch)} imported passage(s) and ruling(s) were not added to the search "
                 f"index ({type(error).__name__}: {error}); `manage.py update_index` adds them"
             )

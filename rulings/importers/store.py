@@ -7,10 +7,12 @@ changed export updates the ruling unless an editor has already reviewed it (then
 provenance is refreshed); a copy that would replace the stored provenance with less is
 refused (see ``reimport.py``).
 
-Writes are in bulk, so a file costs the same few dozen queries whether it has one citation
+Writes are in bulk, so a file costs the same ten or so queries whether it has one citation
 or a hundred: editions and documents come from the run's ``Catalogue``, passages are
-written by a ``PassageWriter`` (and indexed for search by the run, in batches), citations
-are inserted in one statement, and the reference index is updated once per file, after
+written by a ``PassageWriter`` (and indexed for search by the run, in batches), and
+citations are inserted in one statement. A new ruling's revision, history line and
+references are written by the run for many files at once (``bookkeeping.py``); an updated
+ruling's, in its own file's transaction, with the reference index updated once, after
 everything it indexes is written.
 """
 
@@ -68,7 +70,8 @@ class ImportResult:
 
 
 def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None = None):
-    """Read, check and store one export file in one transaction; the ruling gets a revision.
+    """Read, check and store one export file in one transaction; the ruling gets a revision
+    (a new one from the run, when the run writes its bookkeeping).
 
     Raises ImportRefused (naming the file and line) when the file is refused; then nothing
     from it has been written. A run over many files passes one ``run`` to every call.
@@ -88,18 +91,23 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
             # references (quadratic in the number of citations); it is indexed once, last.
             with disable_reference_index_auto_update():
                 result = _store(parsed, run.catalogue, written)
-                if result.outcome != ImportResult.UNCHANGED:
+                if result.outcome in (ImportResult.UPDATED, ImportResult.KEPT):
                     # No full_clean(): every value was checked against the import limits
                     # before anything was written, and the database holds the constraints;
                     # cleaning the saved row again could only refuse what is already there.
                     result.ruling.save_revision(log_action=True, clean=False)
-            if result.outcome != ImportResult.UNCHANGED:
+            if result.outcome in (ImportResult.UPDATED, ImportResult.KEPT):
                 ReferenceIndex.create_or_update_for_object(result.ruling)
     except BaseException:
         run.file_rolled_back()
         raise
+    # A new ruling's revision, history and references are written by the run, in bulk
+    # (bookkeeping.py); so is those of a ruling whose run ended before writing them.
     changed = [result.ruling] if result.outcome != ImportResult.UNCHANGED else []
-    run.file_committed(written, changed)
+    created = result.outcome == ImportResult.CREATED
+    if result.outcome == ImportResult.UNCHANGED and result.ruling.latest_revision_id is None:
+        created = True
+    run.file_committed(written, changed, created=result.ruling if created else None)
     result.parsed = parsed
     return result
 

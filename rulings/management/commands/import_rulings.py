@@ -74,7 +74,7 @@ class Command(BaseCommand):
 
             for line in imported:
                 self.stdout.write(line)
-        for problem in run.search_problems:
+        for problem in run.problems:
             self.stderr.write(self.style.WARNING(f"warning: {problem}"))
         for failure in failures:
             self.stderr.write(self.style.ERROR(f"refused {failure}"))

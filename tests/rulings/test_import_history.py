@@ -1,0 +1,94 @@
+"""Every imported ruling has its history: a revision that is its latest, a "created" line an
+editor sees in the admin, and its references in Wagtail's reference index — whether the
+run wrote them in bulk after the files committed, or a later run had to finish the job."""
+
+import pytest
+from django.urls import reverse
+from wagtail.models import ModelLogEntry, ReferenceIndex, Revision
+
+from rulings.importers.run import ImportRun
+from rulings.importers.store import ImportResult, import_file
+from rulings.models import Ruling
+from tests.rulings.exports import run_import, write_export
+
+pytestmark = pytest.mark.django_db
+
+
+def history(ruling):
+    return list(
+        ModelLogEntry.objects.for_instance(ruling).values_list("action", flat=True).order_by("pk")
+    )
+
+
+def test_a_folder_import_gives_each_new_ruling_its_revision_history_and_references(
+    tmp_path, admin_client
+):
+    paths = [
+        write_export(tmp_path, f"{n}.txt", question=f"Question {n}?", citations=n % 3 + 1)
+        for n in range(5)
+    ]
+    _out, _err, ok = run_import(*paths)
+    assert ok
+    for ruling in Ruling.objects.all():
+        revision = Revision.objects.for_instance(ruling).get()
+        assert ruling.latest_revision_id == revision.pk
+        assert revision.as_object().answer == ruling.answer
+        assert len(revision.content["citations"]) == ruling.citations.count()
+        assert history(ruling) == ["wagtail.create"]
+        # Its edition and the documents its citations name (passages opt out, see Passage).
+        indexed = {
+            (r.model_path, int(r.to_object_id))
+            for r in ReferenceIndex.get_references_for_object(ruling)
+        }
+        assert ("edition", ruling.edition_id) in indexed
+        for citation in ruling.citations.all():
+            assert ("citations.item.document", citation.document_id) in indexed
+        page = admin_client.get(reverse("wagtailsnippets_rulings_ruling:history", args=[ruling.pk]))
+        assert page.status_code == 200
+        assert "Created" in page.content.decode()
+
+
+def test_an_editors_save_before_the_batch_stays_the_latest_revision(tmp_path):
+    with ImportRun() as run:
+        result = import_file(write_export(tmp_path, "a.txt", question="Mine?"), run=run)
+        assert result.outcome == ImportResult.CREATED
+        ruling = Ruling.objects.get(pk=result.ruling.pk)
+        ruling.answer = "An editor's answer."
+        editors = ruling.save_revision(clean=False)
+    ruling.refresh_from_db()
+    assert ruling.latest_revision_id == editors.pk
+    # The import's revision is dated at its file's commit: before the editor's, as it was.
+    imported, edited = Revision.objects.for_instance(ruling).order_by("created_at")
+    assert edited.pk == editors.pk
+    assert imported.content["answer"] != "An editor's answer."
+
+
+def test_a_ruling_left_without_its_history_gets_it_on_the_next_import(tmp_path):
+    path = write_export(tmp_path, "a.txt", question="Interrupted?")
+    run_import(path)
+    ruling = Ruling.objects.get()
+    # As a run killed between the file's commit and its batch leaves it.
+    Ruling.objects.filter(pk=ruling.pk).update(latest_revision=None)
+    Revision.objects.for_instance(ruling).delete()
+    ModelLogEntry.objects.for_instance(ruling).delete()
+
+    out, _err, ok = run_import(path)
+    assert ok and "1 unchanged" in out
+    ruling.refresh_from_db()
+    assert ruling.latest_revision == Revision.objects.for_instance(ruling).get()
+    assert history(ruling) == ["wagtail.create"]
+
+
+def test_a_batch_the_database_refuses_is_reported_and_the_rulings_stay(tmp_path, monkeypatch):
+    from rulings.importers.bookkeeping import Bookkeeping
+
+    def refuse(self):
+        self._due = {}
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(Bookkeeping, "write", refuse)
+    _out, err, ok = run_import(write_export(tmp_path, "a.txt", question="Kept?"))
+    assert ok
+    assert Ruling.objects.filter(question="Kept?").exists()
+    assert "1 imported ruling(s) have no revision or history yet" in err
+    assert "importing the same files again writes them" in err
