@@ -69,14 +69,20 @@ class ImportResult:
         self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
 
 
-def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None = None):
+def import_file(
+    path,
+    limits: ImportLimits | None = None,
+    run: ImportRun | None = None,
+    parsed: ParsedRuling | None = None,
+):
     """Read, check and store one export file in one transaction; the ruling gets a revision
     (a new one from the run, when the run writes its bookkeeping).
 
     Raises ImportRefused (naming the file and line) when the file is refused; then nothing
-    from it has been written. A run over many files passes one ``run`` to every call.
+    from it has been written. A run over many files passes one ``run`` to every call, and
+    ``parsed`` when the file was already read ahead (``read_ahead.py``).
     """
-    return import_parsed(parse_file(path, limits), run)
+    return import_parsed(parsed if parsed is not None else parse_file(path, limits), run)
 
 
 def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:

@@ -183,3 +183,33 @@ def test_a_malformed_base_url_stops_before_importing(tmp_path):
     with pytest.raises(CommandError, match="must be an http"):
         call_command("import_rulings", str(path), "--base-url=127.0.0.1:8101", stdout=StringIO())
     assert not Ruling.objects.exists()
+
+
+def test_files_read_ahead_by_a_worker_import_and_refuse_as_when_read_in_turn(tmp_path, monkeypatch):
+    from rulings.importers import read_ahead, store
+
+    def folder(name):
+        path = tmp_path / name
+        path.mkdir()
+        for n in range(6):
+            write_export(path, f"{n}.txt", question=f"Question {n}?", code=f"bg-90000{n}-en-1e")
+        (path / "3.txt").write_text((FIXTURES / "refuse-truncated-json.txt").read_text())
+        return path
+
+    in_turn = run_import(folder("in-turn"))
+    Ruling.objects.all().delete()
+    monkeypatch.setattr(read_ahead, "MIN_FILES", 2)
+    monkeypatch.setattr(read_ahead, "WINDOW", 2)
+    read_here = []
+    parse_here = store.parse_file
+    monkeypatch.setattr(
+        store, "parse_file", lambda path, *a: read_here.append(path.name) or parse_here(path, *a)
+    )
+    worker_read = [_out, err, ok] = run_import(folder("read-ahead"))
+    assert read_here == ["3.txt"]  # the worker read the others; the refused one is re-read
+    assert not ok
+    assert "3.txt:21:" in err and "6 file(s): 5 imported" in err
+    assert Ruling.objects.count() == 5
+    assert [part.replace("read-ahead", "in-turn") for part in worker_read[:2]] == [
+        part for part in in_turn[:2]
+    ]

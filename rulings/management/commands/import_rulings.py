@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from rulings.importers.limits import import_limits
 from rulings.importers.parsed import ImportRefused
+from rulings.importers.read_ahead import read_ahead
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 
@@ -50,10 +51,15 @@ class Command(BaseCommand):
         counts = dict.fromkeys(OUTCOMES, 0)
         # One run: editions and documents looked up once, passages indexed in batches.
         with translation.override(settings.LANGUAGE_CODE), ImportRun() as run:
-            for path in tqdm(files, disable=not show_bar, unit="file", file=self.stderr._out):
+            # Files are parsed a little ahead, in a second process, while this one writes.
+            ahead = read_ahead(files, limits, len(files))
+            bar = tqdm(
+                ahead, total=len(files), disable=not show_bar, unit="file", file=self.stderr._out
+            )
+            for path, parsed in bar:
                 failure = None
                 try:
-                    result = import_file(path, limits, run)
+                    result = import_file(path, limits, run, parsed)
                 except ImportRefused as error:
                     failure = f"{where(path, error.line)}: {error.message}"
                 except OSError as error:

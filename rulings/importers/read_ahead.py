@@ -1,0 +1,71 @@
+"""Export files read ahead of the import, in a second process, while the database writes.
+
+Reading, decoding, parsing and validating a file (``files.py``) is pure Python and does not
+need the database, so on a machine with a second core it need not wait for the writes of
+the file before it. ``read_ahead`` yields each path with its parsed export, in the folder's
+order, with at most ``WINDOW`` files read ahead (memory stays flat however many files the
+folder holds).
+
+A file the worker could not parse comes back as ``None``: the import then reads it itself,
+so a refusal (or anything unforeseen) is raised, reported and traced exactly as without a
+worker, and no error has to cross the process boundary. Folders of fewer than
+``MIN_FILES`` files are read in the process itself: starting a worker costs more than it
+saves there.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+
+from rulings.importers.files import parse_file
+from rulings.importers.limits import ImportLimits
+from rulings.importers.parsed import ParsedRuling
+
+__all__ = ["read_ahead"]
+
+MIN_FILES = 64
+WINDOW = 32
+
+
+def _parse_or_none(path: Path, limits: ImportLimits) -> ParsedRuling | None:
+    """In the worker: the parsed export, or None for the importing process to find out why."""
+    try:
+        return parse_file(path, limits)
+    except Exception:  # noqa: BLE001 - the importing process reads the file again and reports
+        return None
+
+
+def read_ahead(
+    paths: Iterable[Path], limits: ImportLimits, count: int
+) -> Iterator[tuple[Path, ParsedRuling | None]]:
+    """Each path with its export as a worker parsed it, or None (then parse it yourself)."""
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    if count < MIN_FILES or multiprocessing.cpu_count() < 2 or not forking:
+        for path in paths:
+            yield path, None
+        return
+    # A forked worker starts at once with everything imported ("spawn" would import the
+    # caller's main module again, which a script without a __main__ guard cannot take).
+    # It never touches the database connection it inherits, and leaves through os._exit,
+    # so the connection is never closed from the worker's side either.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        pending: deque[tuple[Path, Future]] = deque()
+        for path in paths:
+            pending.append((path, pool.submit(_parse_or_none, path, limits)))
+            if len(pending) >= WINDOW:
+                yield _done(pending.popleft())
+        while pending:
+            yield _done(pending.popleft())
+
+
+def _done(entry: tuple[Path, Future]) -> tuple[Path, ParsedRuling | None]:
+    path, future = entry
+    try:
+        return path, future.result()
+    except Exception:  # noqa: BLE001 - a worker that died: the file is read in this process
+        return path, None
