@@ -85,6 +85,9 @@ class PassageViewSet(SnippetViewSet):
     list_display = ["document", "page", "heading_path"]
     list_filter = ["document"]
     search_fields = ["heading_path", "text"]
+    # By substring in the passage's own columns, as rulings are: passages are not copied
+    # into Wagtail's admin index (core.admin_search_backend).
+    search_backend_name = None
     edit_handler = ObjectList(
         [
             FieldPanel("document"),

@@ -192,7 +192,9 @@ def site_search_backend(language, backend=RULESAGE_SEARCH_BACKEND):
 
 
 WAGTAILSEARCH_BACKENDS = {
-    "default": {"BACKEND": "wagtail.search.backends.database"},
+    # The admin's index: pages and such; rulings and passages are searched in their own
+    # columns (core.admin_search_backend).
+    "default": {"BACKEND": "core.admin_search_backend"},
     **{f"site_{code}": site_search_backend(code) for code in RULESAGE_SEARCH_CONFIGS},
 }
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages

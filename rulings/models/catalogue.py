@@ -222,6 +222,9 @@ class Passage(Located, index.Indexed, models.Model):
     # Passages point only at their document; indexing that reference on every import
     # doubles the import time and tells editors nothing the document page does not.
     wagtail_reference_index_ignore = True
+    # Searched in its own columns, in the admin too: not copied into Wagtail's admin index
+    # (core.admin_search_backend).
+    admin_search_index = False
 
     # A passage is in its edition's language only: the site search looks for a Spanish
     # query in Spanish editions' passages with Spanish stemming (rulesage/search.py).

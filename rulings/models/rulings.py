@@ -137,6 +137,9 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
 
     objects = RulingQuerySet.as_manager()
 
+    # Searched in its own columns, in the admin too: not copied into Wagtail's admin index
+    # (core.admin_search_backend).
+    admin_search_index = False
     # The site search looks in one language's columns with that language's stemming
     # (rulesage/search.py); the GIN indexes below answer it.
     search_fields = [

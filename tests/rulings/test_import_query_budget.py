@@ -11,7 +11,9 @@ from datetime import date
 import pytest
 from django.db import DataError, connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from wagtail.search.backends import get_search_backend
+from wagtail.search.models import IndexEntry
 
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
@@ -119,10 +121,22 @@ def test_passages_written_in_bulk_are_found_by_search(tmp_path):
         import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"), run=run)
         changed = write_export(tmp_path, "b.txt", question="B?", snippet="Harbour tokens go back")
         import_file(changed, run=run)
-    # Indexed in a batch when the run ends (a passage written twice is indexed once).
-    found = get_search_backend().search("harbour", Passage)
+    found = get_search_backend("site_en").search(
+        "harbour", Passage, fields=["heading_path", "text"]
+    )
     assert sorted(p.heading_path for p in found) == ["SECTION · Part 1", "SECTION · Part 2"]
     assert not run.problems
+    # Nothing was copied into Wagtail's admin index (core.admin_search_backend).
+    assert not IndexEntry.objects.filter(content_type__model__in=["passage", "ruling"]).exists()
+
+
+def test_editors_find_imported_passages_in_the_admin(tmp_path, admin_client):
+    import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"))
+    listing = admin_client.get(reverse("wagtailsnippets_rulings_passage:list"), {"q": "harbour"})
+    assert listing.status_code == 200
+    assert "SECTION · Part 1" in listing.content.decode()
+    nothing = admin_client.get(reverse("wagtailsnippets_rulings_passage:list"), {"q": "zebra"})
+    assert "SECTION · Part 1" not in nothing.content.decode()
 
 
 def test_a_rolled_back_file_leaves_the_run_able_to_import_the_next(tmp_path, run, monkeypatch):

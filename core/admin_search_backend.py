@@ -1,0 +1,49 @@
+"""The admin's search backend ("default"): Wagtail's database index, less the models that
+are searched elsewhere.
+
+Rulings and rulebook passages are found by the site search in columns the database keeps
+itself (rulesage/search.py), and in the admin by their own columns: their viewsets search
+the database directly, both languages at once. Copying each of them into Wagtail's index
+table as well was a third of an import's time (and half a million rows at catalogue
+scale) for an index that nothing read. A model that sets ``admin_search_index = False``
+is kept out of it, and ``update_index`` removes what an older version put there; pages and
+every other model are indexed as Wagtail does.
+
+PostgreSQL only: on SQLite (``make run``) Wagtail's own backend serves, as before; the few
+demo rows it indexes there cost nothing.
+"""
+
+from django.db import connection
+from modelsearch.backends import database
+from modelsearch.backends.database.postgres.postgres import PostgresIndex, PostgresSearchBackend
+from modelsearch.utils import get_descendants_content_types_pks
+
+__all__ = ["SearchBackend", "in_admin_index"]
+
+
+def in_admin_index(model) -> bool:
+    return getattr(model, "admin_search_index", True)
+
+
+class AdminIndex(PostgresIndex):
+    def add_items(self, model, objs):
+        if in_admin_index(model):
+            super().add_items(model, objs)
+
+    def delete_stale_model_entries(self, model):
+        if in_admin_index(model):
+            super().delete_stale_model_entries(model)
+        else:
+            self.entries.filter(
+                content_type_id__in=get_descendants_content_types_pks(model)
+            ).delete()
+
+
+class AdminSearchBackend(PostgresSearchBackend):
+    index_class = AdminIndex
+
+
+def SearchBackend(params):  # noqa: N802 - the name Wagtail looks up in a backend module
+    if connection.vendor == "postgresql":
+        return AdminSearchBackend(params)
+    return database.SearchBackend(params)
