@@ -71,7 +71,11 @@ class Bookkeeping:
                     content_type=content_type,
                     base_content_type=content_type,
                     object_id=str(ruling.pk),
-                    created_at=when,
+                    # As an expression, so that Django writes the rows as VALUES: its UNNEST
+                    # form sends each column as one array, and psycopg escapes an array of
+                    # 30 kB JSON documents character by character in Python (4 ms a
+                    # revision, three times the whole insert written as rows).
+                    created_at=models.Value(when),
                     content=ruling.serializable_data(),
                     object_str=str(ruling),
                 )
