@@ -44,7 +44,7 @@ __all__ = ["Bookkeeping"]
 class Bookkeeping:
     """The new rulings of a run whose revision, log line and references are still due."""
 
-    BATCH = 200
+    BATCH = 100
 
     def __init__(self):
         # Ruling pk -> when its file committed.
