@@ -1,14 +1,16 @@
 """What one import run shares across its files: its catalogue, the new rulings' bookkeeping
 (revisions, history and references, see ``bookkeeping.py``) and the search index queue.
 
-Adding passages to Wagtail's database search index costs a scan of the whole index each
-time (it recomputes the average title length), so a run adds them in batches: the
-passages each committed file wrote wait here and are indexed every ``SEARCH_BATCH`` of
-them and when the run ends. A file's own transaction stays whole without it: the passages
-are stored and cited at once, and only become findable by site search a little later. A
-run that is killed before it ends leaves its last batch out of the index until
-``manage.py update_index`` runs; a batch the search backend refuses is reported, and the
-rulings stay imported.
+The search index queue matters with a search server (or any backend that keeps its own
+copy): adding objects one by one costs a request (or, on Wagtail's database backend, a
+rescan of its index) each time, so a run adds them in batches: the passages and rulings
+each committed file wrote wait here and are indexed every ``SEARCH_BATCH`` of them and
+when the run ends. A file's own transaction stays whole without it: the passages are
+stored and cited at once, and only become findable there a little later. A run that is
+killed before it ends leaves its last batch out of the index until ``manage.py
+update_index`` runs; a batch the search backend refuses is reported, and the rulings stay
+imported. In the default set-up nothing is copied: the site search reads the rows
+themselves (core.admin_search_backend, rulesage/search.py).
 """
 
 from __future__ import annotations
