@@ -125,7 +125,11 @@ def copy_rows(model, rows) -> int:
     field defaults, prepared by the fields themselves (JSON, dates)."""
     from django.db import connection
 
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    fields = [
+        field
+        for field in model._meta.concrete_fields
+        if not field.primary_key and not field.generated  # the database computes those
+    ]
     defaults = {field.attname: field.get_default() for field in fields}
     columns = ", ".join(f'"{field.column}"' for field in fields)
     count = 0

@@ -8,6 +8,9 @@ need them, and neither may import the other.
 import re
 
 from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.db.models import F, Func, GeneratedField
 
 
 def search_config(language):
@@ -52,16 +55,53 @@ def localized_search_fields(names, language):
     return [f"{name}_{language}" for name in names]
 
 
-def search_vector_index(model_name, language, fields):
-    """A GIN index on the text-search vector the site search computes over `fields` in
-    `language`'s configuration, written exactly as the search backend writes it (each
-    field's vector joined with ||), so PostgreSQL answers the match from the index."""
-    from django.contrib.postgres.indexes import GinIndex
-    from django.contrib.postgres.search import SearchVector
+class StoredSearchVector(Func):
+    """The text-search vector of a row's `fields` in one configuration, each field with its
+    weight letter (A–D, as Wagtail's backend weighs boosts), for a generated column.
 
-    config = search_config(language)
-    vectors = [SearchVector(field, config=config) for field in fields]
-    expression = vectors[0]
-    for vector in vectors[1:]:
-        expression = expression._combine(vector, "||", False)
-    return GinIndex(expression, name=f"{model_name}_search_{language}")
+    PostgreSQL keeps a stored generated column current on every write: saves, bulk
+    creates, the importers' bulk writes, COPY and `update()`, so no write path has to
+    remember the search index, and a read computes nothing. Elsewhere (SQLite for
+    `make run`, whose fallback search reads the text columns) the column stays NULL.
+    """
+
+    output_field = SearchVectorField()
+
+    def __init__(self, *fields, config, weights):
+        if len(weights) != len(fields) or set(weights) - set("ABCD"):
+            raise ValueError("one weight letter (A-D) per field")
+        super().__init__(*(F(field) for field in fields))
+        self.field_names = list(fields)
+        self.config = config
+        self.weights = weights
+
+    def as_sql(self, compiler, connection, **extra_context):
+        return "NULL", []
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        vectors = [
+            SearchVector(field, config=self.config, weight=weight)
+            for field, weight in zip(self.get_source_expressions(), self.weights, strict=True)
+        ]
+        combined = vectors[0]
+        for vector in vectors[1:]:
+            combined = combined._combine(vector, "||", False)
+        return compiler.compile(combined)
+
+
+def search_vector_field(language, fields):
+    """A stored column holding `fields` ({name: weight letter}) as one text-search vector
+    in `language`'s configuration: what the site search matches and ranks (GIN-indexed
+    by `search_vector_index`, read by core.search_backend)."""
+    return GeneratedField(
+        expression=StoredSearchVector(
+            *fields, config=search_config(language), weights="".join(fields.values())
+        ),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+
+
+def search_vector_index(model_name, language):
+    """The GIN index on a model's stored vector for `language` (`search_<language>`)."""
+    return GinIndex(fields=[f"search_{language}"], name=f"{model_name}_search_{language}")

@@ -31,8 +31,6 @@ QUERY_LIMIT = 200
 MAX_WORDS = 12
 PER_PAGE = 10
 PREVIEW = 3
-# Past this many matches of one kind, results are newest first, counted as "1,000+".
-RANK_LIMIT = 1000
 SNIPPET_LENGTH = 220
 MARKDOWN_RE = re.compile(r"\[\d+\]|[#*_>`]+")
 CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]")
@@ -133,16 +131,17 @@ def search(kind, words, language=None, filters=None, ranked=True):
 
 
 def capped_search(kind, words, language, filters):
-    """Results by relevance, unless more than RANK_LIMIT match: then newest first.
+    """Results by relevance, and whether more matched than the backend ranks.
 
-    PostgreSQL ranks every match before it can return the best few; for words found in
-    most of half a million passages that is seconds. Counting at most RANK_LIMIT+1
-    matches tells the two apart cheaply; past it the reader is told there are many and
-    that a game or another word narrows them (README, "Search at scale").
+    The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT matches of a
+    kind (core.search_backend): a word found in most of half a million passages would
+    otherwise be ranked over all of them, seconds. The reader is then told there are
+    more, and that a game or another word narrows them (README, "Search at scale"). A
+    search server ranks every match.
     """
-    first = search(kind, words, language, filters, ranked=False)
-    many = first[: RANK_LIMIT + 1].count() > RANK_LIMIT
-    return (first[:RANK_LIMIT] if many else search(kind, words, language, filters)), many
+    results = search(kind, words, language, filters)
+    more_than_ranked = getattr(results, "more_than_ranked", None)
+    return results, bool(more_than_ranked and more_than_ranked())
 
 
 def stem(word):

@@ -33,7 +33,7 @@ from wagtail.search import index
 from core.models import Correction
 from core.pages import EditorialPage
 from core.panels import RowsPanel
-from core.text_search import search_vector_index, site_languages
+from core.text_search import search_vector_field, search_vector_index, site_languages
 from rulings.models import ErrataCard
 
 from ..blocks import GuideStreamBlock
@@ -195,6 +195,9 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     # its block names ("steps", "players") would match every guide.
     search_text_en = models.TextField(editable=False, default="")
     search_text_es = models.TextField(editable=False, default="")
+    # The same as text-search vectors, kept by PostgreSQL on every write (core.text_search).
+    search_en = search_vector_field("en", {"search_text_en": "B"})
+    search_es = search_vector_field("es", {"search_text_es": "B"})
 
     base_form_class = GuidePageForm
     content_panels = Page.content_panels + [
@@ -237,10 +240,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
 
     class Meta:
         verbose_name = _("guide")
-        indexes = [
-            search_vector_index("guidepage", code, [f"search_text_{code}"])
-            for code in site_languages()
-        ]
+        indexes = [search_vector_index("guidepage", code) for code in site_languages()]
 
     def save(self, *args, **kwargs):
         for code in site_languages():

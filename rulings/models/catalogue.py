@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from modelcluster.models import ClusterableModel
 from wagtail.search import index
 
-from core.text_search import search_vector_index, site_languages
+from core.text_search import search_vector_field, search_vector_index, site_languages
 from core.translated_fields import SOURCE_LANGUAGE
 
 from ..editions import EDITION_CODE_PATTERN
@@ -236,15 +236,18 @@ class Passage(Located, index.Indexed, models.Model):
         index.FilterField("id"),
         index.FilterField("document_id"),
     ]
+    # The same words as text-search vectors, one per site language, kept by PostgreSQL
+    # on every write (core.text_search): the search matches and ranks these columns. A
+    # passage's words are searched only in its edition's language (rulesage/search.py);
+    # the other language's vector is never read.
+    search_en = search_vector_field("en", {"heading_path": "A", "text": "B"})
+    search_es = search_vector_field("es", {"heading_path": "A", "text": "B"})
 
     class Meta:
         ordering = ["document", "page", "heading_path"]
         verbose_name = _("passage")
         verbose_name_plural = _("passages")
-        indexes = [
-            search_vector_index("passage", code, ["heading_path", "text"])
-            for code in site_languages()
-        ]
+        indexes = [search_vector_index("passage", code) for code in site_languages()]
         constraints = [
             models.UniqueConstraint(
                 fields=["document", "page", "heading_path"], name="passage_unique_location"

@@ -16,7 +16,7 @@ from wagtail.models import Orderable, RevisionMixin
 from wagtail.search import index
 
 from core.fields import optional_link
-from core.text_search import search_vector_index, site_languages
+from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
 from ..locations import Located
@@ -149,6 +149,10 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         index.FilterField("edition_id"),
         index.FilterField("status"),
     ]
+    # Each language's question and answer as one text-search vector (question weighted
+    # as its boost says), kept by PostgreSQL on every write (core.text_search).
+    search_en = search_vector_field("en", {"question_en": "A", "answer_en": "B"})
+    search_es = search_vector_field("es", {"question_es": "A", "answer_es": "B"})
     # Indexed by save() itself, once, rather than on every post_save: Wagtail's own
     # bookkeeping saves (a revision's `latest_revision`) change nothing searched, and the
     # importer adds the rulings it writes to the index in batches (rulings.importers.run).
@@ -158,10 +162,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         ordering = ["-answered_at", "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
-        indexes = [
-            search_vector_index("ruling", code, [f"question_{code}", f"answer_{code}"])
-            for code in site_languages()
-        ]
+        indexes = [search_vector_index("ruling", code) for code in site_languages()]
         constraints = [
             models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),
             models.CheckConstraint(

@@ -124,17 +124,42 @@ def test_search_query_budget(client, demo):
     assert writes == []
 
 
-def test_past_the_rank_limit_results_are_newest_first_and_counted_as_many(
-    client, demo, monkeypatch
+def rank_limit(settings, limit):
+    """The site search's database backends rank at most `limit` matches of a kind."""
+    settings.WAGTAILSEARCH_BACKENDS = {
+        alias: {**params, "RANK_CANDIDATES": limit} if alias.startswith("site_") else params
+        for alias, params in settings.WAGTAILSEARCH_BACKENDS.items()
+    }
+
+
+def test_past_the_rank_limit_the_newest_matches_are_ranked_and_counted_as_many(
+    client, demo, settings
 ):
-    monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1)
-    response, groups = results(client, "/en/search/", q="card")
-    heading = groups["rulings"].select_one("h2").get_text()
-    assert "1+" in heading
-    assert "newest are shown first" in response.content.decode()
-    monkeypatch.setattr("rulesage.search.RANK_LIMIT", 1000)
-    response = client.get("/en/search/", {"q": "card"})
-    assert "newest are shown first" not in response.content.decode()
+    _response, groups = results(client, "/en/search/", q="card", kind="rulings")
+    matching = Ruling.objects.filter(question__in=titles(groups["rulings"]))
+    assert matching.count() >= 2
+    assert "newest" not in groups["rulings"].get_text()
+
+    rank_limit(settings, 1)
+    response, groups = results(client, "/en/search/", q="card", kind="rulings")
+    assert "(1+)" in groups["rulings"].select_one("h2").get_text()
+    assert "the most relevant of the newest are shown first" in response.content.decode()
+    assert titles(groups["rulings"]) == [matching.order_by("-pk").first().question]
+
+
+def test_the_words_found_follow_every_write(demo):
+    """The stored search vectors follow the text however it is written: a save, a bulk
+    update and a bulk create (the importers' path) are found, and the old words go."""
+    from rulesage.search import search
+
+    ruling = Ruling.objects.public().first()
+    ruling.answer_en = "Quokkas may be traded."
+    ruling.save()
+    assert [r.pk for r in search("rulings", ["quokkas"], "en")] == [ruling.pk]
+    Ruling.objects.filter(pk=ruling.pk).update(answer_en="Wombats may be traded.")
+    assert list(search("rulings", ["quokkas"], "en")) == []
+    assert [r.pk for r in search("rulings", ["wombat"], "en")] == [ruling.pk]
+    assert list(search("rulings", ["wombat"], "es")) == []  # the English text only
 
 
 def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
