@@ -23,6 +23,7 @@ same `search(…, fields=…)` call.
 from django.db import connection
 from django.db.models import F, Lookup
 from modelsearch.backends import database
+from modelsearch.backends.base import BaseIndex
 from modelsearch.backends.database.fallback import DatabaseSearchBackend
 from modelsearch.backends.database.postgres.postgres import (
     PostgresSearchBackend,
@@ -110,6 +111,8 @@ class StoredVectorQueryCompiler(PostgresSearchQueryCompiler):
             # (a game's name, an edition) for the requested slice only: joined first,
             # PostgreSQL would join every candidate before sorting.
             ids = self.candidates(config, limit)[:limit]
+            if not ids:
+                return self.queryset.none()
             ranked = self.queryset.model._base_manager.filter(AnyOf(F("pk"), ids))
             ranked = ranked.order_by(rank_expression.desc(), "-pk").values("pk")
             queryset = self.queryset.filter(pk__in=ranked[start:stop])
@@ -139,6 +142,11 @@ class SiteSearchResults(PostgresSearchResults):
 class SiteSearchBackend(PostgresSearchBackend):
     query_compiler_class = StoredVectorQueryCompiler
     results_class = SiteSearchResults
+    # What it searches is kept by PostgreSQL in the models' own columns: nothing to write
+    # on save, and `update_index` skips it rather than overwrite the admin's index rows
+    # (Wagtail's index table) with this language's stemming.
+    index_class = BaseIndex
+    rebuilder_class = atomic_rebuilder_class = None
 
     def __init__(self, params):
         super().__init__(params)

@@ -118,22 +118,18 @@ def passages(language, filters):
 QUERYSETS = {"guides": guides, "rulings": rulings, "passages": passages}
 
 
-def search(kind, words, language=None, filters=None, ranked=True):
-    """Wagtail search results (lazy, sliceable, countable) of `kind` for `words`: by
-    relevance, or (`ranked=False`) newest first, which needs no rank for every match."""
+def search(kind, words, language=None, filters=None):
+    """Wagtail search results (lazy, sliceable, countable) of `kind` for `words`, by
+    relevance."""
     language = (language or get_language())[:2]
     queryset, fields = QUERYSETS[kind](language, filters or Filters())
-    if not ranked:
-        queryset = queryset.order_by("-id")
-    return backend_for(language).search(
-        " ".join(words), queryset, fields=fields, operator="and", order_by_relevance=ranked
-    )
+    return backend_for(language).search(" ".join(words), queryset, fields=fields, operator="and")
 
 
 def capped_search(kind, words, language, filters):
     """Results by relevance, and whether more matched than the backend ranks.
 
-    The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT matches of a
+    The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT (500) matches of a
     kind (core.search_backend): a word found in most of half a million passages would
     otherwise be ranked over all of them, seconds. The reader is then told there are
     more, and that a game or another word narrows them (README, "Search at scale"). A

@@ -170,8 +170,10 @@ RULESAGE_SEARCH_BACKEND = os.environ.get(
 RULESAGE_SEARCH_URLS = env_list("RULESAGE_SEARCH_URLS")
 RULESAGE_SEARCH_INDEX = os.environ.get("RULESAGE_SEARCH_INDEX", "rulesage")
 # On the database backend only the newest this many matches of one kind are ranked
-# (core.search_backend); the search page counts past it as "1000+".
-RULESAGE_SEARCH_RANK_LIMIT = int(os.environ.get("RULESAGE_SEARCH_RANK_LIMIT", "1000"))
+# (core.search_backend), and the search page counts past it as "500+": finding them costs
+# a scan proportional to this number for a word in a few percent of half a million
+# passages (README, "Search at scale").
+RULESAGE_SEARCH_RANK_LIMIT = int(os.environ.get("RULESAGE_SEARCH_RANK_LIMIT", "500"))
 
 
 def site_search_backend(language, backend=RULESAGE_SEARCH_BACKEND):
@@ -180,8 +182,8 @@ def site_search_backend(language, backend=RULESAGE_SEARCH_BACKEND):
     With the database backend the search reads each language's stored vector columns
     (kept by PostgreSQL on every write, GIN-indexed), not Wagtail's index table, so these
     aliases never write to it (AUTO_UPDATE off); core.search_backend reads the columns,
-    ranks at most RULESAGE_SEARCH_RANK_LIMIT matches and adds SQLite's fallback. A search server
-    gets one index per language, analysed in that language, updated on every save.
+    ranks at most RULESAGE_SEARCH_RANK_LIMIT matches and adds SQLite's fallback. A search
+    server gets one index per language, analysed in that language, updated on every save.
     """
     config = RULESAGE_SEARCH_CONFIGS.get(language, "simple")
     if backend == "wagtail.search.backends.database":
