@@ -99,6 +99,9 @@ def search_vector_field(language, fields):
         ),
         output_field=SearchVectorField(),
         db_persist=True,
+        # Derived data: not copied into every revision (Wagtail serialises a model's
+        # fields into each one), never restored from one.
+        serialize=False,
     )
 
 

@@ -33,6 +33,7 @@ class Migration(migrations.Migration):
                     "search_text_en", config="english", weights="B"
                 ),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
+                serialize=False,
             ),
         ),
         migrations.AddField(
@@ -44,6 +45,7 @@ class Migration(migrations.Migration):
                     "search_text_es", config="spanish", weights="B"
                 ),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
+                serialize=False,
             ),
         ),
         AddPostgresIndex(

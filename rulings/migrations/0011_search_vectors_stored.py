@@ -40,6 +40,7 @@ class Migration(migrations.Migration):
                     "heading_path", "text", config="english", weights="AB"
                 ),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
+                serialize=False,
             ),
         ),
         migrations.AddField(
@@ -51,6 +52,7 @@ class Migration(migrations.Migration):
                     "heading_path", "text", config="spanish", weights="AB"
                 ),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
+                serialize=False,
             ),
         ),
         migrations.AddField(
@@ -62,6 +64,7 @@ class Migration(migrations.Migration):
                     "question_en", "answer_en", config="english", weights="AB"
                 ),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
+                serialize=False,
             ),
         ),
         migrations.AddField(
@@ -73,6 +76,7 @@ class Migration(migrations.Migration):
                     "question_es", "answer_es", config="spanish", weights="AB"
                 ),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
+                serialize=False,
             ),
         ),
         AddPostgresIndex(
