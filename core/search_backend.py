@@ -66,6 +66,14 @@ class StoredVectorQueryCompiler(PostgresSearchQueryCompiler):
                 return field
         return None
 
+    def vectors(self):
+        """The model's stored vector columns: searched, never shown, so never loaded."""
+        return [
+            field.name
+            for field in self.queryset.model._meta.concrete_fields
+            if isinstance(getattr(field, "expression", None), StoredSearchVector)
+        ]
+
     def ranks_text(self):
         """Whether this is a text query the backend ranks (not match-all, not fuzzy)."""
         return not (
@@ -115,7 +123,7 @@ class StoredVectorQueryCompiler(PostgresSearchQueryCompiler):
                 return self.queryset.none()
             ranked = self.queryset.model._base_manager.filter(AnyOf(F("pk"), ids))
             ranked = ranked.order_by(rank_expression.desc(), "-pk").values("pk")
-            queryset = self.queryset.filter(pk__in=ranked[start:stop])
+            queryset = self.queryset.filter(pk__in=ranked[start:stop]).defer(*self.vectors())
             start = stop = None
         return self._apply_ordering_and_scoring(queryset, rank_expression, start, stop, score_field)
 
