@@ -17,12 +17,24 @@ from django.db import connection
 from modelsearch.backends import database
 from modelsearch.backends.database.postgres.postgres import PostgresIndex, PostgresSearchBackend
 from modelsearch.utils import get_descendants_content_types_pks
+from wagtail.search.backends import get_search_backends
 
-__all__ = ["SearchBackend", "in_admin_index"]
+__all__ = ["SearchBackend", "in_admin_index", "indexing_backends"]
 
 
 def in_admin_index(model) -> bool:
     return getattr(model, "admin_search_index", True)
+
+
+def indexing_backends(model) -> list:
+    """The search backends that keep a copy of `model`'s objects, updated as they are
+    saved: where objects written in bulk (without save signals) must be added by hand.
+    None for rulings and passages in the default set-up; a search server's, with one."""
+    return [
+        backend
+        for backend in get_search_backends(with_auto_update=True)
+        if getattr(backend, "keeps", lambda _model: True)(model)
+    ]
 
 
 class AdminIndex(PostgresIndex):
@@ -41,6 +53,9 @@ class AdminIndex(PostgresIndex):
 
 class AdminSearchBackend(PostgresSearchBackend):
     index_class = AdminIndex
+
+    def keeps(self, model) -> bool:
+        return in_admin_index(model)
 
 
 def SearchBackend(params):  # noqa: N802 - the name Wagtail looks up in a backend module

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
-from wagtail.search.backends import get_search_backends
 
+from core.admin_search_backend import indexing_backends
 from rulings.locations import make_anchor
 from rulings.models import Passage
 
@@ -120,7 +120,7 @@ def index_for_search(model, objects: list) -> None:
     """
     if not objects:
         return
-    for backend in get_search_backends(with_auto_update=True):
+    for backend in indexing_backends(model):
         try:
             backend.add_bulk(model, objects)
         except Exception:

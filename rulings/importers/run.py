@@ -19,6 +19,7 @@ import logging
 
 from django.db import connection, transaction
 
+from core.admin_search_backend import indexing_backends
 from core.page_cache import bump_generation
 from rulings.importers.bookkeeping import Bookkeeping
 from rulings.importers.catalogue import Catalogue
@@ -37,8 +38,12 @@ class ImportRun:
 
     def __init__(self):
         self.catalogue = Catalogue()
-        # By model and pk: a passage or ruling written twice in a run is indexed once.
-        self._unindexed: dict[type, dict[int, object]] = {Passage: {}, Ruling: {}}
+        # Primary keys by model, for the models a search backend keeps a copy of: a
+        # passage or ruling written twice in a run is indexed once, and read back from the
+        # database when its batch is indexed (memory stays flat, whatever a row holds).
+        self._unindexed: dict[type, set[int]] = {
+            model: set() for model in (Passage, Ruling) if indexing_backends(model)
+        }
         self.bookkeeping = Bookkeeping()
         # What the run could not finish for files it committed: reported, never raised.
         self.problems: list[str] = []
@@ -81,8 +86,8 @@ class ImportRun:
             if len(self.bookkeeping) >= Bookkeeping.BATCH:
                 self.write_bookkeeping()
         for model, objects in ((Passage, passages), (Ruling, rulings)):
-            for obj in objects:
-                self._unindexed[model][obj.pk] = obj
+            if model in self._unindexed:
+                self._unindexed[model].update(obj.pk for obj in objects)
         if sum(map(len, self._unindexed.values())) >= self.SEARCH_BATCH:
             self.flush_search_index()
 
@@ -102,19 +107,19 @@ class ImportRun:
     def flush_search_index(self) -> None:
         """Index what is queued. A failure is recorded, never raised: the files it came
         from are committed, and a refused batch must not look like a refused file."""
-        batches = {model: list(queued.values()) for model, queued in self._unindexed.items()}
+        batches = {model: sorted(queued) for model, queued in self._unindexed.items()}
         for queued in self._unindexed.values():
             queued.clear()
-        batch = [obj for objects in batches.values() for obj in objects]
-        if not batch:
+        count = sum(map(len, batches.values()))
+        if not count:
             return
         try:
             with transaction.atomic():
-                for model, objects in batches.items():
-                    index_for_search(model, objects)
+                for model, pks in batches.items():
+                    index_for_search(model, list(model.get_indexed_objects().filter(pk__in=pks)))
         except Exception as error:  # noqa: BLE001 - reported below, the run goes on
             logger.exception("Imported passages and rulings not added to the search index")
             self.problems.append(
-                f"{len(batch)} imported passage(s) and ruling(s) were not added to the search "
+                f"{count} imported passage(s) and ruling(s) were not added to the search "
                 f"index ({type(error).__name__}: {error}); `manage.py update_index` adds them"
             )

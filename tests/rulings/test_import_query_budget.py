@@ -18,7 +18,7 @@ from wagtail.search.models import IndexEntry
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 from rulings.models import Citation, Edition, Passage, Ruling
-from tests.rulings.exports import fail_in_database, write_export
+from tests.rulings.exports import fail_in_database, run_import, write_export
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +170,37 @@ def test_the_run_never_moves_an_errata_check_back(tmp_path, run):
     import_file(latest, run=run)
     edition.refresh_from_db()
     assert edition.errata_checked_on == date(2026, 12, 20)
+
+
+@pytest.fixture
+def search_server(settings):
+    """A backend that keeps its own copy of every indexed model, as a search server does
+    (Wagtail's database backend stands in for it)."""
+    settings.WAGTAILSEARCH_BACKENDS = {
+        **settings.WAGTAILSEARCH_BACKENDS,
+        "server": {"BACKEND": "wagtail.search.backends.database", "AUTO_UPDATE": True},
+    }
+
+
+def test_a_search_server_gets_what_the_run_wrote_once_it_ends(tmp_path, search_server):
+    with ImportRun() as run:
+        import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"), run=run)
+        assert not IndexEntry.objects.filter(content_type__model="passage").exists()
+    found = get_search_backend("server").search("harbour", Passage)
+    assert sorted(p.heading_path for p in found) == ["SECTION · Part 1", "SECTION · Part 2"]
+    assert get_search_backend("server").search("pass", Ruling).count() == 1
+    assert not run.problems
+
+
+def test_a_search_server_that_refuses_a_batch_is_reported(tmp_path, search_server, monkeypatch):
+    from modelsearch.backends.database.postgres.postgres import PostgresSearchBackend
+
+    def refuse(self, model, objects):
+        raise ConnectionError("search server down")
+
+    monkeypatch.setattr(PostgresSearchBackend, "add_bulk", refuse)
+    _out, err, ok = run_import(write_export(tmp_path, "a.txt", question="Still here?"))
+    assert ok
+    assert Ruling.objects.filter(question="Still here?").exists()
+    assert "were not added to the search index (ConnectionError: search server down)" in err
+    assert "`manage.py update_index` adds them" in err
