@@ -64,7 +64,11 @@ class Bookkeeping:
         content_type = ContentType.objects.get_for_model(Ruling)
         children = [relation.get_accessor_name() for relation in get_all_child_relations(Ruling)]
         with transaction.atomic():
-            rulings = Ruling.objects.filter(pk__in=when_committed).prefetch_related(*children)
+            rulings = (
+                Ruling.objects.filter(pk__in=when_committed)
+                .select_related("edition")  # its str() names the edition
+                .prefetch_related(*children)
+            )
             due = [(ruling, when_committed[ruling.pk]) for ruling in rulings]
             revisions = Revision.objects.bulk_create(
                 Revision(
