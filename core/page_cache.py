@@ -27,6 +27,8 @@ a 200 that set no cookie, used no CSRF token (forms) and did not ask not to be c
 import hashlib
 import time
 
+from asgiref.local import Local
+
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
@@ -42,6 +44,12 @@ STATUS_HEADER = "X-Page-Cache"
 DEFAULT_TIMEOUT = 24 * 60 * 60
 # Headers that belong to one response, not to the page.
 NOT_STORED = {"set-cookie", "date", STATUS_HEADER.lower()}
+
+# The generation a request has read, so that everything it remembers (header links,
+# breadcrumbs, the route's site) is read in one generation and the counter once, not once
+# per remembered value. Set by PageCacheMiddleware for the length of a request; forgotten
+# when this thread bumps the counter (its own change must be seen at once).
+_request = Local()
 
 
 def enabled():
@@ -71,7 +79,18 @@ def current_generation():
     return generation
 
 
+def request_generation():
+    """The generation this request reads in: read once per request, on first use."""
+    if getattr(_request, "active", False):
+        generation = getattr(_request, "generation", None)
+        if generation is None:
+            generation = _request.generation = current_generation()
+        return generation
+    return current_generation()
+
+
 def _bump():
+    _request.generation = None
     cache = page_cache()
     try:
         cache.incr(GENERATION_KEY)
@@ -105,7 +124,7 @@ def remembered(key, compute, timeout=DEFAULT_TIMEOUT):
     if not getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True):
         return compute()  # nothing moves the generation on: a kept value could be stale
     cache = page_cache()
-    full_key = f"derived:{current_generation()}:{key}"
+    full_key = f"derived:{request_generation()}:{key}"
     value = cache.get(full_key)
     if value is None:
         value = compute()
@@ -179,12 +198,20 @@ class PageCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        _request.active, _request.generation = True, None
+        try:
+            return self.respond(request)
+        finally:
+            _request.active, _request.generation = False, None
+
+    def respond(self, request):
         if not enabled() or not cacheable_request(request):
             return self.get_response(request)
         key = cache_key(request)
         # The generation and the page in one round trip (MGET).
         found = page_cache().get_many([GENERATION_KEY, key])
         generation = found.get(GENERATION_KEY) or current_generation()
+        _request.generation = generation
         value = found.get(key)
         if value is not None and value[0] == generation:
             response = from_stored(value)

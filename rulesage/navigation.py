@@ -9,6 +9,7 @@ generation, which every publish, move, delete and settings save moves on).
 from django.core.exceptions import DisallowedHost
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext
 from wagtail.models import Site
 
@@ -48,18 +49,34 @@ def _links(request):
     return [link for link in links if link[2]]
 
 
+def _remembered_links(request):
+    """(key, label, url) of each header link, remembered per host and language."""
+    try:
+        host = request.get_host() if request else ""
+    except DisallowedHost:  # the bad-request page itself, for a host not served
+        host = ""
+    key = f"nav:{host}:{translation.get_language()}"
+    return remembered(key, lambda: _links(request))
+
+
+def editorial_policy_url(request):
+    """The live editorial policy's address (as in the header), or "" when there is none."""
+    return next((url for name, _label, url in _remembered_links(request) if name == "policy"), "")
+
+
+def site_links(request):
+    """Context processor: `editorial_policy_url` for templates of any app (a guide's sources
+    link to it), looked up only where a template uses it, from the header's links."""
+    return {"editorial_policy_url": SimpleLazyObject(lambda: editorial_policy_url(request))}
+
+
 def main_links(request):
     """(key, label, url, current) for each header link; `current` is "page" on the linked
     page itself, "true" below it, else empty (rendered as aria-current).
 
     Keyed by host (sites are found by host) and language: a warm cache costs no query.
     """
-    try:
-        host = request.get_host() if request else ""
-    except DisallowedHost:  # the bad-request page itself, for a host not served
-        host = ""
-    key = f"nav:{host}:{translation.get_language()}"
-    links = remembered(key, lambda: _links(request))
+    links = _remembered_links(request)
     path = request.path if request else ""
     return [
         (name, label, url, "page" if path == url else "true" if path.startswith(url) else "")

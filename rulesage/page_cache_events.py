@@ -80,6 +80,9 @@ def connect():
         if model._meta.app_label == "wagtailcore" and model._meta.model_name not in (
             "page",
             "site",
+            # A restriction added to a page makes its cached copy (and what is remembered
+            # about restrictions, core.pages) old.
+            "pageviewrestriction",
         ):
             continue  # revisions, logs, locks, tasks: nothing a reader sees until published
         for signal in (post_save, post_delete):

@@ -17,6 +17,7 @@ can only be skipped, never give a different page.
 """
 
 from django.http import Http404
+from django.http.request import split_domain_port
 from django.utils.translation import get_language
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
@@ -24,6 +25,8 @@ from wagtail import views as wagtail_views
 from wagtail.contrib.routable_page.models import RoutablePageMixin
 from wagtail.models import Page, Site
 from wagtail.url_routing import RouteResult
+
+from core.page_cache import remembered
 
 
 def url_path_field():
@@ -65,9 +68,36 @@ def ancestry(site, components):
     return chain
 
 
+def find_site(request):
+    """Wagtail's site for the request (`Site.find_for_request`), with its root page.
+
+    Wagtail reads it from the database on every request; it is remembered per host name
+    and port until the next content change (saving a site or a page is one), and handed to
+    Wagtail where it keeps a request's site, so everything else asking for it gets it free.
+    """
+    if not hasattr(request, "_wagtail_site"):
+        hostname = split_domain_port(request._get_raw_host())[0]
+        key = f"site:{hostname}:{request.get_port()}"
+        request._wagtail_site = remembered(key, lambda: Site._find_for_request(request))
+    return request._wagtail_site
+
+
+def specific_page(page):
+    """`page.specific`, leaving out the columns its class reads only to write or search
+    (`deferred_when_served`, such as a guide's plain-text copies for the site search)."""
+    deferred = getattr(page.specific_class, "deferred_when_served", ())
+    if not deferred or "specific" in page.__dict__:
+        return page.specific
+    specific = page.specific_class._default_manager.defer(*deferred).get(pk=page.pk)
+    for name, value in page.__dict__.items():  # as Wagtail's get_specific: the parent
+        specific.__dict__.setdefault(name, value)
+    page.specific = specific
+    return specific
+
+
 def find_route(request, path):
     """Wagtail's route for `path`, or None when the stored addresses do not settle it."""
-    site = Site.find_for_request(request)
+    site = find_site(request)
     if site is None:
         return None
     components = [component for component in path.split("/") if component]
@@ -77,7 +107,7 @@ def find_route(request, path):
         # As Wagtail's route: a live routable page answers the rest of the path itself
         # when one of its routes matches it, before any child page is looked at.
         if page.live and issubclass(page.specific_class, RoutablePageMixin):
-            specific = page.specific
+            specific = specific_page(page)
             try:
                 view, args, kwargs = specific.resolve_subpage(
                     "/" + "".join(f"{c}/" for c in remaining)
@@ -87,7 +117,7 @@ def find_route(request, path):
             else:
                 return RouteResult(specific, args=(view, args, kwargs))
         if not remaining:
-            return RouteResult(page.specific) if page.live else None
+            return RouteResult(specific_page(page)) if page.live else None
     return None
 
 

@@ -31,6 +31,7 @@ from wagtail.query import PageQuerySet
 from wagtail.search import index
 
 from core.models import Correction
+from core.page_cache import remembered
 from core.pages import EditorialPage
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
@@ -198,6 +199,12 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     # The same as text-search vectors, kept by PostgreSQL on every write (core.text_search).
     search_en = search_vector_field("en", {"search_text_en": "B"})
     search_es = search_vector_field("es", {"search_text_es": "B"})
+    # Not read when the page is served to a reader (rulesage.routing): the whole guide
+    # again as text, and as search vectors, in each language.
+    deferred_when_served = [
+        *(f"search_text_{code}" for code in site_languages()),
+        *(f"search_{code}" for code in site_languages()),
+    ]
 
     base_form_class = GuidePageForm
     content_panels = Page.content_panels + [
@@ -290,9 +297,9 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         context["current_version"] = versions[0] if versions else None
         language = translation.get_language()
         context["changes"] = changes = self.public_changes(language, versions)
-        # The parent game page with its game in one query; blocks such as the setup
-        # figures read the game from the context rather than each querying for it.
-        context["game_page"] = game_page = self.game_page
+        # The parent game page with its game; blocks such as the setup figures read the
+        # game from the context rather than each querying for it.
+        context["game_page"] = game_page = self.served_game_page(request)
         context["game"] = game_page.game if game_page else None
         context.update(reading_aids(self, page, context["game"]))
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
@@ -311,6 +318,21 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     @cached_property
     def game_page(self):
         return GamePage.objects.parent_of(self).select_related("game").first()
+
+    def served_game_page(self, request):
+        """`game_page` with its game and the game's setup figures (for the setup-figures
+        blocks), remembered until the next content change; read afresh for a preview."""
+        if "game_page" in self.__dict__ or not self.pk or getattr(request, "is_preview", False):
+            return self.game_page
+
+        def read():
+            game_page = self.game_page
+            if game_page is not None:
+                game_page.game.setup  # noqa: B018 (read now, kept with the game)
+            return game_page
+
+        self.game_page = remembered(f"guide-game-page:{self.pk}", read)
+        return self.game_page
 
     def public_changes(self, language, versions):
         """The change-log lines a reader of `language` sees, newest first, with their versions."""
