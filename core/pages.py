@@ -1,6 +1,7 @@
 """What every page type shares: the role-aware form and permissions in the admin, and a
 view-restriction check that costs readers no query on a site without restrictions."""
 
+from django.utils.translation import get_language
 from wagtail.models import Page, PagePermissionTester, PageViewRestriction
 
 from .forms import TranslatablePageForm
@@ -25,6 +26,21 @@ class EditorialPage:
 
     def permissions_for_user(self, user):
         return TranslatorPermissionTester(user, self)
+
+    def _get_site_root_paths(self, cache_object=None, **kwargs):
+        """The sites' root paths in the active language, kept per language on the request.
+
+        wagtail-modeltranslation keeps one language's copy on the request and reads the
+        cache again whenever the language differs; a page showing its address in each
+        language (the language switcher, the alternates in <head>, the JSON-LD) switched
+        back and forth, a cache round trip each time.
+        """
+        holder = cache_object if cache_object is not None else self
+        by_language = holder.__dict__.setdefault("_site_root_paths_by_language", {})
+        language = get_language()
+        if language not in by_language:
+            by_language[language] = super()._get_site_root_paths(cache_object, **kwargs)
+        return by_language[language]
 
     def get_view_restrictions(self):
         """Wagtail's restrictions of this page and its ancestors, without asking the database
