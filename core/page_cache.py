@@ -28,7 +28,6 @@ import hashlib
 import time
 
 from asgiref.local import Local
-
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction

@@ -1,7 +1,8 @@
-"""What every page type shares: the role-aware form and permissions in the admin, and a
-view-restriction check that costs readers no query on a site without restrictions."""
+"""What every page type shares: the role-aware form and permissions in the admin, a
+view-restriction check that costs readers no query on a site without restrictions, and a
+page's address in another language."""
 
-from django.utils.translation import get_language
+from django.utils import translation
 from wagtail.models import Page, PagePermissionTester, PageViewRestriction
 
 from .forms import TranslatablePageForm
@@ -27,21 +28,6 @@ class EditorialPage:
     def permissions_for_user(self, user):
         return TranslatorPermissionTester(user, self)
 
-    def _get_site_root_paths(self, cache_object=None, **kwargs):
-        """The sites' root paths in the active language, kept per language on the request.
-
-        wagtail-modeltranslation keeps one language's copy on the request and reads the
-        cache again whenever the language differs; a page showing its address in each
-        language (the language switcher, the alternates in <head>, the JSON-LD) switched
-        back and forth, a cache round trip each time.
-        """
-        holder = cache_object if cache_object is not None else self
-        by_language = holder.__dict__.setdefault("_site_root_paths_by_language", {})
-        language = get_language()
-        if language not in by_language:
-            by_language[language] = super()._get_site_root_paths(cache_object, **kwargs)
-        return by_language[language]
-
     def get_view_restrictions(self):
         """Wagtail's restrictions of this page and its ancestors, without asking the database
         when none can apply.
@@ -65,3 +51,31 @@ def restricted_paths():
     restricted = list(PageViewRestriction.objects.values_list("page__path", flat=True))
     aliases = list(Page.objects.filter(alias_of__isnull=False).values_list("path", flat=True))
     return restricted, aliases
+
+
+def page_url_in(page, request, language):
+    """`page.get_url(request)` in `language`.
+
+    wagtail-modeltranslation keeps the sites' root paths of one language on the request
+    and reads them from the cache again whenever the active language differs: a page
+    naming its address in each language (the language switcher, the alternates in <head>,
+    the JSON-LD) paid a cache round trip at every switch. Each language's copy is kept on
+    the request, and the active language's put back afterwards.
+    """
+    if request is None:
+        with translation.override(language):
+            return page.get_url()
+    kept = request.__dict__.setdefault("_site_root_paths_by_language", {})
+    names = ("_wagtail_cached_site_root_paths_language", "_wagtail_cached_site_root_paths")
+    active = [request.__dict__.get(name) for name in names]
+    if active[0] is not None:
+        kept.setdefault(active[0], active[1])
+    with translation.override(language):
+        if language in kept:
+            request.__dict__.update(zip(names, (language, kept[language]), strict=True))
+        url = page.get_url(request)
+        if request.__dict__.get(names[0]) == language:
+            kept[language] = request.__dict__[names[1]]
+    if active[0] is not None:
+        request.__dict__.update(zip(names, active, strict=True))
+    return url

@@ -1,8 +1,7 @@
 """A guide's schema.org description: when it was checked and changed, against which
 documents, its corrections, and which page it translates (or is translated as)."""
 
-from django.utils import translation
-
+from core.pages import page_url_in
 from core.structured_data import (
     SCHEMA,
     correction,
@@ -25,9 +24,8 @@ def document_reference(document, request):
     )
 
 
-def page_url_in(page, request, language):
-    with translation.override(language):
-        return request.build_absolute_uri(page.get_url(request))
+def absolute_url_in(page, request, language):
+    return request.build_absolute_uri(page_url_in(page, request, language))
 
 
 def guide_data(context):
@@ -45,7 +43,7 @@ def guide_data(context):
         "name": page.title,
         "headline": page.title,
         "description": page.intro,
-        **translation_properties(page, lambda code: page_url_in(page, request, code)),
+        **translation_properties(page, lambda code: absolute_url_in(page, request, code)),
         "about": {"@type": "Game", "name": game_page.title} if game_page else None,
         "version": str(version.number) if version else None,
         "datePublished": iso(page.first_published_at),

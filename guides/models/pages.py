@@ -32,7 +32,7 @@ from wagtail.search import index
 
 from core.models import Correction
 from core.page_cache import remembered
-from core.pages import EditorialPage
+from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 from rulings.models import ErrataCard
@@ -306,8 +306,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
             context["translation_state"] = self.translation_state(
                 language, versions, changes, context["corrections"]
             )
-            with translation.override(mt_settings.DEFAULT_LANGUAGE):
-                context["source_url"] = self.get_url(request)
+            context["source_url"] = page_url_in(self, request, mt_settings.DEFAULT_LANGUAGE)
         return context
 
     def translation_state(self, language, versions, changes=(), corrections=()):

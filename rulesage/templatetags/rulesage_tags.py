@@ -11,6 +11,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from core.pages import page_url_in
 from rulings.markers import MARKER_RE
 
 from ..navigation import main_links
@@ -19,8 +20,7 @@ register = template.Library()
 
 
 def _page_url_in(page, request, language, subpath):
-    with translation.override(language):
-        url = page.get_url(request=request)
+    url = page_url_in(page, request, language)
     return url + subpath if url else None
 
 
@@ -43,6 +43,15 @@ def alternate_urls(context, to_home=False):
         return []
     page = context.get("live_page") or context.get("page")
     subpath = context.get("page_subpath", "")
+    # The alternates in <head> and the switcher ask for the same addresses.
+    key = (getattr(page, "pk", None), subpath, request.path, to_home)
+    known = request.__dict__.setdefault("_alternate_urls", {})
+    if key not in known:
+        known[key] = _alternate_urls(request, page, subpath, to_home)
+    return known[key]
+
+
+def _alternate_urls(request, page, subpath, to_home):
     result = []
     for code, _name in settings.LANGUAGES:
         if to_home:
