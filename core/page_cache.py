@@ -127,7 +127,8 @@ def remembered(key, compute, timeout=DEFAULT_TIMEOUT):
     value = cache.get(full_key)
     if value is None:
         value = compute()
-        cache.set(full_key, value, timeout)
+        if value is not None:  # nothing is kept for what is not there (a 404's address)
+            cache.set(full_key, value, timeout)
     return value
 
 

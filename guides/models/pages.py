@@ -291,23 +291,56 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
         page = context["page"]
-        context["sources"] = page.sources.select_related("document__edition")
-        context["corrections"] = page.corrections.all()
-        context["versions"] = versions = self.public_versions(request)
-        context["current_version"] = versions[0] if versions else None
         language = translation.get_language()
-        context["changes"] = changes = self.public_changes(language, versions)
+        if self.pk and page is self and not getattr(request, "is_preview", False):
+            # The same for every reader of the live guide in this language until the next
+            # content change; a preview shows the page being edited, read afresh.
+            read = remembered(
+                f"guide-page:{self.pk}:{language}", lambda: self.reader_data(language)
+            )
+        else:
+            read = self.reader_data(language, page)
+        context["sources"] = read["sources"]
+        context["corrections"] = read["corrections"]
+        context["versions"] = versions = self.with_public_urls(read["versions"], request)
+        context["current_version"] = versions[0] if versions else None
+        context["changes"] = changes = read["changes"]
         # The parent game page with its game; blocks such as the setup figures read the
         # game from the context rather than each querying for it.
-        context["game_page"] = game_page = self.served_game_page(request)
+        context["game_page"] = game_page = read["game_page"]
+        self.__dict__.setdefault("game_page", game_page)
         context["game"] = game_page.game if game_page else None
         context.update(reading_aids(self, page, context["game"]))
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
-            context["translation_state"] = self.translation_state(
-                language, versions, changes, context["corrections"]
+            context["translation_state"] = translation_state(
+                self, language, versions, read["translation"], changes, context["corrections"]
             )
             context["source_url"] = page_url_in(self, request, mt_settings.DEFAULT_LANGUAGE)
         return context
+
+    def reader_data(self, language, page=None):
+        """What the guide's page shows besides the page's own fields, in one dict: its
+        sources and corrections (of `page`, the guide or a preview of it), published
+        versions, change log, game page with the game and its setup figures (for the
+        setup-figures blocks), and the record of its translation into `language`."""
+        page = page or self
+        versions = list(self.versions.order_by("-number")) if self.pk else []
+        game_page = self.game_page if self.pk else None
+        if game_page is not None:
+            game_page.game.setup  # noqa: B018 (read now, kept with the game)
+        translated = self.pk and language != mt_settings.DEFAULT_LANGUAGE
+        return {
+            "sources": list(page.sources.select_related("document__edition")),
+            "corrections": list(page.corrections.all()),
+            "versions": versions,
+            "changes": self.public_changes(language, versions),
+            "game_page": game_page,
+            "translation": (
+                self.translations.filter(language=language).select_related("follows").first()
+                if translated
+                else None
+            ),
+        }
 
     def translation_state(self, language, versions, changes=(), corrections=()):
         """How this guide's translation into `language` stands against the English versions."""
@@ -317,21 +350,6 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     @cached_property
     def game_page(self):
         return GamePage.objects.parent_of(self).select_related("game").first()
-
-    def served_game_page(self, request):
-        """`game_page` with its game and the game's setup figures (for the setup-figures
-        blocks), remembered until the next content change; read afresh for a preview."""
-        if "game_page" in self.__dict__ or not self.pk or getattr(request, "is_preview", False):
-            return self.game_page
-
-        def read():
-            game_page = self.game_page
-            if game_page is not None:
-                game_page.game.setup  # noqa: B018 (read now, kept with the game)
-            return game_page
-
-        self.game_page = remembered(f"guide-game-page:{self.pk}", read)
-        return self.game_page
 
     def public_changes(self, language, versions):
         """The change-log lines a reader of `language` sees, newest first, with their versions."""
@@ -348,8 +366,13 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         """Every published version, newest first, each with the URL it is readable at."""
         if self.pk is None:
             return []  # a new guide previewed before its first save
+        return self.with_public_urls(list(self.versions.order_by("-number")), request)
+
+    def with_public_urls(self, versions, request=None):
+        """`versions`, each given the URL it is readable at (`public_url`)."""
+        if not versions:
+            return versions
         base = self.get_url(request)
-        versions = list(self.versions.order_by("-number"))
         for version in versions:
             version.public_url = base + self.reverse_subpage(
                 "version", kwargs={"number": version.number}
