@@ -1,6 +1,7 @@
 """Reader pages under production settings, against the physical limit of the same machine.
 
-    python3 bench/pages.py [--seconds 15] [--connections 16] [--workers N] [--keep]
+    python3 bench/pages.py [--seconds 15] [--connections 16] [--workers N] [--port 8240]
+                           [--cold] [--keep]
 
 One command from a fresh clone: it runs `make install` when .venv is missing and re-runs
 itself there, installs wrk from Debian when it is missing (root and apt-get, as
@@ -16,19 +17,28 @@ sync workers (default: the number of cores):
   after the first request, and the static copies below through whitenoise;
 - the *uncached* server (port --port + 1) is started with PAGE_CACHE=0: the page cache's
   middleware passes every request through, so every request routes, queries and renders.
+  What pages derive from content and remember until the next content change
+  (core.page_cache.remembered: the site and header links, breadcrumbs, view restrictions,
+  a guide's sources, corrections, versions, change log, game and sibling guides, a
+  ruling's citations, errata cards and mentions) is still read from memory once computed,
+  as it is in production between content changes; the page's HTML never is.
   Nothing else differs (same settings, Redis, database, workers).
+- with --cold, a *cold* server (port --port + 2) is started with PAGE_CACHE=0 REMEMBER=0
+  as well: nothing is remembered, every request reads everything from the database, as
+  the first request after a content change does.
 
 For each page (home, guide in English and Spanish, a ruling, search) the page's HTML is
 saved as a file under STATIC_ROOT before the servers start, so the cached server's
 whitenoise serves the very same bytes as a static file: the physical limit of this
 machine, server and client for that response. wrk then runs rounds of --seconds each,
-static / cached / uncached twice over (A B C A B C), with --connections connections. The
-table gives requests/s (the mean of the two rounds) and each as a share of the static
-figure, p50 and p99 latency (the worse of the two rounds), and SQL queries per request
+static / cached / uncached (/ cold) twice over (A B C A B C), with --connections
+connections. The table gives requests/s (the mean of the two rounds) and each as a share
+of the static figure, p50 and p99 latency (the worse of the two rounds), and SQL queries per request
 (counted in-process with Django's test client under the same settings: a cache hit makes
-none). A last run puts 64 connections on the cached server for 60 s, all pages in turn,
-and counts errors. Every request claims HTTPS through X-Forwarded-Proto, as a proxy in
-front of production would, so that no setting redirects it.
+none). Ports: --port to --port + 2 (default BENCH_PORT, else 8240). A last run puts 64
+connections on the cached server for 60 s, all pages in turn, and counts errors. Every
+request claims HTTPS through X-Forwarded-Proto, as a proxy in front of production would,
+so that no setting redirects it.
 
 It prints figures and asserts nothing. It drops its database at the end (--keep keeps it).
 """
@@ -149,7 +159,7 @@ print(json.dumps({"home": "/en/", "guide (en)": guide.get_url(), "guide (es)": s
 
 
 def queries_per_request(urls):
-    """{name: (cached, uncached)} SQL queries of one request, after a warm-up request."""
+    """{name: (cached, uncached, cold)} SQL queries of one request, after a warm-up request."""
     code = """
 import json
 import os
@@ -161,8 +171,9 @@ result = {}
 client = Client(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
 for name, url in json.loads(os.environ["BENCH_URLS"]).items():
     counts = []
-    for cached in (True, False):
+    for cached, remember in ((True, True), (False, True), (False, False)):
         settings.RULESAGE_PAGE_CACHE = cached
+        settings.RULESAGE_REMEMBER = remember
         client.get(url)
         with CaptureQueriesContext(connection) as queries:
             status = client.get(url).status_code
@@ -270,6 +281,9 @@ def main():
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8240")))
     parser.add_argument("--soak-seconds", type=int, default=60)
+    parser.add_argument(
+        "--cold", action="store_true", help="also measure a server that remembers nothing"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the database")
     args = parser.parse_args()
     ensure_environment()
@@ -284,6 +298,11 @@ def main():
         uncached = Server(args.port + 1, args.workers, PAGE_CACHE="0")
         servers.append(uncached)
         uncached.wait_ready()
+        cold = None
+        if args.cold:
+            cold = Server(args.port + 2, args.workers, PAGE_CACHE="0", REMEMBER="0")
+            servers.append(cold)
+            cold.wait_ready()
         STATIC_DIR.mkdir(parents=True, exist_ok=True)
         available = {}
         for name, url in urls.items():
@@ -299,7 +318,8 @@ def main():
         print(
             f"gunicorn: {args.workers} sync workers per server; wrk: 2 threads, "
             f"{args.connections} connections, rounds of {args.seconds} s "
-            f"(static, cached, uncached, twice); load average before: {load[0]:.1f}",
+            f"(static, cached, uncached{', cold' if cold else ''}, twice); "
+            f"load average before: {load[0]:.1f}",
             flush=True,
         )
         rows = []
@@ -309,41 +329,51 @@ def main():
                 continue
             static = f"/static/bench/{slug(name)}.html"
             cached.get(url)  # fills the cache
-            figures = {"static": [], "cached": [], "uncached": []}
+            kinds = [
+                ("static", cached.base, static),
+                ("cached", cached.base, url),
+                ("uncached", uncached.base, url),
+            ]
+            if cold:
+                kinds.append(("cold", cold.base, url))
+            figures = {kind: [] for kind, _base, _path in kinds}
             for _round in range(2):
-                for kind, base, path in (
-                    ("static", cached.base, static),
-                    ("cached", cached.base, url),
-                    ("uncached", uncached.base, url),
-                ):
+                for kind, base, path in kinds:
                     figures[kind].append(wrk(base + path, args.seconds, args.connections))
             rows.append((name, figures))
             print(f"  measured {name}", flush=True)
 
         print()
+        columns = ["static", "cached", "uncached"] + (["cold"] if cold else [])
         print(
             "| page | static req/s | cached req/s (% of static) | uncached req/s (% of static) "
-            "| p50 / p99 ms static · cached · uncached | queries cached · uncached |"
+            + ("| cold req/s (% of static) " if cold else "")
+            + f"| p50 / p99 ms {' · '.join(columns)} | queries {' · '.join(columns[1:])} |"
         )
-        print("|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|" + ("---|" if cold else ""))
         for name, figures in rows:
             if figures is None:
-                print(f"| {name} | n/a | n/a | n/a | n/a | n/a |")
+                print(f"| {name} |" + " n/a |" * (len(columns) + 2))
                 continue
             mean = {k: sum(r[0] for r in v) / len(v) for k, v in figures.items()}
             p50 = {k: max(r[1] for r in v) for k, v in figures.items()}
             p99 = {k: max(r[2] for r in v) for k, v in figures.items()}
             errors = {k: sum(r[3] for r in v) for k, v in figures.items()}
             latency = " · ".join(f"{p50[k]:.1f} / {p99[k]:.1f}" for k in figures)
-            cached_q, uncached_q = queries[name]
+            counts = dict(zip(["cached", "uncached", "cold"], queries[name], strict=True))
+            cold_cell = (
+                f"| {mean['cold']:.0f} ({100 * mean['cold'] / mean['static']:.1f} %) "
+                if cold
+                else ""
+            )
             print(
                 f"| {name} | {mean['static']:.0f} "
                 f"| {mean['cached']:.0f} ({100 * mean['cached'] / mean['static']:.0f} %) "
                 f"| {mean['uncached']:.0f} ({100 * mean['uncached'] / mean['static']:.1f} %) "
-                f"| {latency} | {cached_q} · {uncached_q} |"
+                + cold_cell
+                + f"| {latency} | {' · '.join(str(counts[k]) for k in columns[1:])} |"
                 + (
-                    " errors (static, cached, uncached): "
-                    + ", ".join(str(n) for n in errors.values())
+                    f" errors ({', '.join(columns)}): " + ", ".join(str(n) for n in errors.values())
                     if any(errors.values())
                     else ""
                 )

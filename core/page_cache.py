@@ -25,6 +25,8 @@ a 200 that set no cookie, used no CSRF token (forms) and did not ask not to be c
 """
 
 import hashlib
+import pickle
+import threading
 import time
 
 from asgiref.local import Local
@@ -116,20 +118,65 @@ def bump_generation():
 def remembered(key, compute, timeout=DEFAULT_TIMEOUT):
     """`compute()`, kept until the next content change (the same generation as pages).
 
-    For what a page derives from other pages and every content change may alter, such as a
-    guide's breadcrumbs and its game's other guides: once any request has computed it
-    since the last change, an uncached page reads it without a database query.
+    For what a page derives from content and every content change may alter, such as a
+    guide's breadcrumbs, its game's other guides, its sources and change log: once any
+    request has computed it since the last change, an uncached page reads it without a
+    database query. `RULESAGE_REMEMBER = False` (REMEMBER=0) computes it every time.
+
+    Values are pickled once and kept as bytes in the shared cache, and in this process
+    for the current generation only (`_kept`): a request then reads the counter and
+    nothing else from the cache. A value under one generation's key is never replaced by
+    another generation's, so the copy here is as current as the shared one; each read
+    unpickles its own objects, as a read from the cache does.
     """
     if not getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True):
         return compute()  # nothing moves the generation on: a kept value could be stale
-    cache = page_cache()
-    full_key = f"derived:{request_generation()}:{key}"
-    value = cache.get(full_key)
-    if value is None:
-        value = compute()
-        if value is not None:  # nothing is kept for what is not there (a 404's address)
-            cache.set(full_key, value, timeout)
-    return value
+    if not getattr(settings, "RULESAGE_REMEMBER", True):
+        return compute()
+    generation = request_generation()
+    # Not the "derived:" keys of earlier releases, which held the values themselves.
+    full_key = f"kept:{generation}:{key}"
+    data = _kept.get(generation, full_key)
+    if data is None:
+        data = page_cache().get(full_key)
+        if data is None:
+            value = compute()
+            if value is None:  # nothing is kept for what is not there (a 404's address)
+                return None
+            data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+            page_cache().set(full_key, data, timeout)
+            _kept.put(generation, full_key, data)
+            return value
+        _kept.put(generation, full_key, data)
+    return pickle.loads(data)  # noqa: S301 (bytes this site pickled, as the cache's own)
+
+
+class KeptValues:
+    """The remembered values of the newest generation seen, in this process, as pickled
+    bytes, up to `limit` bytes; a newer generation empties it."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.lock = threading.Lock()
+        self.generation, self.values, self.size = None, {}, 0
+
+    def get(self, generation, key):
+        if generation != self.generation:
+            return None
+        return self.values.get(key)
+
+    def put(self, generation, key, data):
+        with self.lock:
+            if self.generation is None or generation > self.generation:
+                self.generation, self.values, self.size = generation, {}, 0
+            elif generation < self.generation:
+                return  # a request that began before the last change
+            if self.size + len(data) <= self.limit and key not in self.values:
+                self.values[key] = data
+                self.size += len(data)
+
+
+_kept = KeptValues(limit=32 * 1024 * 1024)
 
 
 def cache_key(request):

@@ -136,6 +136,7 @@ def read_ruling_page(code, slug, language):
         Ruling.objects.public()
         .select_related("edition__game")
         .prefetch_related(Prefetch("citations", queryset=citations), "corrections")
+        .defer("provenance")  # kept as data, not shown
         .filter(edition__code=code, slug=slug)
         .first()
     )

@@ -325,7 +325,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         setup-figures blocks), and the record of its translation into `language`."""
         page = page or self
         versions = list(self.versions.order_by("-number")) if self.pk else []
-        game_page = self.game_page if self.pk else None
+        game_page = self.game_page
         if game_page is not None:
             game_page.game.setup  # noqa: B018 (read now, kept with the game)
         translated = self.pk and language != mt_settings.DEFAULT_LANGUAGE

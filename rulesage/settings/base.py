@@ -328,6 +328,11 @@ RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
 RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
+# What pages derive from content (a guide's sources and change log, a ruling's citations,
+# header links, breadcrumbs) is remembered until the next content change in the same
+# generation (core.page_cache.remembered); REMEMBER=0 reads it afresh on every request
+# (the benchmark's --cold server).
+RULESAGE_REMEMBER = env_bool("REMEMBER", default=True)
 # Never cached, whoever asks: the admin and Wagtail's login and password forms.
 RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_util/")
 CACHES["pages"] = (
