@@ -56,7 +56,12 @@ def _remembered_links(request):
     except DisallowedHost:  # the bad-request page itself, for a host not served
         host = ""
     key = f"nav:{host}:{translation.get_language()}"
-    return remembered(key, lambda: _links(request))
+    if request is None:
+        return remembered(key, lambda: _links(request))
+    known = request.__dict__.setdefault("_main_links", {})  # the header and a guide ask
+    if key not in known:
+        known[key] = remembered(key, lambda: _links(request))
+    return known[key]
 
 
 def editorial_policy_url(request):
