@@ -79,6 +79,9 @@ def test_english_and_spanish_state_the_same_figures_each_in_its_own_framing(clie
 
 def test_a_change_to_the_game_shows_in_both_languages(client, facts_guide):
     game = facts_guide.game_page.game
+    # Read (its sections and the game's figures remembered) before the change.
+    tables(client, facts_guide, "en")
+    tables(client, facts_guide, "es")
     give_setup_figures(
         game,
         setups=[((1, 2), [40, 24, 18], 10), ((3, 3), [52, 36, 28], 12), ((4, 4), [60, 45, 40], 15)],

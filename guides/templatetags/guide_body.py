@@ -1,0 +1,46 @@
+"""`{% guide_body %}`: a guide's sections, rendered once per content change.
+
+The sections are most of a guide's server time (some 35 blocks, each its own template,
+rich text expanded block by block) and what they show is content only: the page's
+sections, the rulings they name and the game's setup figures, all of which move the page
+cache's generation on when they change (rulesage.page_cache_events), and the addresses
+of pages they link to, which move it on when a page is published, moved or unpublished.
+So the HTML of the live guide's sections is remembered per page, language and host until
+the next content change (core.page_cache.remembered). An old version, a preview, or a
+page without a request is rendered every time.
+"""
+
+from django import template
+from django.core.exceptions import DisallowedHost
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from core.page_cache import remembered
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def guide_body(context):
+    page = context.get("page")
+    if page is None:
+        return ""
+    request = context.get("request")
+
+    def render():
+        return str(page.body.render_as_block(context=context.flatten()))
+
+    live = (
+        request is not None
+        and page.pk
+        and not context.get("shown_version")
+        and not getattr(request, "is_preview", False)
+    )
+    if not live:
+        return mark_safe(render())  # noqa: S308 (the blocks' templates escape)
+    try:
+        host = request.get_host()
+    except DisallowedHost:
+        return mark_safe(render())  # noqa: S308
+    key = f"guide-body:{page.pk}:{translation.get_language()}:{host}"
+    return mark_safe(remembered(key, render))  # noqa: S308 (rendered above, as is)
