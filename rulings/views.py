@@ -129,14 +129,16 @@ def read_ruling_page(code, slug, language):
     has that address: the ruling with its edition, game, citations (with their passages,
     documents and editions) and corrections; the active errata cards of the cited passages
     by passage; the sections of live pages in `language` that name it."""
-    citations = Citation.objects.select_related(
-        "passage__document__edition", "document__edition"
-    ).order_by("n")
+    citations = (
+        Citation.objects.select_related("passage__document__edition", "document__edition")
+        .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
+        .order_by("n")
+    )
     ruling = (
         Ruling.objects.public()
         .select_related("edition__game")
         .prefetch_related(Prefetch("citations", queryset=citations), "corrections")
-        .defer("provenance")  # kept as data, not shown
+        .defer("provenance", "search_en", "search_es")  # kept as data or for search
         .filter(edition__code=code, slug=slug)
         .first()
     )
