@@ -8,9 +8,10 @@ the site as publisher and reviewer, a correction, and writing the block, are her
 import html
 import json
 
+import nh3
 from django.conf import settings
 from django.utils import translation
-from django.utils.html import format_html, strip_tags
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from .translated_fields import SOURCE_LANGUAGE, has_translation
@@ -67,8 +68,13 @@ def translation_properties(obj, url_in):
 
 
 def plain_text(markup):
-    """Rendered markup as one line of text: tags dropped, character references read."""
-    return " ".join(html.unescape(strip_tags(str(markup))).split())
+    """Rendered markup as one line of text: tags dropped, character references read.
+
+    ammonia (nh3) with no allowed tags rather than Django's strip_tags: the markup is
+    already sanitised, and strip_tags' pure-Python parser took 50 ms on the largest answer
+    the importer accepts, a fifth of that page's time.
+    """
+    return " ".join(html.unescape(nh3.clean(str(markup), tags=set())).split())
 
 
 def iso(moment):

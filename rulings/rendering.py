@@ -55,6 +55,11 @@ def render_answer(text, citation_numbers):
     return _rendered(text or "", frozenset(citation_numbers), get_language())
 
 
+def forget_rendered_answers():
+    """Empty the process's kept renderings (for timing a page that renders from nothing)."""
+    _rendered.cache_clear()
+
+
 @lru_cache(maxsize=256)  # answers are at most 16,000 characters: a few MB at most
 def _rendered(text, citation_numbers, _language):
     # A paragraph holding only a random token marks each empty section; the answer's own
