@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
-from core.text_search import WORD_RE, localized_search_fields
+from core.text_search import WORD_RE, localized_search_fields, site_languages
 from guides.models import GamePage, GuidePage, GuideSource
 from rulings.models import Document, Edition, Game, Passage, Ruling
 
@@ -80,10 +80,24 @@ class Filters:
         return None
 
 
+def every_language(*names):
+    """Each translated field and its per-language columns: what reading it (with its
+    fallback to English) needs loaded."""
+    return [
+        column
+        for name in names
+        for column in (name, *(f"{name}_{code}" for code in site_languages()))
+    ]
+
+
 def guides(language, filters):
     """Live public guides; of a game, those below its page; of an edition, those checked
     against one of its documents."""
     pages = GuidePage.objects.live().public()
+    # Only what a hit shows and its URL needs, not the bodies in every language.
+    pages = pages.only(
+        "path", "depth", f"search_text_{language}", *every_language("title", "slug", "url_path")
+    )
     fields = localized_search_fields(["search_text"], language)
     if filters.game is not None:
         game_page = GamePage.objects.filter(game=filters.game).only("path", "depth").first()
@@ -101,6 +115,15 @@ def rulings(language, filters):
     editions = filters.editions()
     if editions is not None:
         found = found.filter(edition_id__in=editions)
+    # Only what a hit shows: the whole rows (every language's answer, provenance,
+    # retrieval results) cost more to send and build than the search itself.
+    found = found.only(
+        "slug",
+        f"answer_{language}",
+        "edition__code",
+        "edition__game__id",
+        *every_language("question", "edition__label", "edition__game__name"),
+    )
     return found, localized_search_fields(["question", "answer"], language)
 
 
@@ -111,6 +134,17 @@ def passages(language, filters):
         documents = documents.filter(edition__in=editions)
     found = Passage.objects.filter(document_id__in=documents.values("pk")).select_related(
         "document__edition__game"
+    )
+    found = found.only(
+        "page",
+        "heading_path",
+        "text",
+        "anchor",
+        "document__title",
+        "document__edition__code",
+        "document__edition__language",
+        "document__edition__game__id",
+        *every_language("document__edition__label", "document__edition__game__name"),
     )
     return found, ["heading_path", "text"]
 
@@ -129,7 +163,7 @@ def search(kind, words, language=None, filters=None):
 def capped_search(kind, words, language, filters):
     """Results by relevance, and whether more matched than the backend ranks.
 
-    The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT (500) matches of a
+    The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT (200) matches of a
     kind (core.search_backend): a word found in most of half a million passages would
     otherwise be ranked over all of them, seconds. The reader is then told there are
     more, and that a game or another word narrows them (README, "Search at scale"). A

@@ -171,10 +171,11 @@ RULESAGE_SEARCH_BACKEND = os.environ.get(
 RULESAGE_SEARCH_URLS = env_list("RULESAGE_SEARCH_URLS")
 RULESAGE_SEARCH_INDEX = os.environ.get("RULESAGE_SEARCH_INDEX", "rulesage")
 # On the database backend only the newest this many matches of one kind are ranked
-# (core.search_backend), and the search page counts past it as "500+": finding them costs
+# (core.search_backend), and the search page counts past it as "200+": finding them costs
 # a scan proportional to this number for a word in a few percent of half a million
-# passages (README, "Search at scale").
-RULESAGE_SEARCH_RANK_LIMIT = int(os.environ.get("RULESAGE_SEARCH_RANK_LIMIT", "500"))
+# passages (README, "Search at scale"; at 500 an unfiltered search's p95 was 55-60 ms,
+# at 200 35-45 ms, bench/search.py). A reader narrows a common word with a game.
+RULESAGE_SEARCH_RANK_LIMIT = int(os.environ.get("RULESAGE_SEARCH_RANK_LIMIT", "200"))
 
 
 def site_search_backend(language, backend=RULESAGE_SEARCH_BACKEND):
