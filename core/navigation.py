@@ -29,13 +29,33 @@ def home_crumb():
     return Crumb(gettext("Home"), reverse("wagtail_serve", args=("",)))
 
 
+def routed_ancestors(page):
+    """The live ancestors below the site root, when the page was reached by routing.
+
+    Routing (Wagtail's, and the project's one-query route) leaves each page on the way
+    holding its parent, as Wagtail's `get_parent()` keeps it (`_cached_parent_obj`); when
+    the chain is whole up to the site root the trail needs no query. None otherwise.
+    """
+    chain, node = [], page
+    while node.depth > 3:
+        parent = node.__dict__.get("_cached_parent_obj")
+        if parent is None:
+            return None
+        chain.append(parent)
+        node = parent
+    return [ancestor for ancestor in reversed(chain) if ancestor.live]
+
+
 def page_trail(page, request=None):
     """Crumbs for a Wagtail page: its live ancestors below the tree root, then the page.
 
-    One query for the ancestors; their URLs come from the site's cached root paths.
+    The ancestors the route passed through, or one query for them; their URLs come from
+    the site's cached root paths.
     """
     crumbs = [home_crumb()]
-    ancestors = page.get_ancestors().filter(depth__gt=2).live() if page.pk else []
+    ancestors = routed_ancestors(page)
+    if ancestors is None:
+        ancestors = page.get_ancestors().filter(depth__gt=2).live() if page.pk else []
     for ancestor in ancestors:
         crumbs.append(crumb_of(ancestor, "title", ancestor.get_url(request)))
     if page.depth and page.depth > 2:

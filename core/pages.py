@@ -2,6 +2,7 @@
 view-restriction check that costs readers no query on a site without restrictions, and a
 page's address in another language."""
 
+from django.db.models import Exists, OuterRef, Q
 from django.utils import translation
 from wagtail.models import Page, PagePermissionTester, PageViewRestriction
 
@@ -47,10 +48,15 @@ class EditorialPage:
 
 
 def restricted_paths():
-    """The tree paths of pages with a view restriction, and of alias pages."""
-    restricted = list(PageViewRestriction.objects.values_list("page__path", flat=True))
-    aliases = list(Page.objects.filter(alias_of__isnull=False).values_list("path", flat=True))
-    return restricted, aliases
+    """The tree paths of pages with a view restriction, and of alias pages (one query:
+    after a content change, every page's first request asks)."""
+    restricted = Exists(PageViewRestriction.objects.filter(page=OuterRef("pk")))
+    pages = Page.objects.filter(restricted | Q(alias_of__isnull=False)).order_by()
+    rows = list(pages.values_list("path", "alias_of_id").annotate(restricted=restricted))
+    return (
+        [path for path, _alias_of, is_restricted in rows if is_restricted],
+        [path for path, alias_of, _restricted in rows if alias_of is not None],
+    )
 
 
 def page_url_in(page, request, language):

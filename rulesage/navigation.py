@@ -1,17 +1,18 @@
 """The header's main navigation: Games, Rulings, Search and the editorial policy.
 
 The games index and the editorial policy are pages editors may move or rename, so their
-addresses are looked up, not written here; the lookup costs two queries, so the links are
+addresses are looked up, not written here; the lookup costs a query, so the links are
 remembered per host and language until the next content change (core.page_cache's
 generation, which every publish, move, delete and settings save moves on).
 """
 
 from django.core.exceptions import DisallowedHost
+from django.db.models import Case, Exists, OuterRef, Q, When
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext
-from wagtail.models import Site
+from wagtail.models import Page, Site
 
 from core.page_cache import remembered
 from guides.models import GamesIndexPage
@@ -24,20 +25,36 @@ def search_url():
     return "/{}/{}/".format(translation.get_language(), pgettext("URL path segment", "search"))
 
 
+def _games_and_policy(site):
+    """The site's first live games index and its editorial policy page, in one query.
+
+    Read, never created here (SiteSettings.for_request would create the settings row on a
+    reader's GET, a write that counts as a content change and empties the page cache).
+    """
+    if site is None:
+        return GamesIndexPage.objects.live().first(), None
+    first_games = (
+        GamesIndexPage.objects.live()
+        .descendant_of(site.root_page, inclusive=True)
+        .order_by("path")
+        .values("pk")[:1]
+    )
+    chosen = SiteSettings.objects.filter(site=site).values("editorial_policy")
+    is_games = Q(pk__in=first_games)
+    pages = Page.objects.filter(is_games | Q(pk__in=chosen)).annotate(
+        is_games=Case(When(is_games, then=True), default=False),
+        is_policy=Exists(chosen.filter(editorial_policy=OuterRef("pk"))),
+    )
+    games = policy = None
+    for page in pages:
+        games = page if page.is_games else games
+        policy = page if page.is_policy else policy
+    return games, policy
+
+
 def _links(request):
     site = Site.find_for_request(request) if request else None
-    games = GamesIndexPage.objects.live()
-    if site:
-        games = games.descendant_of(site.root_page, inclusive=True)
-    games = games.first()
-    # Read, never created here (for_request would create the row on a reader's GET, a
-    # write that counts as a content change and empties the page cache).
-    settings_row = (
-        SiteSettings.objects.filter(site=site).select_related("editorial_policy").first()
-        if site
-        else None
-    )
-    policy = settings_row.editorial_policy if settings_row else None
+    games, policy = _games_and_policy(site)
     links = []
     if games:
         links.append(("games", gettext("Games"), games.get_url(request)))
