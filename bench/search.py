@@ -12,7 +12,9 @@ computes their stored search vectors (generated columns); the site search's GIN 
 are dropped before the load and built after it, which is the indexing time shown.
 It then times, each query several times, the search page's work (rulesage.search:
 every kind's first results and count, as /en/search/ and /es/buscar/ do, with and without
-a game filter, common and rare words) and answered-before recall on random editions,
+a game filter, common and rare words), the whole search page as a reader's request gets
+it (form, results, suggestions; Django's test client in this process, DEBUG off, each
+page requested once untimed first) and answered-before recall on random editions,
 prints p50/p95, index and table sizes, and the writes seen while reading, then drops the
 database (unless --keep). It asserts nothing: the figures are for reading.
 """
@@ -407,6 +409,8 @@ def measure(rng: random.Random, repeat: int) -> None:
                     print(line(name, times), flush=True)
     print(line("all searches", [t for _name, times in rows for t in times]))
 
+    writes += measure_pages(games, rare, repeat)
+
     times = []
     with CaptureQueriesContext(connection) as seen:
         for edition in Edition.objects.order_by("?")[:40]:
@@ -423,6 +427,47 @@ def measure(rng: random.Random, repeat: int) -> None:
     print(f"\nwrites while searching and recalling: {writes}")
     if TIMED_OUT:
         print(f"cancelled at {TIMEOUT_MS / 1000:.0f} s (counted as such): {sorted(set(TIMED_OUT))}")
+
+
+PAGES = {
+    "en": ("/en/search/", "permanent resource", "card turn", "zzqx blorf"),
+    "es": ("/es/buscar/", "recursos permanentes", "carta turno", "zzqx blorf"),
+}
+
+
+def measure_pages(games, rare: dict, repeat: int) -> int:
+    """The whole search page, as a reader's request gets it (in-process, Django's test
+    client, DEBUG off): the form with every game, results, suggestions. Returns the writes
+    seen."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="localhost")
+    title = "search page: the whole response"
+    print(f"\n{title:62} {'p50':>10} {'p95':>10}  n")
+    writes, everything = 0, []
+    for language, (path, phrase, common, nonsense) in PAGES.items():
+        cases = {
+            "unfiltered": [{"q": phrase}, {"q": common}, {"q": rare[language]}],
+            "one game": [{"q": phrase, "game": game.slug} for game in games],
+            "no results (suggestions)": [{"q": nonsense}],
+        }
+        for label, queries in cases.items():
+            times = []
+            with CaptureQueriesContext(connection) as seen:
+                for query in queries:
+                    client.get(path, query)  # the page's first request: the game list is read
+                    for _ in range(repeat):
+                        start = time.perf_counter()
+                        response = client.get(path, query)
+                        times.append((time.perf_counter() - start) * 1000)
+                        assert response.status_code == 200, response.status_code
+            writes += sum(map(is_write, seen.captured_queries))
+            everything += times
+            print(line(f"{language}: {label}", times), flush=True)
+    print(line("all search pages", everything))
+    return writes
 
 
 def sizes_report() -> None:
@@ -459,7 +504,15 @@ def main() -> None:
     args = parser.parse_args()
     sizes = {name: max(1, int(value * args.scale)) for name, value in FULL.items()}
     url = database_url(args.database)
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "rulesage.settings.dev"}
+    # DEBUG off, as a server runs: Django keeps no log of every query. The page cache off:
+    # each search page is rendered, not served from the cache.
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": "rulesage.settings.dev",
+        "DEBUG": "0",
+        "PAGE_CACHE": "0",
+    }
     print(
         f"catalogue: {sizes['games']:,} games ({2 * sizes['games']:,} editions, en + es), "
         f"{sizes['rulings']:,} rulings, {sizes['passages']:,} passages, {sizes['guides']:,} guides"
@@ -477,7 +530,12 @@ def main() -> None:
             capture_output=True,
         )
         print(f"migrate: {time.perf_counter() - start:.1f} s")
-        os.environ.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="rulesage.settings.dev")
+        os.environ.update(
+            DATABASE_URL=url,
+            DJANGO_SETTINGS_MODULE="rulesage.settings.dev",
+            DEBUG="0",
+            PAGE_CACHE="0",  # every page rendered; what pages remember is kept, as in production
+        )
         sys.path.insert(0, str(ROOT))
         import django
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
+from core.page_cache import remembered
 from core.text_search import WORD_RE, localized_search_fields, site_languages
 from guides.models import GamePage, GuidePage, GuideSource
 from rulings.models import Document, Edition, Game, Passage, Ruling
@@ -298,23 +299,29 @@ def grouped_results(words, filters, request, kind=None, page_number=1):
 
 
 def vocabulary(language):
-    """Words a reader may have meant: game names and live guide titles."""
-    names = Game.objects.values_list(f"name_{language}", "name")
-    titles = GuidePage.objects.live().values_list(f"title_{language}", "title")
-    words = set()
-    for localized, original in [*names, *titles]:
-        words.update(word.lower() for word in WORD_RE.findall(localized or original or ""))
-    return words
+    """Words a reader may have meant: game names and live guide titles (remembered until
+    the next content change: thousands of names, read for every search finding nothing)."""
+
+    def read():
+        names = Game.objects.values_list(f"name_{language}", "name")
+        titles = GuidePage.objects.live().values_list(f"title_{language}", "title")
+        words = set()
+        for localized, original in [*names, *titles]:
+            words.update(word.lower() for word in WORD_RE.findall(localized or original or ""))
+        return sorted(words)
+
+    return remembered(f"search-vocabulary:{language}", read)
 
 
 def did_you_mean(words, language=None):
     """The query with each unknown word replaced by the closest known one, or None."""
     language = (language or get_language())[:2]
-    known = vocabulary(language)
+    known = vocabulary(language)  # sorted: the same suggestion on every server
+    exact = set(known)
     suggested, changed = [], False
     for word in words:
         lower = word.lower()
-        if lower in known:
+        if lower in exact:
             suggested.append(word)
             continue
         close = difflib.get_close_matches(lower, known, n=1, cutoff=0.75)

@@ -176,3 +176,28 @@ def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
     assert titles(second["rulings"]) != first
     for section in (groups["rulings"], second["rulings"]):
         assert "Point City" in section.select_one(".search-results .meta").get_text()
+
+
+def test_the_game_filter_offers_every_game_in_the_readers_language_and_keeps_the_choice(
+    client, demo, settings
+):
+    """The options are written once and remembered; a game added later is offered on the
+    very next search, and the chosen game stays selected."""
+    from rulings.models import Game
+
+    def options(url, **params):
+        response = client.get(url, params)
+        select = BeautifulSoup(response.content, "html.parser").select_one("select#id_game")
+        return [(o["value"], o.get_text(), o.has_attr("selected")) for o in select("option")]
+
+    offered = options("/en/search/", q="card")
+    assert offered[0] == ("", "All games", False)
+    assert ("point-city", "Point City", False) in offered
+    spanish = options("/es/buscar/", q="carta", game="point-city")
+    assert spanish[0][1] == "Todos los juegos"
+    chosen = [option for option in spanish if option[2]]
+    assert chosen == [
+        ("point-city", Game.objects.get(slug="point-city").name_es or "Point City", True)
+    ]
+    Game.objects.create(name="Zebra <Crossing>", slug="zebra-crossing", bgg_id=990999)
+    assert ("zebra-crossing", "Zebra <Crossing>", False) in options("/en/search/", q="card")
