@@ -41,3 +41,17 @@ def test_reader_searches_from_the_header_in_english_and_spanish(journey, demo):
     box.get_by_role("searchbox").fill("permanent resource")
     box.get_by_role("button", name="Buscar").click()
     assert reader.locator("section.no-results").is_visible()
+
+
+def test_reader_narrows_the_results_to_one_game_and_the_choice_stays(journey, demo):
+    reader = journey.open()
+    reader.goto(f"{journey.url}/en/search/?q=card")
+    form = reader.locator("main form.search-form")
+    form.get_by_label("Game").select_option(label="Archaeology: The New Expedition")
+    form.get_by_role("button", name="Search").click()
+    assert "game=archaeology-the-new-expedition" in reader.url
+    assert form.get_by_label("Game").input_value() == "archaeology-the-new-expedition"
+    rulings = reader.locator("section[aria-labelledby=results-rulings]")
+    assert "Point City" not in rulings.inner_text()
+    # The game's editions are offered once a game is chosen.
+    assert form.get_by_label("Edition").locator("option").count() >= 2
