@@ -39,7 +39,7 @@ class EditorialPage:
         remembered until the next content change (saving a restriction or a page is one);
         only a page below one of them is looked up Wagtail's way.
         """
-        restricted, aliases = remembered("view-restrictions:paths", restricted_paths)
+        restricted, aliases = remembered_restrictions()
         if self.alias_of_id is None and not any(
             self.path.startswith(path) for path in (*restricted, *aliases)
         ):
@@ -57,6 +57,20 @@ def restricted_paths():
         [path for path, _alias_of, is_restricted in rows if is_restricted],
         [path for path, alias_of, _restricted in rows if alias_of is not None],
     )
+
+
+def remembered_restrictions():
+    """`restricted_paths()`, remembered until the next content change."""
+    return remembered("view-restrictions:paths", restricted_paths)
+
+
+def public(pages):
+    """`pages.public()` (Wagtail's: none in or below a view-restricted page) from the
+    remembered restricted paths, without a query when nothing is restricted."""
+    restricted, _aliases = remembered_restrictions()
+    for path in restricted:
+        pages = pages.exclude(path__startswith=path)
+    return pages
 
 
 def page_url_in(page, request, language):

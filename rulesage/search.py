@@ -22,6 +22,7 @@ from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
 from core.page_cache import remembered
+from core.pages import public
 from core.text_search import WORD_RE, localized_search_fields, site_languages
 from guides.models import GamePage, GuidePage, GuideSource
 from rulings.models import Document, Edition, Game, Passage, Ruling
@@ -94,7 +95,7 @@ def every_language(*names):
 def guides(language, filters):
     """Live public guides; of a game, those below its page; of an edition, those checked
     against one of its documents."""
-    pages = GuidePage.objects.live().public()
+    pages = public(GuidePage.objects.live())
     # Only what a hit shows and its URL needs, not the bodies in every language.
     pages = pages.only(
         "path", "depth", f"search_text_{language}", *every_language("title", "slug", "url_path")

@@ -201,3 +201,19 @@ def test_the_game_filter_offers_every_game_in_the_readers_language_and_keeps_the
     ]
     Game.objects.create(name="Zebra <Crossing>", slug="zebra-crossing", bgg_id=990999)
     assert ("zebra-crossing", "Zebra <Crossing>", False) in options("/en/search/", q="card")
+
+
+def test_a_guide_behind_a_login_is_never_a_search_result(client, demo):
+    """Search leaves out pages in or below a view-restricted page, as Wagtail's public()
+    does, from the remembered restrictions: the next search after a restriction obeys it."""
+    from wagtail.models import PageViewRestriction
+
+    from guides.models import GuidePage
+
+    _response, groups = results(client, "/en/search/", q="permanent resource")
+    assert any("Point City" in title for title in titles(groups["guides"]))
+    game_page = GuidePage.objects.get(slug="how-to-play", title__contains="Point").get_parent()
+    PageViewRestriction.objects.create(page=game_page, restriction_type=PageViewRestriction.LOGIN)
+    _response, groups = results(client, "/en/search/", q="permanent resource")
+    guides = titles(groups["guides"]) if "guides" in groups else []
+    assert not any("Point City" in title for title in guides)
