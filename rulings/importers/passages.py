@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
+from django.db.models.functions import Length
 
 from core.admin_search_backend import indexing_backends
+from rulings.importers.rows import insert_as_rows, update_as_rows
 from rulings.locations import make_anchor
 from rulings.models import Passage
 
@@ -36,10 +38,17 @@ class _Wanted:
     page: int | None
     heading_path: str
     text: str = ""
+    exported_at: datetime | None = None  # when the export that gave ``text`` was made
 
 
 class PassageWriter:
-    """Collects the passages of one file, then writes them all with ``save()``."""
+    """Collects the passages of one file (or of several files written together, see
+    ``groups.py``), then writes them all with ``save()``.
+
+    ``exported_at`` is the date of the export whose passages are being asked for; a
+    group's writer moves it on from file to file, so each snippet keeps its own export's
+    date, as when the files were written one after another.
+    """
 
     def __init__(self, exported_at: datetime | None, written: list[Passage]):
         self.exported_at = exported_at
@@ -51,15 +60,18 @@ class PassageWriter:
         key = (document_id, page, heading_path or "")
         seen = self.wanted.get(key)
         if seen is None:
-            self.wanted[key] = _Wanted(document_id, page, heading_path or "", text or "")
+            self.wanted[key] = _Wanted(
+                document_id, page, heading_path or "", text or "", self.exported_at
+            )
         elif text and len(text) > len(seen.text):
-            seen.text = text  # snippets are cut at 300 characters: keep the longest
+            # Snippets are cut at 300 characters: keep the longest, first seen on a tie.
+            seen.text, seen.exported_at = text, self.exported_at
 
     def save(self) -> dict[PassageKey, Passage]:
         """Create and update what was asked for; return every passage by its key."""
         if not self.wanted:
             return {}
-        found = self._existing()
+        found, stored_lengths = self._existing()
         created, changed = [], []
         for key, wanted in self.wanted.items():
             passage = found.get(key)
@@ -70,46 +82,66 @@ class PassageWriter:
                     heading_path=wanted.heading_path,
                     anchor=make_anchor(wanted.page, wanted.heading_path),
                 )
-                self._take_snippet(passage, wanted.text)
+                self._take_snippet(passage, wanted)
                 created.append(passage)
                 found[key] = passage
             elif (
                 wanted.text
                 and passage.text_origin != Passage.TextOrigin.RULEBOOK
-                and len(wanted.text) > len(passage.text)
+                and len(wanted.text) > stored_lengths[key]
             ):
-                self._take_snippet(passage, wanted.text)
+                self._take_snippet(passage, wanted)
                 changed.append(passage)
-        if created:
-            Passage.objects.bulk_create(created)
-        if changed:
-            Passage.objects.bulk_update(changed, ["text", "text_origin", "text_exported_at"])
+        insert_as_rows(created, "anchor")
+        update_as_rows(changed, ["text", "text_origin", "text_exported_at"])
         self.written.extend(created + changed)
         return found
 
-    def _take_snippet(self, passage: Passage, text: str) -> None:
-        """Record ``text`` as the search's snippet from this export, never as rulebook text."""
-        if text:
-            passage.text = text
+    @staticmethod
+    def _take_snippet(passage: Passage, wanted: _Wanted) -> None:
+        """Record the wanted text as the search's snippet from its export, never as
+        rulebook text."""
+        if wanted.text:
+            passage.text = wanted.text
             passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
-            passage.text_exported_at = self.exported_at
+            passage.text_exported_at = wanted.exported_at
 
-    def _existing(self) -> dict[PassageKey, Passage]:
-        """The stored passages among those wanted, in one query: every passage on the
-        wanted pages of the wanted documents (a page holds a handful), kept by key."""
-        documents = {key[0] for key in self.wanted}
-        pages = {key[1] for key in self.wanted}
-        on_page = Q(page__in=pages - {None})
-        if None in pages:
-            on_page |= Q(page__isnull=True)
+    def _existing(self) -> tuple[dict[PassageKey, Passage], dict[PassageKey, int]]:
+        """The stored passages among those wanted, and the length of each one's text, in
+        one query: for each wanted document, its passages on a page and under a heading
+        wanted in it (a small superset of the wanted keys, served by the unique location
+        index). Only the length of a stored text matters (a longer snippet replaces it),
+        so the text itself is not read."""
+        by_document: dict[int, tuple[set, set]] = {}
+        for document_id, page, heading_path in self.wanted:
+            pages, headings = by_document.setdefault(document_id, (set(), set()))
+            pages.add(page)
+            headings.add(heading_path)
+        where = Q()
+        for document_id, (pages, headings) in by_document.items():
+            on_page = Q(page__in=pages - {None})
+            if None in pages:
+                on_page |= Q(page__isnull=True)
+            where |= Q(on_page, document_id=document_id, heading_path__in=headings)
+        rows = (
+            Passage.objects.filter(where)
+            .annotate(text_length=Length("text"))
+            .values_list("pk", "document_id", "page", "heading_path", "text_origin", "text_length")
+        )
         found: dict[PassageKey, Passage] = {}
-        for passage in Passage.objects.filter(on_page, document_id__in=documents).only(
-            "document_id", "page", "heading_path", "text", "text_origin"
-        ):
-            key = (passage.document_id, passage.page, passage.heading_path)
+        lengths: dict[PassageKey, int] = {}
+        for pk, document_id, page, heading_path, text_origin, text_length in rows:
+            key = (document_id, page, heading_path)
             if key in self.wanted:
-                found[key] = passage
-        return found
+                found[key] = Passage(
+                    pk=pk,
+                    document_id=document_id,
+                    page=page,
+                    heading_path=heading_path,
+                    text_origin=text_origin,
+                )
+                lengths[key] = text_length
+        return found, lengths
 
 
 def index_for_search(model, objects: list) -> None:

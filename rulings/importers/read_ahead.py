@@ -28,7 +28,10 @@ from rulings.importers.parsed import ParsedRuling
 __all__ = ["read_ahead"]
 
 MIN_FILES = 64
-WINDOW = 32
+# Files read ahead. More than two of the importer's groups (``groups.GROUP``): while one
+# group is written the worker reads the next, instead of stopping after a few files and
+# leaving the importer waiting for the rest.
+WINDOW = 128
 
 
 def _parse_or_none(path: Path, limits: ImportLimits) -> ParsedRuling | None:

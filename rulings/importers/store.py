@@ -1,16 +1,17 @@
 """Write a parsed export into the database: game, edition, documents, passages, ruling.
 
-``import_file(path)`` is the one way an export file gets in: the ``import_rulings`` command
-and the demo loader both call it. One file is one transaction: it lands whole, with a
-revision of the ruling, or not at all. Re-importing the same export changes nothing; a
-changed export updates the ruling unless an editor has already reviewed it (then only its
-provenance is refreshed); a copy that would replace the stored provenance with less is
-refused (see ``reimport.py``).
+``import_file(path)`` is the one way a single export file gets in: the demo loader calls
+it, and the ``import_rulings`` command calls it for every file that is not a new ruling
+(new rulings it writes a group of files at a time with these same steps, ``groups.py``).
+One file is one transaction: it lands whole, with a revision of the ruling, or not at all.
+Re-importing the same export changes nothing; a changed export updates the ruling unless an
+editor has already reviewed it (then only its provenance is refreshed); a copy that would
+replace the stored provenance with less is refused (see ``reimport.py``).
 
 Writes are in bulk, so a file costs the same ten or so queries whether it has one citation
 or a hundred: editions and documents come from the run's ``Catalogue``, passages are
 written by a ``PassageWriter`` (and indexed for search by the run, in batches), and
-citations are inserted in one statement. A new ruling's revision, history line and
+citations are copied in with one statement (``rows.py``). A new ruling's revision, history line and
 references are written by the run for many files at once (``bookkeeping.py``); an updated
 ruling's, in its own file's transaction, with the reference index updated once, after
 everything it indexes is written.
@@ -33,6 +34,7 @@ from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.passages import PassageKey, PassageWriter
 from rulings.importers.reimport import Identity, find_stored, losses_message, provenance_losses
+from rulings.importers.rows import copy_rows
 from rulings.importers.run import ImportRun
 from rulings.models import Citation, Document, Edition, Ruling
 
@@ -161,7 +163,7 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
         Citation.objects.filter(ruling=ruling).delete()
     for citation in citations:
         citation.ruling = ruling
-    Citation.objects.bulk_create(citations)
+    copy_rows(citations)
     record_errata_statement(edition, parsed)
     return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
 
