@@ -5,8 +5,10 @@ Where things are: ``parsed`` (what a reader returns, and the refusals), ``text_e
 ``json_schema`` (the JSON format), ``exported_values`` (wordings both formats share),
 ``files`` (one file from disk: limits, decoding, format, ``validation``), ``hashing`` (what
 makes a re-import "unchanged"), ``reimport`` (which stored ruling an export is), and
-``store`` with ``catalogue``, ``passages`` and ``run`` (writing it). The readers are pure
-Python; only the last five touch the database. FORMATS.md describes it all.
+``store`` with ``catalogue``, ``passages``, ``rows`` and ``run`` (writing it), ``groups``
+(new rulings of many files written together) and ``bookkeeping`` (their revisions). The
+readers are pure Python; only the writing modules touch the database. FORMATS.md
+describes it all.
 
 The names below are the package's public interface for callers outside it; modules inside
 the package import from the module that defines a name, never from here.

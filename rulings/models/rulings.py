@@ -249,12 +249,23 @@ def unique_slug(ruling):
     The same question ("How do I play?") is asked again and again; probing "-2", "-3", …
     one query at a time cost a query per earlier ruling.
     """
-    base = slugify(ruling.question)[:80].strip("-") or "ruling"
+    base = slug_base(ruling.question)
     taken = set(
         Ruling.objects.filter(edition_id=ruling.edition_id, slug__startswith=base)
         .exclude(pk=ruling.pk)
         .values_list("slug", flat=True)
     )
+    return next_free_slug(base, taken)
+
+
+def slug_base(question):
+    """The slug a ruling about ``question`` gets when no other ruling of its edition has it."""
+    return slugify(question)[:80].strip("-") or "ruling"
+
+
+def next_free_slug(base, taken):
+    """``base``, or ``base-N`` with N one past the highest suffix in ``taken`` (the edition's
+    slugs that start with ``base``): the rule every new ruling's slug follows."""
     if base not in taken:
         return base
     suffixes = [

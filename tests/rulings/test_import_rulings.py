@@ -186,7 +186,8 @@ def test_a_malformed_base_url_stops_before_importing(tmp_path):
 
 
 def test_files_read_ahead_by_a_worker_import_and_refuse_as_when_read_in_turn(tmp_path, monkeypatch):
-    from rulings.importers import read_ahead, store
+    from rulings.importers import read_ahead
+    from rulings.management.commands import import_rulings as command
 
     def folder(name):
         path = tmp_path / name
@@ -201,9 +202,9 @@ def test_files_read_ahead_by_a_worker_import_and_refuse_as_when_read_in_turn(tmp
     monkeypatch.setattr(read_ahead, "MIN_FILES", 2)
     monkeypatch.setattr(read_ahead, "WINDOW", 2)
     read_here = []
-    parse_here = store.parse_file
+    parse_here = command.parse_file
     monkeypatch.setattr(
-        store, "parse_file", lambda path, *a: read_here.append(path.name) or parse_here(path, *a)
+        command, "parse_file", lambda path, *a: read_here.append(path.name) or parse_here(path, *a)
     )
     worker_read = [_out, err, ok] = run_import(folder("read-ahead"))
     assert read_here == ["3.txt"]  # the worker read the others; the refused one is re-read

@@ -1,7 +1,10 @@
-"""Import ruling exports (text or JSON): one transaction per file, a clear line per refusal.
+"""Import ruling exports (text or JSON): each file whole or not at all, a clear line per
+refusal.
 
-A refused file writes nothing and never stops the run: every other file is still read, the
-summary is printed at the end, and the exit status is non-zero when anything was refused.
+New rulings are written a group of files at a time (``rulings/importers/groups.py``), every
+other file in a transaction of its own. A refused file writes nothing and never stops the
+run: every other file is still read, the summary is printed at the end, and the exit
+status is non-zero when anything was refused.
 """
 
 import traceback
@@ -14,11 +17,13 @@ from django.db import DatabaseError
 from django.utils import translation
 from tqdm import tqdm
 
+from rulings.importers.files import parse_file
+from rulings.importers.groups import GROUP, import_batch
 from rulings.importers.limits import import_limits
 from rulings.importers.parsed import ImportRefused
 from rulings.importers.read_ahead import read_ahead
 from rulings.importers.run import ImportRun
-from rulings.importers.store import ImportResult, import_file
+from rulings.importers.store import ImportResult
 
 OUTCOMES = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, ImportResult.KEPT)
 
@@ -56,27 +61,37 @@ class Command(BaseCommand):
             bar = tqdm(
                 ahead, total=len(files), disable=not show_bar, unit="file", file=self.stderr._out
             )
+            # New rulings are written a group of files at a time (groups.py); a file that
+            # cannot be read is refused at once, after the files before it are written.
+            pending: list = []
+
+            def flush():
+                for outcome in import_batch(pending, run):
+                    if outcome.error is not None:
+                        failures.append(refusal(outcome.path, outcome.error, options))
+                        continue
+                    result = outcome.result
+                    counts[result.outcome] += 1
+                    imported.append(
+                        f"{result.outcome}: {base}{result.ruling.get_absolute_url()}  "
+                        f"({outcome.path.name})"
+                    )
+                    for warning in result.parsed.warnings:
+                        self.stderr.write(f"{outcome.path}: warning: {warning}")
+                pending.clear()
+
             for path, parsed in bar:
-                failure = None
-                try:
-                    result = import_file(path, limits, run, parsed)
-                except ImportRefused as error:
-                    failure = f"{where(path, error.line)}: {error.message}"
-                except OSError as error:
-                    failure = f"{path}: cannot read ({error.strerror})"
-                except DatabaseError as error:
-                    failure = unforeseen(path, "the database refused it", error, options)
-                except Exception as error:  # noqa: BLE001 - one odd file must not stop the run
-                    failure = unforeseen(path, "unexpected error", error, options)
-                if failure:
-                    failures.append(failure)
-                    continue
-                counts[result.outcome] += 1
-                imported.append(
-                    f"{result.outcome}: {base}{result.ruling.get_absolute_url()}  ({path.name})"
-                )
-                for warning in result.parsed.warnings:
-                    self.stderr.write(f"{path}: warning: {warning}")
+                if parsed is None:
+                    try:
+                        parsed = parse_file(path, limits)
+                    except Exception as error:  # noqa: BLE001 - refused below, the run goes on
+                        flush()
+                        failures.append(refusal(path, error, options))
+                        continue
+                pending.append((path, parsed))
+                if len(pending) >= GROUP:
+                    flush()
+            flush()
 
             for line in imported:
                 self.stdout.write(line)
@@ -109,6 +124,17 @@ def site_base_url(option):
                 f"--base-url / RULESAGE_BASE_URL must be an http(s) address, not {base!r}"
             )
     return base
+
+
+def refusal(path, error, options):
+    """The line that reports a refused file."""
+    if isinstance(error, ImportRefused):
+        return f"{where(path, error.line)}: {error.message}"
+    if isinstance(error, OSError):
+        return f"{path}: cannot read ({error.strerror})"
+    if isinstance(error, DatabaseError):
+        return unforeseen(path, "the database refused it", error, options)
+    return unforeseen(path, "unexpected error", error, options)
 
 
 def unforeseen(path, what, error, options):

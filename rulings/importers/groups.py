@@ -1,0 +1,196 @@
+"""Consecutive new exports written together: a group of files in one transaction.
+
+A folder of exports is mostly new rulings. Written file by file, each one costs its own
+transaction and the same eight or so statements (is it stored? its passages read, inserted
+and updated, its slug, the errata cards over its passages, the ruling, its citations),
+whatever it holds; that round trip, not the work, was most of an import's time. Here the
+new files among ``GROUP`` consecutive ones are written with those statements once for all
+of them.
+
+What a file promises stays as it was:
+
+- **It lands whole or not at all.** A group is one transaction; if anything in it fails,
+  nothing of the group is kept and each of its files is imported again on its own
+  (``store.import_parsed``), so a file that cannot be written is refused exactly as before,
+  with its own message, and every other file still lands.
+- **The same end state as one file after another.** Only new rulings are grouped: a file
+  whose ruling is stored, or that is the same ruling as an earlier file of the batch (a
+  re-export, a cut copy), is imported on its own, after the files before it. Passages take
+  the longest snippet with its own export's date, as successive files would leave them;
+  slugs are numbered in file order.
+- **Refusals before writing are unchanged:** files are read and checked before they reach
+  a group, and one that is refused never joins one.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.db.models import Q
+from wagtail.signal_handlers import disable_reference_index_auto_update
+
+from rulings.flags import compute_flags
+from rulings.importers.hashing import content_hash
+from rulings.importers.parsed import ParsedRuling
+from rulings.importers.passages import PassageWriter
+from rulings.importers.reimport import Identity
+from rulings.importers.rows import copy_rows, insert_as_rows
+from rulings.importers.run import ImportRun
+from rulings.importers.store import (
+    ANSWER_FIELDS,
+    ImportResult,
+    apply_provenance,
+    build_citations,
+    copy_fields,
+    import_parsed,
+    plan_citations,
+    record_errata_statement,
+    want_retrieved_passages,
+)
+from rulings.models import ErrataCard, Ruling
+from rulings.models.rulings import next_free_slug, slug_base
+
+__all__ = ["GROUP", "import_batch"]
+
+# Files per group: enough that the per-file round trips vanish, few enough that a group
+# that must be redone file by file costs little and memory stays flat.
+GROUP = 50
+
+
+@dataclass
+class Outcome:
+    """What became of one file of a batch: its result, or the error that refused it."""
+
+    path: Path
+    result: ImportResult | None = None
+    error: Exception | None = None
+
+
+def import_batch(batch: list[tuple[Path, ParsedRuling]], run: ImportRun) -> Iterator[Outcome]:
+    """Import parsed exports in their order; yield each file's outcome, in that order."""
+    for chunk, new in _chunks(batch):
+        if new and len(chunk) > 1:
+            try:
+                results = _write_new(chunk, run)
+            except Exception:  # noqa: BLE001 - nothing was kept; each file is tried alone
+                run.file_rolled_back()
+            else:
+                for (path, _parsed), result in zip(chunk, results, strict=True):
+                    yield Outcome(path, result)
+                continue
+        for path, parsed in chunk:
+            try:
+                yield Outcome(path, import_parsed(parsed, run))
+            except Exception as error:  # noqa: BLE001 - reported by the caller, per file
+                yield Outcome(path, error=error)
+
+
+def _chunks(batch):
+    """The batch as consecutive runs of new rulings (grouped) and single other files."""
+    identities = [Identity.of_parsed(parsed) for _path, parsed in batch]
+    stored_keys, stored_questions = _stored(batch, identities)
+    seen_keys, seen_questions = set(), set()
+    chunk: list = []
+    for item, identity in zip(batch, identities, strict=True):
+        timed = item[1].recorded_at is not None
+        keys = {identity.import_key, identity.untimed_key} if timed else {identity.import_key}
+        known = keys & (stored_keys | seen_keys) or (
+            not timed and identity.question_key in (stored_questions | seen_questions)
+        )
+        seen_keys.add(identity.import_key)
+        seen_questions.add(identity.question_key)
+        if known:
+            if chunk:
+                yield chunk, True
+                chunk = []
+            yield [item], False
+        else:
+            chunk.append(item)
+    if chunk:
+        yield chunk, True
+
+
+def _stored(batch, identities) -> tuple[set[str], set[str]]:
+    """The batch's import keys already stored, and its untimed copies' questions stored,
+    in one query (the lookups ``reimport.find_stored`` makes file by file)."""
+    keys = set()
+    questions = set()
+    for (_path, parsed), identity in zip(batch, identities, strict=True):
+        keys |= {identity.import_key, identity.untimed_key}
+        if parsed.recorded_at is None:
+            questions.add(identity.question_key)
+    rows = Ruling.objects.filter(Q(import_key__in=keys) | Q(question_key__in=questions))
+    stored_keys, stored_questions = set(), set()
+    for import_key, question_key in rows.values_list("import_key", "question_key"):
+        stored_keys.add(import_key)
+        if question_key in questions:
+            stored_questions.add(question_key)
+    return stored_keys, stored_questions
+
+
+def _write_new(chunk, run: ImportRun) -> list[ImportResult]:
+    """Write new rulings for every file of ``chunk`` in one transaction, as ``store`` would
+    one by one; raises (and keeps nothing) on any failure."""
+    written: list = []
+    with transaction.atomic(), disable_reference_index_auto_update():
+        passages = PassageWriter(None, written)
+        planned = []
+        for _path, parsed in chunk:
+            edition = run.catalogue.edition(parsed)
+            passages.exported_at = parsed.recorded_at
+            want_retrieved_passages(parsed, edition, run.catalogue, passages)
+            cited = plan_citations(parsed, edition, run.catalogue, passages)
+            planned.append((parsed, edition, cited))
+        found = passages.save()
+        superseding = ErrataCard.objects.superseding(p.pk for p in found.values())
+        slugs = _Slugs([(edition.pk, parsed.question) for parsed, edition, _cited in planned])
+        rulings, citations = [], []
+        for parsed, edition, cited in planned:
+            ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
+            copy_fields(ruling, parsed, ANSWER_FIELDS)
+            apply_provenance(ruling, parsed, content_hash(parsed), Identity.of_parsed(parsed))
+            ruling.slug = slugs.next(edition.pk, parsed.question)
+            own = build_citations(ruling, cited, found)
+            flags = compute_flags(ruling.answer, ruling.tokens_out, own, superseding)
+            ruling.flags = [flag.as_dict() for flag in flags]
+            ruling.flag_count = len(ruling.flags)
+            rulings.append(ruling)
+            citations.append(own)
+        insert_as_rows(rulings, "slug")
+        for ruling, own in zip(rulings, citations, strict=True):
+            for citation in own:
+                citation.ruling = ruling
+        copy_rows([c for own in citations for c in own])
+        for parsed, edition, _cited in planned:
+            record_errata_statement(edition, parsed)
+    run.group_committed(written, rulings)
+    return [
+        ImportResult(ruling, ImportResult.CREATED, parsed)
+        for ruling, (_path, parsed) in zip(rulings, chunk, strict=True)
+    ]
+
+
+class _Slugs:
+    """New rulings' slugs for a group, numbered in file order as ``unique_slug`` would
+    number them one save at a time, from one query for every slug they could clash with."""
+
+    def __init__(self, wanted: list[tuple[int, str]]):
+        pairs = {(edition_id, slug_base(question)) for edition_id, question in wanted}
+        clash = functools.reduce(
+            operator.or_, (Q(edition_id=e, slug__startswith=base) for e, base in pairs)
+        )
+        self.taken: dict[int, set[str]] = {edition_id: set() for edition_id, _base in pairs}
+        for edition_id, slug in Ruling.objects.filter(clash).values_list("edition_id", "slug"):
+            self.taken[edition_id].add(slug)
+
+    def next(self, edition_id: int, question: str) -> str:
+        base = slug_base(question)
+        edition = self.taken[edition_id]
+        slug = next_free_slug(base, {s for s in edition if s.startswith(base)})
+        edition.add(slug)
+        return slug

@@ -1,0 +1,140 @@
+"""A folder of new exports is written a group of files at a time, and ends exactly as if
+each file had been written on its own: same rulings, slugs, citations, passages and dates,
+revisions and references; a file the database refuses is still refused alone.
+
+Not timed: bench/import_throughput.py measures speed.
+"""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from wagtail.models import ReferenceIndex, Revision
+
+from rulings.management.commands import import_rulings as command
+from rulings.models import Citation, Passage, Ruling
+from tests.rulings.exports import fail_in_database, make_export, run_import, write_export
+
+pytestmark = pytest.mark.django_db
+
+
+def varied_folder(directory):
+    """New exports that share passages and questions, and a cut copy of one of them."""
+    directory.mkdir()
+    names = []
+    for n in range(12):
+        name = f"{n:02d}.txt"
+        write_export(
+            directory,
+            name,
+            # "How do I play?" four times: the slugs are numbered in file order.
+            question="How do I play?" if n % 3 == 0 else f"Question {n}?",
+            code=f"bg-90000{n % 2 + 1}-en-1e",
+            citations=n % 4 + 1,
+            # Snippets of growing length for the same passages: the longest is kept, dated
+            # with its own export.
+            snippet="Rule text " + "longer " * n,
+            recorded=f"Oct {n + 1}, 2026 10:00 UTC",
+        )
+        names.append(name)
+    # A copy of 05 cut before its timestamp line: the same ruling, never a second one.
+    full = make_export(
+        question="Question 5?",
+        code="bg-900002-en-1e",
+        citations=2,
+        snippet="Rule text " + "longer " * 5,
+        recorded="Oct 6, 2026 10:00 UTC",
+    )
+    (directory / "13-cut.txt").write_text(full.split("debug row recorded:")[0])
+    return directory
+
+
+def stored():
+    """Everything an import writes that a reader or editor sees, without database ids."""
+    rulings = [
+        (r.edition.code, r.slug, r.question, r.answer, r.flags, r.import_key, r.import_hash)
+        for r in Ruling.objects.select_related("edition").order_by("edition__code", "slug")
+    ]
+    citations = [
+        (c.ruling.slug, c.n, c.passage and (c.passage.page, c.passage.heading_path), c.quote)
+        for c in Citation.objects.select_related("ruling", "passage").order_by(
+            "ruling__edition__code", "ruling__slug", "sort_order"
+        )
+    ]
+    passages = [
+        (p.document.title, p.page, p.heading_path, p.text, p.text_origin, p.text_exported_at)
+        for p in Passage.objects.select_related("document").order_by(
+            "document__edition__code", "page", "heading_path"
+        )
+    ]
+    bookkeeping = (
+        Revision.objects.filter(object_str__contains="bg-90000").count(),
+        Ruling.objects.filter(latest_revision__isnull=True).count(),
+        ReferenceIndex.objects.count(),
+    )
+    return rulings, citations, passages, bookkeeping
+
+
+def test_a_folder_written_in_groups_ends_as_written_file_by_file(tmp_path, monkeypatch):
+    folder = varied_folder(tmp_path / "exports")
+    monkeypatch.setattr(command, "GROUP", 1)
+    with CaptureQueriesContext(connection) as file_by_file:
+        one_by_one_output = run_import(folder)
+    one_by_one = stored()
+    Ruling.objects.all().delete()
+    Passage.objects.all().delete()
+    ReferenceIndex.objects.all().delete()
+    Revision.objects.all().delete()
+
+    monkeypatch.setattr(command, "GROUP", 50)
+    with CaptureQueriesContext(connection) as in_groups:
+        grouped_output = run_import(folder)
+    grouped = stored()
+
+    assert grouped_output == one_by_one_output
+    # Written as a group indeed (a group that failed would be redone file by file).
+    assert len(in_groups.captured_queries) < len(file_by_file.captured_queries) / 2
+    _out, err, ok = grouped_output
+    assert not ok
+    assert "13-cut.txt: this copy has less than the stored ruling" in err
+    assert "13 file(s): 12 imported (12 new, 0 updated, 0 unchanged" in err
+    assert grouped == one_by_one
+    rulings, _citations, passages, (revisions, without_revision, references) = grouped
+    slugs = [slug for _code, slug, *_rest in rulings]
+    assert {"how-do-i-play", "how-do-i-play-2"} <= set(slugs)
+    assert len(rulings) == 12 and revisions == 12 and without_revision == 0
+    assert references > 0
+    # The passage every file cites (p.3, "SECTION · Part 1") kept the longest snippet,
+    # dated with the export it came from.
+    part_one = [p for p in passages if p[1] == 3]
+    assert all(text.startswith("Rule text longer longer") for _d, _p, _h, text, *_ in part_one)
+
+
+def test_a_file_the_database_refuses_in_a_group_is_refused_alone(tmp_path, monkeypatch):
+    for n in range(5):
+        write_export(tmp_path, f"{n}.txt", question=f"Question {n}?", heading=f"H{n}")
+    fail_in_database(monkeypatch, "2.txt", "value too long for type character varying(300)")
+    _out, err, ok = run_import(tmp_path)
+    assert not ok
+    assert "2.txt: the database refused it (DataError: value too long" in err
+    assert "5 file(s): 4 imported (4 new" in err
+    assert sorted(Ruling.objects.values_list("question", flat=True)) == [
+        "Question 0?",
+        "Question 1?",
+        "Question 3?",
+        "Question 4?",
+    ]
+    assert not Passage.objects.filter(heading_path__startswith="H2").exists()
+
+
+def test_forty_new_files_cost_a_few_statements_not_a_few_each(tmp_path):
+    for n in range(40):
+        write_export(tmp_path, f"{n:02d}.txt", question=f"Question {n}?", citations=n % 5 + 1)
+    with CaptureQueriesContext(connection) as captured:
+        _out, err, ok = run_import(tmp_path)
+    assert ok, err
+    statements = [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
+    # The edition, game and document are created once; the forty rulings, their passages,
+    # citations, revisions, history and references are written together.
+    assert len(statements) <= 30, "\n".join(statements)
+    assert Ruling.objects.count() == 40
+    assert Citation.objects.count() == sum(n % 5 + 1 for n in range(40))
