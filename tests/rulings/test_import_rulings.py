@@ -1,4 +1,4 @@
-"""`manage.py import_rulings`: faithful, idempotent, one transaction per file."""
+"""`manage.py import_rulings`: faithful, idempotent, each file whole or not at all."""
 
 from io import StringIO
 from pathlib import Path
