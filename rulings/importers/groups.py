@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
@@ -73,7 +73,12 @@ class Outcome:
 
 def import_batch(batch: list[tuple[Path, ParsedRuling]], run: ImportRun) -> Iterator[Outcome]:
     """Import parsed exports in their order; yield each file's outcome, in that order."""
-    for chunk, new in _chunks(batch):
+    try:
+        chunks = list(_chunks(batch))
+    except DatabaseError:
+        # The batch could not even be looked up: each file is tried, and refused, alone.
+        chunks = [([item], False) for item in batch]
+    for chunk, new in chunks:
         if new and len(chunk) > 1:
             try:
                 results = _write_new(chunk, run)

@@ -138,3 +138,19 @@ def test_forty_new_files_cost_a_few_statements_not_a_few_each(tmp_path):
     assert len(statements) <= 30, "\n".join(statements)
     assert Ruling.objects.count() == 40
     assert Citation.objects.count() == sum(n % 5 + 1 for n in range(40))
+
+
+def test_a_batch_that_cannot_be_looked_up_is_imported_file_by_file(tmp_path, monkeypatch):
+    from django.db import OperationalError
+
+    from rulings.importers import groups
+
+    def unreachable(*args):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(groups, "_stored", unreachable)
+    for n in range(3):
+        write_export(tmp_path, f"{n}.txt", question=f"Question {n}?")
+    _out, err, ok = run_import(tmp_path)
+    assert ok, err
+    assert Ruling.objects.count() == 3
