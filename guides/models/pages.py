@@ -2,40 +2,30 @@
 
 A `GamePage` points at one `rulings.Game`; its child `GuidePage`s cite `rulings.Document`s
 as their sources. Guide sources and corrections are page children (revisioned with the
-page); published versions are `GuideVersion` rows that keep the revision they were
+page, `sources.py`); which guides are due a re-check is `recheck.py`; published versions are `GuideVersion` rows that keep the revision they were
 published from, so old versions stay readable. A `GuideTranslation` records which version
 a translation was last brought up to date with.
 """
 
-import datetime
-
 from django import forms
-from django.conf import settings
 from django.db import models
-from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q, Subquery
-from django.db.models.functions import Length, Substr
 from django.http import Http404
 from django.shortcuts import redirect
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.functional import cached_property
 from django.utils.html import strip_tags
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from modelcluster.fields import ParentalKey
 from modeltranslation import settings as mt_settings
-from wagtail.admin.panels import FieldPanel, FieldRowPanel, MultiFieldPanel
+from wagtail.admin.panels import FieldPanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
 from wagtail.fields import RichTextField, StreamField
-from wagtail.models import Orderable, Page, PageManager
-from wagtail.query import PageQuerySet
+from wagtail.models import Page, PageManager
 from wagtail.search import index
 
-from core.models import Correction
 from core.page_cache import remembered
 from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
-from rulings.models import ErrataCard
 
 from ..blocks import GuideStreamBlock
 from ..forms import GuidePageForm
@@ -43,6 +33,7 @@ from ..freshness import translation_state
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
+from .recheck import GuidePageQuerySet
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
 MAX_VERSION_NUMBER = 2**31 - 1
@@ -91,37 +82,6 @@ class GamePage(EditorialPage, Page):
         context["editions"] = self.game.editions.prefetch_related("documents")
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
         return context
-
-
-class GuidePageQuerySet(PageQuerySet):
-    def due_for_recheck(self, after_days=None):
-        """Live guides due a re-check, in one query, each annotated with why.
-
-        `never_checked`; `checked_long_ago` (more than `after_days`, by default
-        RULESAGE_RECHECK_AFTER_DAYS, before today); `errata_since_check` (a source document
-        gained an active errata card after the guide was checked); and `game_title`.
-        """
-        after_days = settings.RULESAGE_RECHECK_AFTER_DAYS if after_days is None else after_days
-        cutoff = timezone.localdate() - datetime.timedelta(days=after_days)
-        errata_since_check = ErrataCard.objects.filter(
-            status=ErrataCard.Status.ACTIVE,
-            document__guide_sources__page=OuterRef("pk"),
-            created_at__date__gt=OuterRef("checked_on"),
-        )
-        parent = Page.objects.filter(
-            path=Substr(OuterRef("path"), 1, Length(OuterRef("path")) - Page.steplen)
-        )
-        return (
-            self.live()
-            .annotate(
-                never_checked=ExpressionWrapper(Q(checked_on__isnull=True), BooleanField()),
-                checked_long_ago=ExpressionWrapper(Q(checked_on__lt=cutoff), BooleanField()),
-                errata_since_check=Exists(errata_since_check),
-                game_title=Subquery(parent.values("title")[:1]),
-            )
-            .filter(Q(never_checked=True) | Q(checked_long_ago=True) | Q(errata_since_check=True))
-            .order_by("checked_on", "pk")
-        )
 
 
 class GuidePage(EditorialPage, RoutablePageMixin, Page):
@@ -419,78 +379,3 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
                 "translation_state": None,
             },
         )
-
-
-class GuideSource(Orderable):
-    """A document a guide was checked against (a `rulings.Document` of the game's editions)."""
-
-    page = ParentalKey(GuidePage, on_delete=models.CASCADE, related_name="sources")
-    document = models.ForeignKey(
-        "rulings.Document",
-        on_delete=models.PROTECT,
-        related_name="guide_sources",
-        verbose_name=_("document"),
-    )
-    # Where in the document, as numbers (the same in every language, never retyped by a
-    # translator) plus, where pages do not say it, a section named in words (translated).
-    first_page = models.PositiveIntegerField(_("first page"), null=True, blank=True)
-    last_page = models.PositiveIntegerField(
-        _("last page"), null=True, blank=True, help_text=_("Leave empty for a single page.")
-    )
-    section = models.CharField(
-        _("section"),
-        max_length=120,
-        blank=True,
-        help_text=_("Only where page numbers do not say it, e.g. “the solo mode appendix”."),
-    )
-
-    panels = [
-        FieldPanel("document"),
-        FieldRowPanel([FieldPanel("first_page"), FieldPanel("last_page")]),
-        FieldPanel("section"),
-    ]
-    original_fields = ["document_id", "first_page", "last_page"]
-
-    class Meta(Orderable.Meta):
-        verbose_name = _("source")
-        verbose_name_plural = _("sources")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(last_page__isnull=True)
-                | Q(first_page__isnull=False, last_page__gte=F("first_page")),
-                name="guide_source_page_range_ordered",
-                violation_error_message=_(
-                    "Give the first page, and a last page no lower than the first."
-                ),
-            )
-        ]
-
-    @property
-    def pages(self):
-        """“pages 4–11” or “page 4” in the active language; empty without a first page."""
-        if self.first_page is None:
-            return ""
-        if self.last_page is None or self.last_page == self.first_page:
-            return gettext("page %(page)s") % {"page": self.first_page}
-        return gettext("pages %(first)s–%(last)s") % {
-            "first": self.first_page,
-            "last": self.last_page,
-        }
-
-
-class GuideCorrectionQuerySet(models.QuerySet):
-    def public(self):
-        """Corrections as published: rows exist only for the live content of live guides."""
-        return self.filter(page__live=True).select_related("page").order_by("-corrected_on", "-pk")
-
-
-class GuideCorrection(Correction):
-    """A correction to a guide, kept with the page so it is revisioned with it."""
-
-    page = ParentalKey(GuidePage, on_delete=models.CASCADE, related_name="corrections")
-
-    objects = GuideCorrectionQuerySet.as_manager()
-    original_fields = ["corrected_on", "corrected_by"]
-
-    class Meta(Correction.Meta):
-        abstract = False
