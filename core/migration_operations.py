@@ -3,7 +3,19 @@
 from django.db import migrations
 
 
-class AddPostgresIndex(migrations.AddIndex):
+class PostgresOnly:
+    """Changes the model state everywhere, the database only on PostgreSQL."""
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "postgresql":
+            super().database_forwards(app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "postgresql":
+            super().database_backwards(app_label, schema_editor, from_state, to_state)
+
+
+class AddPostgresIndex(PostgresOnly, migrations.AddIndex):
     """AddIndex for an index only PostgreSQL can build (GIN over a text-search vector).
 
     The model state records the index everywhere, so `makemigrations --check` stays
@@ -11,22 +23,6 @@ class AddPostgresIndex(migrations.AddIndex):
     Wagtail's database fallback, which needs no index.
     """
 
-    def database_forwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_forwards(app_label, schema_editor, from_state, to_state)
 
-    def database_backwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_backwards(app_label, schema_editor, from_state, to_state)
-
-
-class RemovePostgresIndex(migrations.RemoveIndex):
+class RemovePostgresIndex(PostgresOnly, migrations.RemoveIndex):
     """RemoveIndex for an index AddPostgresIndex built: on SQLite there is none to drop."""
-
-    def database_forwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_forwards(app_label, schema_editor, from_state, to_state)
-
-    def database_backwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_backwards(app_label, schema_editor, from_state, to_state)

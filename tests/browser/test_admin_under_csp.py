@@ -8,17 +8,13 @@ logs each blocked script or style there), and the page records every
 
 import re
 
-import pytest
 from django.core.management import call_command
 
 from guides.models import GuidePage
-from tests.browser.conftest import log_in
+from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 RECORD_VIOLATIONS = """
 window.cspViolations = [];

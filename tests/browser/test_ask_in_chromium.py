@@ -1,23 +1,13 @@
 """A reader asks a rules question in Chromium, in English and Spanish, and an editor
 handles it in the admin's queue (issue 10)."""
 
-import pytest
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 
 from core.roles import EDITORS
 from rulings.models import ReaderQuestion, Ruling
-from tests.browser.conftest import accessibility_violations, log_in
+from tests.browser.conftest import BROWSER_TEST, accessibility_violations, log_in
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
-
-
-@pytest.fixture
-def demo_site(live_server, root_page):
-    call_command("load_demo", verbosity=0)
+pytestmark = BROWSER_TEST
 
 
 def ask_on_the_game_page(reader, base, language, game_link, question):

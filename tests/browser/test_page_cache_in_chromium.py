@@ -7,12 +7,9 @@ from django.core.management import call_command
 
 from core.page_cache import GENERATION_KEY, bump_generation
 from rulings.models import Ruling, RulingCorrection
-from tests.browser.conftest import log_in
+from tests.browser.conftest import BROWSER_TEST, log_in
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

@@ -1,20 +1,11 @@
 """The header search box in Chromium, in both languages, without any JavaScript of ours."""
 
-import pytest
-from django.core.management import call_command
+from tests.browser.conftest import BROWSER_TEST
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 
-@pytest.fixture
-def demo(live_server, root_page):
-    call_command("load_demo", verbosity=0)
-
-
-def test_reader_searches_from_the_header_in_english_and_spanish(journey, demo):
+def test_reader_searches_from_the_header_in_english_and_spanish(journey, demo_site):
     reader = journey.open()
     reader.goto(f"{journey.url}/en/rulings/")
     box = reader.locator("header form.search-box")
@@ -43,7 +34,7 @@ def test_reader_searches_from_the_header_in_english_and_spanish(journey, demo):
     assert reader.locator("section.no-results").is_visible()
 
 
-def test_reader_narrows_the_results_to_one_game_and_the_choice_stays(journey, demo):
+def test_reader_narrows_the_results_to_one_game_and_the_choice_stays(journey, demo_site):
     reader = journey.open()
     reader.goto(f"{journey.url}/en/search/?q=card")
     form = reader.locator("main form.search-form")

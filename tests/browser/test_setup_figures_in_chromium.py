@@ -12,14 +12,11 @@ from django.core.management import call_command
 
 from guides.models import GuidePage
 from rulings.models import Game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 from tests.guides.factories import url_in
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = BROWSER_TEST
 
 
 @pytest.fixture

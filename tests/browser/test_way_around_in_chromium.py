@@ -1,20 +1,9 @@
 """A reader finds their way around in Chromium: header links, breadcrumbs, and a guide's
 table of contents marking the section being read (issue 10)."""
 
-import pytest
-from django.core.management import call_command
+from tests.browser.conftest import BROWSER_TEST, accessibility_violations
 
-from tests.browser.conftest import accessibility_violations
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
-
-
-@pytest.fixture
-def demo_site(live_server, root_page):
-    call_command("load_demo", verbosity=0)
+pytestmark = BROWSER_TEST
 
 
 def test_the_table_of_contents_follows_the_reader(journey, demo_site):
