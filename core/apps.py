@@ -1,5 +1,10 @@
+import logging
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+logger = logging.getLogger(__name__)
 
 
 class CoreConfig(AppConfig):
@@ -8,3 +13,19 @@ class CoreConfig(AppConfig):
     name = "core"
     verbose_name = _("Shared editing")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        post_migrate.connect(new_release, sender=self)
+
+
+def new_release(**kwargs):
+    """Every release runs `migrate` (README, "Production"): the pages cached and the values
+    remembered by the release before were rendered by its templates and code, so they are
+    made stale, as a content change makes them. A cache that cannot be reached must not
+    stop the release: the pages it holds are then stale only until the next change."""
+    from core.page_cache import bump_generation
+
+    try:
+        bump_generation()
+    except Exception:  # noqa: BLE001 - reported, the migration itself has succeeded
+        logger.warning("The page cache could not be marked stale after migrate", exc_info=True)

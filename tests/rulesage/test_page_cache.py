@@ -186,3 +186,15 @@ def test_a_translation_marked_current_shows_on_the_next_request(
     after, state, _q = get(client, spanish_url)
     assert state == "miss"
     assert behind not in after.content.decode()
+
+
+def test_a_new_release_renders_every_page_again(client, guide, page_cache):
+    """A release runs `migrate`; pages cached by the release before (its templates, its
+    code) are not served after it."""
+    from django.apps import apps
+    from django.db.models.signals import post_migrate
+
+    get(client, guide.url)
+    assert get(client, guide.url)[1] == "hit"
+    post_migrate.send(sender=apps.get_app_config("core"), app_config=apps.get_app_config("core"))
+    assert get(client, guide.url)[1] == "miss"
