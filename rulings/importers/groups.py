@@ -81,10 +81,12 @@ def import_batch(batch: list[tuple[Path, ParsedRuling]], run: ImportRun) -> Iter
     for chunk, new in chunks:
         if new and len(chunk) > 1:
             try:
-                results = _write_new(chunk, run)
+                results, written = _write_new(chunk, run)
             except Exception:  # noqa: BLE001 - nothing was kept; each file is tried alone
                 run.file_rolled_back()
             else:
+                # Committed: what follows is the run's, and never makes the files retried.
+                run.group_committed(written, [result.ruling for result in results])
                 for (path, _parsed), result in zip(chunk, results, strict=True):
                     yield Outcome(path, result)
                 continue
@@ -138,9 +140,10 @@ def _stored(batch, identities) -> tuple[set[str], set[str]]:
     return stored_keys, stored_questions
 
 
-def _write_new(chunk, run: ImportRun) -> list[ImportResult]:
+def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list]:
     """Write new rulings for every file of ``chunk`` in one transaction, as ``store`` would
-    one by one; raises (and keeps nothing) on any failure."""
+    one by one; raises (and keeps nothing) on any failure. Returns each file's result and
+    the passages written."""
     written: list = []
     with transaction.atomic(), disable_reference_index_auto_update():
         passages = PassageWriter(None, written)
@@ -173,11 +176,11 @@ def _write_new(chunk, run: ImportRun) -> list[ImportResult]:
         copy_rows([c for own in citations for c in own])
         for parsed, edition, _cited in planned:
             record_errata_statement(edition, parsed)
-    run.group_committed(written, rulings)
-    return [
+    results = [
         ImportResult(ruling, ImportResult.CREATED, parsed)
         for ruling, (_path, parsed) in zip(rulings, chunk, strict=True)
     ]
+    return results, written
 
 
 class _Slugs:

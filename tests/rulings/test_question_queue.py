@@ -118,7 +118,7 @@ def test_answering_opens_the_ruling_form_filled_in_and_links_the_new_ruling(admi
     assert (question.status, question.ruling) == (ReaderQuestion.Status.ANSWERED, ruling)
 
 
-def test_the_dashboard_counts_waiting_questions(admin_client, edition, question):
+def test_the_dashboard_counts_waiting_questions(admin_client, root_page, edition, question):
     ReaderQuestion.objects.create(
         edition=edition,
         question="A handled one, declined long ago?",
