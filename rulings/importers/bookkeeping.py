@@ -37,6 +37,7 @@ from modelcluster.models import get_all_child_relations
 from wagtail.log_actions import registry as log_registry
 from wagtail.models import ReferenceIndex, Revision
 
+from rulings.importers.rows import copy_rows
 from rulings.models import Ruling
 
 __all__ = ["Bookkeeping"]
@@ -71,21 +72,20 @@ class Bookkeeping:
                 .prefetch_related(*children)
             )
             due = [(ruling, when_committed[ruling.pk]) for ruling in rulings]
-            revisions = Revision.objects.bulk_create(
+            revisions = [
                 Revision(
                     content_type=content_type,
                     base_content_type=content_type,
                     object_id=str(ruling.pk),
-                    # As an expression, so that Django writes the rows as VALUES: its UNNEST
-                    # form sends each column as one array, and psycopg escapes an array of
-                    # 30 kB JSON documents character by character in Python (4 ms a
-                    # revision, three times the whole insert written as rows).
-                    created_at=models.Value(when),
+                    created_at=when,
                     content=ruling.serializable_data(),
                     object_str=str(ruling),
                 )
                 for ruling, when in due
-            )
+            ]
+            # Each revision holds the ruling as JSON (tens of kilobytes, the provenance
+            # included): written by COPY, it is not quoted into an INSERT statement.
+            copy_rows(revisions, keys=True)
             latest = models.Case(
                 *(
                     models.When(pk=ruling.pk, then=models.Value(revision.pk))
@@ -97,38 +97,45 @@ class Bookkeeping:
                 latest_revision=latest
             )
             log_model = log_registry.get_log_model_for_model(Ruling)
-            log_model.objects.bulk_create(
-                log_model(
-                    content_type=content_type,
-                    object_id=str(ruling.pk),
-                    label=log_model.objects.get_instance_title(ruling),
-                    action="wagtail.create",
-                    timestamp=when,
-                    data={},
-                    revision=revision,
-                    content_changed=True,
-                )
-                for (ruling, when), revision in zip(due, revisions, strict=True)
+            copy_rows(
+                [
+                    log_model(
+                        content_type=content_type,
+                        object_id=str(ruling.pk),
+                        label=log_model.objects.get_instance_title(ruling),
+                        action="wagtail.create",
+                        timestamp=when,
+                        data={},
+                        revision=revision,
+                        content_changed=True,
+                    )
+                    for (ruling, when), revision in zip(due, revisions, strict=True)
+                ]
             )
             _write_references(content_type, [ruling for ruling, _when in due])
 
 
 def _write_references(content_type, rulings: list[Ruling]) -> None:
-    """The new rulings' outbound references, in one statement.
+    """The new rulings' outbound references, in two statements.
 
     ``ReferenceIndex.create_or_update_for_object`` reads a ruling's stored references,
     compares and writes the difference: three statements a ruling. A ruling of this batch
     has none stored unless an editor saved it since its file committed, and then they are
-    the same ones (read from the same rows), so the references are only added, leaving any
-    already there as they are. The references are found by the method Wagtail's own update
-    uses (a private one: Wagtail offers no public way to read them without writing).
+    the same ones (read from the same rows): so the batch reads which are stored, in one
+    query, and adds the others. The references are found by the method Wagtail's own
+    update uses (a private one: Wagtail offers no public way to read them without writing).
     """
-    ReferenceIndex.objects.bulk_create(
-        (
+    stored = set(
+        ReferenceIndex.objects.filter(
+            base_content_type=content_type, object_id__in=[str(ruling.pk) for ruling in rulings]
+        ).values_list("object_id", "to_content_type_id", "to_object_id", "content_path")
+    )
+    copy_rows(
+        [
             ReferenceIndex(
                 content_type=content_type,
                 base_content_type=content_type,
-                object_id=ruling.pk,
+                object_id=str(ruling.pk),
                 to_content_type_id=to_content_type_id,
                 to_object_id=to_object_id,
                 model_path=model_path,
@@ -139,6 +146,6 @@ def _write_references(content_type, rulings: list[Ruling]) -> None:
             for to_content_type_id, to_object_id, model_path, content_path in set(
                 ReferenceIndex._extract_references_from_object(ruling)
             )
-        ),
-        ignore_conflicts=True,
+            if (str(ruling.pk), to_content_type_id, str(to_object_id), content_path) not in stored
+        ]
     )

@@ -39,7 +39,7 @@ from rulings.importers.hashing import content_hash
 from rulings.importers.parsed import ParsedRuling
 from rulings.importers.passages import PassageWriter
 from rulings.importers.reimport import Identity
-from rulings.importers.rows import copy_rows, insert_as_rows
+from rulings.importers.rows import copy_rows
 from rulings.importers.run import ImportRun
 from rulings.importers.store import (
     ANSWER_FIELDS,
@@ -169,7 +169,7 @@ def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list]:
             ruling.flag_count = len(ruling.flags)
             rulings.append(ruling)
             citations.append(own)
-        insert_as_rows(rulings, "slug")
+        copy_rows(rulings, keys=True)
         for ruling, own in zip(rulings, citations, strict=True):
             for citation in own:
                 citation.ruling = ruling

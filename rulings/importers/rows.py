@@ -5,43 +5,25 @@ Django's ``bulk_create`` on PostgreSQL sends each column as one array (``UNNEST`
 client-side binding, an array of strings is quoted element by element in Python, and a
 ``CASE`` of a few hundred branches is slow to build and to run (every row is matched
 against every branch). An import writes thousands of rows a second, and those two were a
-third of its time; here the same rows are sent as plain ``VALUES`` rows, which psycopg
-quotes in C and PostgreSQL joins by key, or, where no key is needed back, by ``COPY``.
+third of its time; here rows are inserted by ``COPY`` (their keys drawn from the table's
+sequence first where they are needed) and updated from a ``VALUES`` list joined by key.
 """
 
 from __future__ import annotations
 
 from django.db import connection, models
 
-__all__ = ["copy_rows", "insert_as_rows", "update_as_rows"]
+__all__ = ["copy_rows", "update_as_rows"]
 
 
-def insert_as_rows(objects: list[models.Model], through_field: str) -> None:
-    """``bulk_create(objects)``, written as ``VALUES`` rows.
-
-    Django writes rows (not arrays) when a value is an expression, so ``through_field``'s
-    values are wrapped in ``Value`` for the insert and put back after it.
-    """
-    if not objects:
-        return
-    model = type(objects[0])
-    plain = [getattr(obj, through_field) for obj in objects]
-    output_field = model._meta.get_field(through_field)
-    for obj, value in zip(objects, plain, strict=True):
-        setattr(obj, through_field, models.Value(value, output_field=output_field))
-    try:
-        model.objects.bulk_create(objects)
-    finally:
-        for obj, value in zip(objects, plain, strict=True):
-            setattr(obj, through_field, value)
-
-
-def copy_rows(objects: list[models.Model]) -> None:
-    """Insert rows whose primary keys are not needed back: on PostgreSQL with ``COPY``.
+def copy_rows(objects: list[models.Model], *, keys: bool = False) -> None:
+    """``bulk_create(objects)``: on PostgreSQL with ``COPY``.
 
     ``COPY`` takes the values as they are, with none of an ``INSERT``'s per-value SQL
-    compiling, which for a run's citations (ten or more a ruling) was most of their cost.
-    Elsewhere, ``bulk_create``. The objects' primary keys stay unset.
+    compiling and quoting, which for an import's rows was most of their cost. With
+    ``keys``, the objects' primary keys are drawn from the table's own sequence first (one
+    query) and written with them, as an ``INSERT … RETURNING`` would have given them;
+    without, they stay unset. Elsewhere, ``bulk_create``, which returns keys itself.
     """
     if not objects:
         return
@@ -49,15 +31,31 @@ def copy_rows(objects: list[models.Model]) -> None:
     if connection.vendor != "postgresql":
         model.objects.bulk_create(objects)
         return
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    meta = model._meta
     quote = connection.ops.quote_name
+    if keys:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                [meta.db_table, meta.pk.column, len(objects)],
+            )
+            for obj, (pk,) in zip(objects, cursor.fetchall(), strict=True):
+                obj.pk = pk
+    fields = [
+        field
+        for field in meta.concrete_fields
+        if not getattr(field, "generated", False) and (keys or not field.primary_key)
+    ]
     columns = ", ".join(quote(field.column) for field in fields)
-    statement = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
+    statement = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
     with connection.cursor() as cursor, cursor.copy(statement) as copy:
         for obj in objects:
             copy.write_row(
                 [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
             )
+    for obj in objects:  # as bulk_create leaves them: stored, in this database
+        obj._state.adding = False
+        obj._state.db = connection.alias
 
 
 def update_as_rows(objects: list[models.Model], fields: list[str]) -> None:
