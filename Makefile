@@ -51,4 +51,4 @@ makemessages: install
 	$(PY) manage.py makemessages --locale es --ignore ".venv/*" --ignore "tests/*" --no-obsolete
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles .page-cache

@@ -323,9 +323,10 @@ RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS"
 # --- Page cache (issue 11, item 1) ---------------------------------------------------------
 # Whole reader pages for anonymous readers, in the "pages" cache, never stale: any change a
 # reader can see moves every page to a new generation (core.page_cache). Redis from
-# REDIS_URL when set; without it (`make run`, SQLite, nothing else running) this process's
-# memory, which is right for one process. PAGE_CACHE=0 turns it off (the benchmark's
-# uncached server).
+# REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
+# PAGE_CACHE_DIR (default .page-cache/), which the server and a command run beside it
+# (`import_rulings`, `load_demo`) share: a generation moved on by the command is seen by
+# the server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
 RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
@@ -339,7 +340,11 @@ RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_u
 CACHES["pages"] = (
     {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}
+    else {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("PAGE_CACHE_DIR", str(BASE_DIR / ".page-cache")),
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
 )
 # Right after WhiteNoise: a page served from the cache skips the session, language, CSRF
 # and authentication middleware (its stored headers hold what they added). Middleware that

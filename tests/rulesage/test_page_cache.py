@@ -198,3 +198,40 @@ def test_a_new_release_renders_every_page_again(client, guide, page_cache):
     assert get(client, guide.url)[1] == "hit"
     post_migrate.send(sender=apps.get_app_config("core"), app_config=apps.get_app_config("core"))
     assert get(client, guide.url)[1] == "miss"
+
+
+def test_without_redis_a_command_beside_the_server_makes_its_pages_stale(tmp_path):
+    """`make run` has no Redis: the server and a command run beside it (`import_rulings`,
+    `load_demo`) share the page cache's files, so what the command changes is not hidden
+    from readers by the server's cached pages."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "rulesage.settings.dev",
+        "PAGE_CACHE_DIR": str(tmp_path / "pages"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    env.pop("REDIS_URL", None)
+
+    def in_a_process(code):
+        setup = "import django; django.setup(); from core import page_cache; "
+        done = subprocess.run(
+            [sys.executable, "-c", setup + code],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        )
+        return done.stdout.strip()
+
+    def generation():
+        return int(in_a_process("print(page_cache.current_generation())"))
+
+    server_sees = generation()
+    assert generation() == server_sees  # one cache for every process, not one each
+    in_a_process("page_cache.bump_generation()")  # as import_rulings does per change
+    assert generation() == server_sees + 1
