@@ -2,9 +2,10 @@
 
 A `GamePage` points at one `rulings.Game`; its child `GuidePage`s cite `rulings.Document`s
 as their sources. Guide sources and corrections are page children (revisioned with the
-page, `sources.py`); which guides are due a re-check is `recheck.py`; published versions are `GuideVersion` rows that keep the revision they were
-published from, so old versions stay readable. A `GuideTranslation` records which version
-a translation was last brought up to date with.
+page, `sources.py`); which guides are due a re-check is `recheck.py`; published versions
+are `GuideVersion` rows that keep the revision they were published from, so old versions
+stay readable. A `GuideTranslation` records which version a translation was last brought
+up to date with.
 """
 
 from django import forms
