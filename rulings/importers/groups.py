@@ -34,7 +34,6 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
-from rulings.flags import compute_flags
 from rulings.importers.hashing import content_hash
 from rulings.importers.parsed import ParsedRuling
 from rulings.importers.passages import PassageWriter
@@ -42,11 +41,8 @@ from rulings.importers.reimport import Identity
 from rulings.importers.rows import copy_rows
 from rulings.importers.run import ImportRun
 from rulings.importers.store import (
-    ANSWER_FIELDS,
     ImportResult,
-    apply_provenance,
-    build_citations,
-    copy_fields,
+    answer_from_export,
     import_parsed,
     plan_citations,
     record_errata_statement,
@@ -160,13 +156,11 @@ def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list]:
         rulings, citations = [], []
         for parsed, edition, cited in planned:
             ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
-            copy_fields(ruling, parsed, ANSWER_FIELDS)
-            apply_provenance(ruling, parsed, content_hash(parsed), Identity.of_parsed(parsed))
+            identity = Identity.of_parsed(parsed)
+            own = answer_from_export(
+                ruling, parsed, content_hash(parsed), identity, cited, found, superseding
+            )
             ruling.slug = slugs.next(edition.pk, parsed.question)
-            own = build_citations(ruling, cited, found)
-            flags = compute_flags(ruling.answer, ruling.tokens_out, own, superseding)
-            ruling.flags = [flag.as_dict() for flag in flags]
-            ruling.flag_count = len(ruling.flags)
             rulings.append(ruling)
             citations.append(own)
         copy_rows(rulings, keys=True)

@@ -151,13 +151,7 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     if created:
         ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
     ruling.edition = edition
-    copy_fields(ruling, parsed, ANSWER_FIELDS)
-    apply_provenance(ruling, parsed, digest, identity)
-    citations = build_citations(ruling, cited, found)
-    # The flags come from the citations about to be written, so the ruling is saved once
-    # with them rather than saved, flagged without citations and flagged again.
-    ruling.flags = ruling.flags_for(citations)
-    ruling.flag_count = len(ruling.flags)
+    citations = answer_from_export(ruling, parsed, digest, identity, cited, found)
     ruling.save(refresh_flags=False, search_index=False)  # indexed by the run, in batches
     if not created:
         Citation.objects.filter(ruling=ruling).delete()
@@ -166,6 +160,22 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     copy_rows(citations)
     record_errata_statement(edition, parsed)
     return ImportResult(ruling, ImportResult.CREATED if created else ImportResult.UPDATED)
+
+
+def answer_from_export(ruling, parsed, digest, identity, cited, found, superseding=None):
+    """Give ``ruling`` the export's answer, provenance and flags; return its citations,
+    not yet saved.
+
+    The flags come from the citations about to be written, so the ruling is saved once
+    with them rather than saved, flagged without citations and flagged again.
+    ``superseding`` as for ``Ruling.flags_for``.
+    """
+    copy_fields(ruling, parsed, ANSWER_FIELDS)
+    apply_provenance(ruling, parsed, digest, identity)
+    citations = build_citations(ruling, cited, found)
+    ruling.flags = ruling.flags_for(citations, superseding)
+    ruling.flag_count = len(ruling.flags)
+    return citations
 
 
 def _document_titles(parsed: ParsedRuling) -> dict[str, tuple[str, str]]:

@@ -218,9 +218,14 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             self.flags, self.flag_count = flags, len(flags)
             type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
 
-    def flags_for(self, citations):
-        """The review flags this ruling has with `citations` (saved or about to be)."""
-        superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
+    def flags_for(self, citations, superseding=None):
+        """The review flags this ruling has with `citations` (saved or about to be).
+
+        `superseding` ({passage id: errata card id}) is read for the citations when not
+        given; an import writing many rulings reads it once for all of them.
+        """
+        if superseding is None:
+            superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
         return [
             flag.as_dict()
             for flag in compute_flags(self.answer, self.tokens_out, citations, superseding)

@@ -110,8 +110,9 @@ def run_import(*paths, **options):
 def fail_in_database(monkeypatch, source_file, message):
     """Make the database refuse `source_file` after its edition, documents, passages and
     ruling are written (as a value validation missed would), and nothing else: whether the
-    file is written on its own or in a group of new files."""
-    from rulings.importers import groups, store
+    file is written on its own or in a group of new files (both build a ruling's
+    citations through `store.build_citations`)."""
+    from rulings.importers import store
 
     original = store.build_citations
 
@@ -121,4 +122,3 @@ def fail_in_database(monkeypatch, source_file, message):
         return original(ruling, *args)
 
     monkeypatch.setattr(store, "build_citations", failing)
-    monkeypatch.setattr(groups, "build_citations", failing)
