@@ -13,13 +13,24 @@ from .catalogue import Document, Edition, Passage
 
 
 class ErrataCardQuerySet(models.QuerySet):
+    # Beyond this many passages (an import's group asks about hundreds), the cards in force
+    # over any passage are read and sorted here: a registry holds few of them, and a list
+    # of hundreds of keys costs more to build into a query than those rows cost to read.
+    LISTED = 50
+
     def superseding(self, passage_ids):
         """{passage id: card id} for each of `passage_ids` an active card supersedes."""
         passage_ids = {pk for pk in passage_ids if pk}
         if not passage_ids:
             return {}
-        cards = self.active().filter(passage_id__in=passage_ids).values_list("passage_id", "pk")
-        return dict(cards)
+        cards = self.active().filter(passage__isnull=False)
+        if len(passage_ids) <= self.LISTED:
+            cards = cards.filter(passage_id__in=passage_ids)
+        return {
+            passage_id: pk
+            for passage_id, pk in cards.values_list("passage_id", "pk")
+            if passage_id in passage_ids
+        }
 
     def active(self):
         """Cards in force: active, and not superseded by a later active card."""
