@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulings.importers.hashing import content_hash
 from rulings.importers.json_export import parse_json
 from rulings.importers.limits import ImportLimits, import_limits
 from rulings.importers.parsed import ExportFormatError, ParsedRuling
@@ -64,4 +65,5 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
     else:
         parsed = parse_export(text, name, limits)
     validate(parsed, limits)
+    parsed.digest = content_hash(parsed)
     return parsed

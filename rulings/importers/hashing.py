@@ -15,10 +15,10 @@ from datetime import datetime
 
 from rulings.importers.parsed import ParsedRuling, Reference
 
-__all__ = ["content_hash"]
+__all__ = ["content_hash", "digest_of"]
 
 # Not part of what is stored: where the values came from.
-_NOT_CONTENT = {"filename", "warnings", "field_lines"}
+_NOT_CONTENT = {"filename", "warnings", "field_lines", "digest"}
 _RULING_FIELDS = [f.name for f in fields(ParsedRuling) if f.name not in _NOT_CONTENT]
 _REFERENCE_FIELDS = [f.name for f in fields(Reference) if f.name != "line"]
 
@@ -30,6 +30,11 @@ def content_hash(parsed: ParsedRuling) -> str:
         _feed(digest, name)
         _feed(digest, getattr(parsed, name))
     return digest.hexdigest()
+
+
+def digest_of(parsed: ParsedRuling) -> str:
+    """The content hash of ``parsed``: the one computed where its file was read, if any."""
+    return parsed.digest or content_hash(parsed)
 
 
 def _feed(digest, value) -> None:

@@ -207,9 +207,9 @@ def parse_json(
 
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
-    """The JSON object for ``ruling`` (reference line numbers and warnings are not part of it)."""
+    """The JSON object for ``ruling`` (line numbers, warnings and the hash are not part of it)."""
     data = asdict(ruling)
-    for key in ("filename", "warnings", "field_lines"):
+    for key in ("filename", "warnings", "field_lines", "digest"):
         data.pop(key)
     for ref in data["references"]:
         ref.pop("line")

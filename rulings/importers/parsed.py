@@ -69,3 +69,7 @@ class ParsedRuling:
     # Where each value sits in the file ("answerer" -> 92, "retrieval_refs[3]" -> 14), so a
     # refusal found after parsing still names its line. Not part of the ruling itself.
     field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    # The content hash (``hashing.content_hash``), set where the file was read: in the
+    # read-ahead worker, the importing process need not compute it. Empty for a ruling
+    # built otherwise, and for a copy made with ``dataclasses.replace``, which may differ.
+    digest: str = field(default="", init=False, compare=False, repr=False)

@@ -29,7 +29,7 @@ from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.files import parse_file
-from rulings.importers.hashing import content_hash
+from rulings.importers.hashing import digest_of
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.passages import PassageKey, PassageWriter
@@ -122,7 +122,7 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
 
 def _store(parsed: ParsedRuling, catalogue: Catalogue, written: list) -> ImportResult:
     identity = Identity.of_parsed(parsed)
-    digest = content_hash(parsed)
+    digest = digest_of(parsed)
     ruling = find_stored(parsed, identity)
     if ruling is not None and ruling.import_hash == digest:
         return ImportResult(ruling, ImportResult.UNCHANGED)
@@ -242,14 +242,15 @@ def plan_citations(parsed, edition, catalogue, passages: PassageWriter) -> list[
 
 
 def build_citations(ruling: Ruling, cited: list[_Cited], found: dict) -> list[Citation]:
-    """The Citation rows of ``ruling``, in the export's order."""
+    """The Citation rows of ``ruling``, in the export's order (keys given by value: a
+    group of files builds thousands, and setting each related object costs more)."""
     return [
         Citation(
-            ruling=ruling,
+            ruling_id=ruling.pk,
             sort_order=position,
             n=entry.ref.n,
-            passage=found.get(entry.passage_key) if entry.passage_key else None,
-            document=entry.document,
+            passage_id=found[entry.passage_key].pk if entry.passage_key else None,
+            document_id=entry.document.pk if entry.document else None,
             document_title=entry.ref.document_title,
             page=entry.page,
             heading_path=entry.heading_path,
