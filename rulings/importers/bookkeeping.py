@@ -7,7 +7,8 @@ the ruling saved again to point at it, the log entry and the two rows it checks,
 references and the children they are read from). The run instead keeps the rulings its
 committed files created and writes theirs together, in one transaction and a few
 statements (the references too: see ``_write_references``), every ``BATCH`` rulings and
-when the run ends.
+when the run ends; on PostgreSQL on a thread of its own, while the import goes on
+(``background.py``).
 
 What that changes, and why it is safe:
 
@@ -31,16 +32,19 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib.contenttypes.models import ContentType
-from django.db import models, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from modelcluster.models import get_all_child_relations
 from wagtail.log_actions import registry as log_registry
 from wagtail.models import ReferenceIndex, Revision
 
-from rulings.importers.rows import copy_rows
+from rulings.importers.rows import copy_rows, copy_values, rows_table
 from rulings.models import Ruling
 
 __all__ = ["Bookkeeping"]
+
+# Ruling pk -> (when its file committed, the ruling as written, or None to read it back).
+Due = dict[int, tuple[datetime, Ruling | None]]
 
 
 class Bookkeeping:
@@ -49,29 +53,35 @@ class Bookkeeping:
     BATCH = 100
 
     def __init__(self):
-        # Ruling pk -> when its file committed.
-        self._due: dict[int, datetime] = {}
+        # Ruling pk -> (when its file committed, the ruling as written or None).
+        self._due: Due = {}
 
     def __len__(self) -> int:
         return len(self._due)
 
-    def add(self, ruling: Ruling) -> None:
-        self._due.setdefault(ruling.pk, timezone.now())
+    def add(self, ruling: Ruling, citations: list | None = None) -> None:
+        """Queue ``ruling``; with ``citations`` (all its children, as just written), it is
+        kept as it is rather than read back from the database when its batch is written."""
+        if citations is not None:
+            # In memory, as modelcluster holds a ruling's children before it is saved.
+            for relation in get_all_child_relations(Ruling):
+                name = relation.get_accessor_name()
+                setattr(ruling, name, citations if name == "citations" else [])
+        self._due.setdefault(ruling.pk, (timezone.now(), ruling if citations is not None else None))
 
-    def write(self) -> None:
-        """Write what is due, in one transaction; raises (and keeps nothing) on failure."""
-        when_committed, self._due = self._due, {}
-        if not when_committed:
+    def take(self) -> Due:
+        """What is due, handed over for ``write``."""
+        due, self._due = self._due, {}
+        return due
+
+    @staticmethod
+    def write(due: Due) -> None:
+        """Write what was due, in one transaction; raises (and keeps nothing) on failure."""
+        if not due:
             return
         content_type = ContentType.objects.get_for_model(Ruling)
-        children = [relation.get_accessor_name() for relation in get_all_child_relations(Ruling)]
         with transaction.atomic():
-            rulings = (
-                Ruling.objects.filter(pk__in=when_committed)
-                .select_related("edition")  # its str() names the edition
-                .prefetch_related(*children)
-            )
-            due = [(ruling, when_committed[ruling.pk]) for ruling in rulings]
+            due = [(ruling, due[ruling.pk][0]) for ruling in _as_written(due)]
             revisions = [
                 Revision(
                     content_type=content_type,
@@ -86,15 +96,11 @@ class Bookkeeping:
             # Each revision holds the ruling as JSON (tens of kilobytes, the provenance
             # included): written by COPY, it is not quoted into an INSERT statement.
             copy_rows(revisions, keys=True)
-            latest = models.Case(
-                *(
-                    models.When(pk=ruling.pk, then=models.Value(revision.pk))
+            _point_to_revisions(
+                [
+                    (ruling.pk, revision.pk)
                     for (ruling, _when), revision in zip(due, revisions, strict=True)
-                ),
-                output_field=models.IntegerField(),
-            )
-            Ruling.objects.filter(pk__in=when_committed, latest_revision__isnull=True).update(
-                latest_revision=latest
+                ]
             )
             log_model = log_registry.get_log_model_for_model(Ruling)
             copy_rows(
@@ -115,6 +121,46 @@ class Bookkeeping:
             _write_references(content_type, [ruling for ruling, _when in due])
 
 
+def _as_written(due: Due) -> list[Ruling]:
+    """The due rulings with their children: those kept as written, and the others read
+    back (in three queries, the edition and the children included)."""
+    kept = [ruling for _when, ruling in due.values() if ruling is not None]
+    unknown = [pk for pk, (_when, ruling) in due.items() if ruling is None]
+    if not unknown:
+        return kept
+    children = [relation.get_accessor_name() for relation in get_all_child_relations(Ruling)]
+    read = (
+        Ruling.objects.filter(pk__in=unknown)
+        .select_related("edition")  # its str() names the edition
+        .prefetch_related(*children)
+        # Not part of a revision, and long: the search vectors the database computes.
+        .defer(*(field.name for field in Ruling._meta.concrete_fields if field.generated))
+    )
+    return kept + list(read)
+
+
+def _point_to_revisions(pairs: list[tuple[int, int]]) -> None:
+    """Make each (ruling, revision) pair's revision the ruling's latest, where the ruling has
+    none yet (an editor who saved it meanwhile keeps theirs), in one statement.
+
+    The pairs are joined as a table (``rows_table``): the ORM's way, a ``CASE`` with a
+    branch per ruling, took longer to build in Python than the database took to run it.
+    Like ``QuerySet.update``, it leaves ``updated_at`` as it was.
+    """
+    table, params = rows_table("v", [("ruling", "bigint"), ("revision", "integer")], pairs)
+    quote = connection.ops.quote_name
+    meta = Ruling._meta
+    rulings, pk = quote(meta.db_table), quote(meta.pk.column)
+    latest = quote(meta.get_field("latest_revision").column)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH {table} UPDATE {rulings} "
+            f"SET {latest} = (SELECT v.revision FROM v WHERE v.ruling = {rulings}.{pk}) "
+            f"WHERE {pk} IN (SELECT v.ruling FROM v) AND {latest} IS NULL",
+            params,
+        )
+
+
 def _write_references(content_type, rulings: list[Ruling]) -> None:
     """The new rulings' outbound references, in two statements.
 
@@ -130,22 +176,33 @@ def _write_references(content_type, rulings: list[Ruling]) -> None:
             base_content_type=content_type, object_id__in=[str(ruling.pk) for ruling in rulings]
         ).values_list("object_id", "to_content_type_id", "to_object_id", "content_path")
     )
-    copy_rows(
+    copy_values(
+        ReferenceIndex,
         [
-            ReferenceIndex(
-                content_type=content_type,
-                base_content_type=content_type,
-                object_id=str(ruling.pk),
-                to_content_type_id=to_content_type_id,
-                to_object_id=to_object_id,
-                model_path=model_path,
-                content_path=content_path,
-                content_path_hash=ReferenceIndex._get_content_path_hash(content_path),
+            "content_type_id",
+            "base_content_type_id",
+            "object_id",
+            "to_content_type_id",
+            "to_object_id",
+            "model_path",
+            "content_path",
+            "content_path_hash",
+        ],
+        [
+            (
+                content_type.pk,
+                content_type.pk,
+                str(ruling.pk),
+                to_content_type_id,
+                str(to_object_id),
+                model_path,
+                content_path,
+                ReferenceIndex._get_content_path_hash(content_path),
             )
             for ruling in rulings
             for to_content_type_id, to_object_id, model_path, content_path in set(
                 ReferenceIndex._extract_references_from_object(ruling)
             )
             if (str(ruling.pk), to_content_type_id, str(to_object_id), content_path) not in stored
-        ]
+        ],
     )

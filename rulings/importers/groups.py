@@ -24,21 +24,19 @@ What a file promises stays as it was:
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
-from rulings.importers.hashing import content_hash
+from rulings.importers.hashing import digest_of
 from rulings.importers.parsed import ParsedRuling
 from rulings.importers.passages import PassageWriter
 from rulings.importers.reimport import Identity
-from rulings.importers.rows import copy_rows
+from rulings.importers.rows import copy_rows, rows_table
 from rulings.importers.run import ImportRun
 from rulings.importers.store import (
     ImportResult,
@@ -77,12 +75,13 @@ def import_batch(batch: list[tuple[Path, ParsedRuling]], run: ImportRun) -> Iter
     for chunk, new in chunks:
         if new and len(chunk) > 1:
             try:
-                results, written = _write_new(chunk, run)
+                results, written, citations = _write_new(chunk, run)
             except Exception:  # noqa: BLE001 - nothing was kept; each file is tried alone
                 run.file_rolled_back()
             else:
                 # Committed: what follows is the run's, and never makes the files retried.
-                run.group_committed(written, [result.ruling for result in results])
+                rulings = [result.ruling for result in results]
+                run.group_committed(written, rulings, citations=citations)
                 for (path, _parsed), result in zip(chunk, results, strict=True):
                     yield Outcome(path, result)
                 continue
@@ -136,10 +135,10 @@ def _stored(batch, identities) -> tuple[set[str], set[str]]:
     return stored_keys, stored_questions
 
 
-def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list]:
+def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list, list[list]]:
     """Write new rulings for every file of ``chunk`` in one transaction, as ``store`` would
-    one by one; raises (and keeps nothing) on any failure. Returns each file's result and
-    the passages written."""
+    one by one; raises (and keeps nothing) on any failure. Returns each file's result, the
+    passages written and each ruling's citations."""
     written: list = []
     with transaction.atomic(), disable_reference_index_auto_update():
         passages = PassageWriter(None, written)
@@ -158,7 +157,7 @@ def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list]:
             ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
             identity = Identity.of_parsed(parsed)
             own = answer_from_export(
-                ruling, parsed, content_hash(parsed), identity, cited, found, superseding
+                ruling, parsed, digest_of(parsed), identity, cited, found, superseding
             )
             ruling.slug = slugs.next(edition.pk, parsed.question)
             rulings.append(ruling)
@@ -166,29 +165,40 @@ def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list]:
         copy_rows(rulings, keys=True)
         for ruling, own in zip(rulings, citations, strict=True):
             for citation in own:
-                citation.ruling = ruling
-        copy_rows([c for own in citations for c in own])
+                citation.ruling_id = ruling.pk
+        # With their keys: the rulings' revisions are written from these very rows.
+        copy_rows([c for own in citations for c in own], keys=True)
         for parsed, edition, _cited in planned:
             record_errata_statement(edition, parsed)
     results = [
         ImportResult(ruling, ImportResult.CREATED, parsed)
         for ruling, (_path, parsed) in zip(rulings, chunk, strict=True)
     ]
-    return results, written
+    return results, written, citations
 
 
 class _Slugs:
     """New rulings' slugs for a group, numbered in file order as ``unique_slug`` would
-    number them one save at a time, from one query for every slug they could clash with."""
+    number them one save at a time, from one query for every slug they could clash with
+    (those of the same edition that begin with the same base; the bases are joined as a
+    rows table, which costs less to send than a condition per base)."""
 
     def __init__(self, wanted: list[tuple[int, str]]):
-        pairs = {(edition_id, slug_base(question)) for edition_id, question in wanted}
-        clash = functools.reduce(
-            operator.or_, (Q(edition_id=e, slug__startswith=base) for e, base in pairs)
-        )
+        pairs = sorted({(edition_id, slug_base(question)) for edition_id, question in wanted})
         self.taken: dict[int, set[str]] = {edition_id: set() for edition_id, _base in pairs}
-        for edition_id, slug in Ruling.objects.filter(clash).values_list("edition_id", "slug"):
-            self.taken[edition_id].add(slug)
+        table, params = rows_table("wanted", [("edition_id", "bigint"), ("base", "text")], pairs)
+        quote = connection.ops.quote_name
+        meta = Ruling._meta
+        edition, slug = (quote(meta.get_field(name).column) for name in ("edition", "slug"))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH {table} SELECT r.{edition}, r.{slug} FROM {quote(meta.db_table)} AS r "
+                f"JOIN wanted AS w ON r.{edition} = w.edition_id "
+                f"AND SUBSTR(r.{slug}, 1, LENGTH(w.base)) = w.base",
+                params,
+            )
+            for edition_id, taken in cursor:
+                self.taken[edition_id].add(taken)
 
     def next(self, edition_id: int, question: str) -> str:
         base = slug_base(question)

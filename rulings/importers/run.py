@@ -22,6 +22,7 @@ from django.db import DatabaseError, connection, transaction
 
 from core.admin_search_backend import indexing_backends
 from core.page_cache import bump_generation
+from rulings.importers.background import Background
 from rulings.importers.bookkeeping import Bookkeeping
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.passages import index_for_search
@@ -46,6 +47,10 @@ class ImportRun:
             model: set() for model in (Passage, Ruling) if indexing_backends(model)
         }
         self.bookkeeping = Bookkeeping()
+        # Batches of it are written on a thread of their own where possible (background.py).
+        self._behind = Background(
+            self._write_bookkeeping_batch, setup=lambda: self._session_for_bulk_writes(True)
+        )
         # What the run could not finish for files it committed: reported, never raised.
         self.problems: list[str] = []
 
@@ -55,6 +60,7 @@ class ImportRun:
 
     def __exit__(self, *exc_info) -> None:
         self.write_bookkeeping()
+        self._behind.join()
         self.flush_search_index()
         self._session_for_bulk_writes(False)
 
@@ -94,13 +100,19 @@ class ImportRun:
         self.group_committed(passages, rulings, [created] if created is not None else [])
 
     def group_committed(
-        self, passages: list[Passage], rulings: list[Ruling], created: list[Ruling] | None = None
+        self,
+        passages: list[Passage],
+        rulings: list[Ruling],
+        created: list[Ruling] | None = None,
+        citations: list[list] | None = None,
     ) -> None:
         """As ``file_committed``, for files committed together (``groups.py``); their
-        rulings are all new unless ``created`` names the new ones."""
+        rulings are all new unless ``created`` names the new ones. With ``citations`` (each
+        new ruling's, as written), the rulings are not read back for their bookkeeping."""
         bump_generation()
-        for ruling in rulings if created is None else created:
-            self.bookkeeping.add(ruling)
+        new = rulings if created is None else created
+        for ruling, own in zip(new, citations or [None] * len(new), strict=True):
+            self.bookkeeping.add(ruling, own)
         if len(self.bookkeeping) >= Bookkeeping.BATCH:
             self.write_bookkeeping()
         for model, objects in ((Passage, passages), (Ruling, rulings)):
@@ -110,15 +122,20 @@ class ImportRun:
             self.flush_search_index()
 
     def write_bookkeeping(self) -> None:
-        """Write the due revisions, history and references. A failure is recorded, never
-        raised: the rulings are committed, and importing the folder again writes them."""
-        due = len(self.bookkeeping)
+        """Hand what is due to be written (on the run's second thread, if it has one)."""
+        due = self.bookkeeping.take()
+        if due:
+            self._behind.submit(due)
+
+    def _write_bookkeeping_batch(self, due) -> None:
+        """Write one batch. A failure is recorded, never raised: the rulings are committed,
+        and importing the folder again writes them."""
         try:
-            self.bookkeeping.write()
+            Bookkeeping.write(due)
         except Exception as error:  # noqa: BLE001 - reported below, the run goes on
             logger.exception("Imported rulings left without their revision")
             self.problems.append(
-                f"{due} imported ruling(s) have no revision or history yet "
+                f"{len(due)} imported ruling(s) have no revision or history yet "
                 f"({type(error).__name__}: {error}); importing the same files again writes them"
             )
 

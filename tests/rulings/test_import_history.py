@@ -2,10 +2,14 @@
 editor sees in the admin, and its references in Wagtail's reference index — whether the
 run wrote them in bulk after the files committed, or a later run had to finish the job."""
 
+import threading
+
 import pytest
+from django.db import connection
 from django.urls import reverse
 from wagtail.models import ModelLogEntry, ReferenceIndex, Revision
 
+from rulings.importers.bookkeeping import Bookkeeping
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 from rulings.models import Ruling
@@ -79,16 +83,55 @@ def test_a_ruling_left_without_its_history_gets_it_on_the_next_import(tmp_path):
     assert history(ruling) == ["wagtail.create"]
 
 
+def refuse(due):
+    raise RuntimeError("disk full")
+
+
 def test_a_batch_the_database_refuses_is_reported_and_the_rulings_stay(tmp_path, monkeypatch):
-    from rulings.importers.bookkeeping import Bookkeeping
-
-    def refuse(self):
-        self._due = {}
-        raise RuntimeError("disk full")
-
-    monkeypatch.setattr(Bookkeeping, "write", refuse)
+    monkeypatch.setattr(Bookkeeping, "write", staticmethod(refuse))
     _out, err, ok = run_import(write_export(tmp_path, "a.txt", question="Kept?"))
     assert ok
     assert Ruling.objects.filter(question="Kept?").exists()
     assert "1 imported ruling(s) have no revision or history yet" in err
     assert "importing the same files again writes them" in err
+
+
+def other_connections():
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_beside_a_postgresql_import_the_history_is_written_on_its_own_thread(tmp_path, monkeypatch):
+    """Outside a transaction (as ``manage.py import_rulings`` runs), batches of history are
+    written on a second thread with its own connection: complete when the command returns,
+    and that connection closed."""
+    threads = []
+    write = Bookkeeping.write
+
+    def noted(due):
+        threads.append(threading.current_thread().name)
+        write(due)
+
+    monkeypatch.setattr(Bookkeeping, "write", staticmethod(noted))
+    paths = [write_export(tmp_path, f"{n}.txt", question=f"Question {n}?") for n in range(3)]
+    _out, _err, ok = run_import(*paths)
+    assert ok
+    assert threads == ["import-bookkeeping"]
+    for ruling in Ruling.objects.all():
+        assert ruling.latest_revision == Revision.objects.for_instance(ruling).get()
+        assert history(ruling) == ["wagtail.create"]
+        assert ReferenceIndex.get_references_for_object(ruling).exists()
+    assert other_connections() == 0
+
+    # A batch refused on that thread is reported by the command, as in place.
+    monkeypatch.setattr(Bookkeeping, "write", staticmethod(refuse))
+    _out, err, ok = run_import(write_export(tmp_path, "late.txt", question="Late?"))
+    assert ok
+    assert Ruling.objects.filter(question="Late?").exists()
+    assert "1 imported ruling(s) have no revision or history yet (RuntimeError: disk full)" in err
+    assert other_connections() == 0
