@@ -1,17 +1,18 @@
 """The new rulings' bookkeeping written on a thread of its own, while the import goes on.
 
-A batch of bookkeeping (``bookkeeping.py``) reads a hundred rulings back and writes their
-revisions, history and references: about a third of an import's time, of which a good
-part is spent waiting for the database. On the import's own thread nothing else happens
-meanwhile. Here a second thread, with its own database connection, writes the batches
-while the import writes the next files: Python runs one thread at a time, but each runs
-while the other waits for PostgreSQL, and PostgreSQL does both threads' work at once.
+A batch of bookkeeping (``bookkeeping.py``) writes a hundred new rulings' revisions,
+history and references (reading back those a group did not keep as written): about a
+third of an import's time, of which a good part is spent waiting for the database. On
+the import's own thread nothing else happens meanwhile. Here a second thread, with its
+own database connection, writes the batches while the import writes the next files:
+Python runs one thread at a time, but each runs while the other waits for PostgreSQL,
+and PostgreSQL does both threads' work at once.
 
 It changes nothing a batch does: the same statements in their own transaction, over
 rulings their files have already committed (the thread's connection sees them as any
 other would). At most ``QUEUED`` batches wait, so memory stays flat; the run waits for
 the thread before it ends, so its report includes every batch. A batch that fails is
-reported, never raised, as before.
+reported, never raised, as before; the thread never stops before the run tells it to.
 
 Only on PostgreSQL, and only for a run that is not inside a transaction: SQLite lets one
 connection write at a time, and a second connection cannot see rows an enclosing
@@ -20,6 +21,8 @@ transaction (a test's) has not committed. Elsewhere the batches are written in p
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -28,6 +31,8 @@ from django.db import connection, connections
 from django.utils import translation
 
 __all__ = ["Background"]
+
+logger = logging.getLogger(__name__)
 
 QUEUED = 2
 _DONE = object()
@@ -65,12 +70,24 @@ class Background:
             self._thread = self._queue = None
 
     def _run(self) -> None:
+        # Whatever fails, the thread goes on taking items until it is told it is done: a
+        # thread that stopped early would leave the import waiting on a full queue.
         try:
-            self._setup()
+            with _logged("Setting up the import's second connection"):
+                self._setup()
             while (handed := self._queue.get()) is not _DONE:
                 language, item = handed
-                with translation.override(language):
+                with translation.override(language), _logged("Bookkeeping on the second thread"):
                     self._work(item)
         finally:
             # The thread's own connection, which nothing else would close.
             connections.close_all()
+
+
+@contextlib.contextmanager
+def _logged(what: str):
+    """Log an exception and go on (the work reports its own failures to the run)."""
+    try:
+        yield
+    except Exception:
+        logger.exception("%s failed", what)

@@ -13,10 +13,12 @@ when the run ends; on PostgreSQL on a thread of its own, while the import goes o
 What that changes, and why it is safe:
 
 - Between its file's commit and its batch (seconds), a new ruling has no revision yet. The
-  revision holds the ruling as stored when the batch is written, read back with all its
-  children in three queries; it and the log line carry the file's commit time, so the
-  history reads in the order things happened even when a later file of the run changed
-  the same ruling first.
+  revision holds the ruling as its file wrote it: a group of new files (``groups.py``)
+  hands over its rulings with their citations as written, and key for key they are what
+  the database holds; a ruling created on its own is read back with all its children, in
+  three queries for the batch (``tests/rulings/test_import_groups.py`` compares the two).
+  The revision and the log line carry the file's commit time, so the history reads in the
+  order things happened even when a later file of the run changed the same ruling first.
 - An editor who saves the ruling meanwhile keeps their revision as the latest: the batch
   sets ``latest_revision`` only where it is still empty.
 - A run killed before its batch leaves those rulings without a revision; importing the
