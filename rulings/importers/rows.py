@@ -6,7 +6,8 @@ client-side binding, an array of strings is quoted element by element in Python,
 ``CASE`` of a few hundred branches is slow to build and to run (every row is matched
 against every branch). An import writes thousands of rows a second, and those two were a
 third of its time; here rows are inserted by ``COPY`` (their keys drawn from the table's
-sequence first where they are needed) and updated from a ``VALUES`` list joined by key.
+sequence first where they are needed) and updated from a table of rows joined by key
+(``rows_table``, which other lookups of many rows use too).
 """
 
 from __future__ import annotations
