@@ -55,7 +55,6 @@ class Bookkeeping:
     BATCH = 100
 
     def __init__(self):
-        # Ruling pk -> (when its file committed, the ruling as written or None).
         self._due: Due = {}
 
     def __len__(self) -> int:
@@ -83,7 +82,7 @@ class Bookkeeping:
             return
         content_type = ContentType.objects.get_for_model(Ruling)
         with transaction.atomic():
-            due = [(ruling, due[ruling.pk][0]) for ruling in _as_written(due)]
+            written = [(ruling, due[ruling.pk][0]) for ruling in _as_written(due)]
             revisions = [
                 Revision(
                     content_type=content_type,
@@ -93,7 +92,7 @@ class Bookkeeping:
                     content=ruling.serializable_data(),
                     object_str=str(ruling),
                 )
-                for ruling, when in due
+                for ruling, when in written
             ]
             # Each revision holds the ruling as JSON (tens of kilobytes, the provenance
             # included): written by COPY, it is not quoted into an INSERT statement.
@@ -101,7 +100,7 @@ class Bookkeeping:
             _point_to_revisions(
                 [
                     (ruling.pk, revision.pk)
-                    for (ruling, _when), revision in zip(due, revisions, strict=True)
+                    for (ruling, _when), revision in zip(written, revisions, strict=True)
                 ]
             )
             log_model = log_registry.get_log_model_for_model(Ruling)
@@ -117,10 +116,10 @@ class Bookkeeping:
                         revision=revision,
                         content_changed=True,
                     )
-                    for (ruling, when), revision in zip(due, revisions, strict=True)
+                    for (ruling, when), revision in zip(written, revisions, strict=True)
                 ]
             )
-            _write_references(content_type, [ruling for ruling, _when in due])
+            _write_references(content_type, [ruling for ruling, _when in written])
 
 
 def _as_written(due: Due) -> list[Ruling]:
