@@ -25,11 +25,12 @@ _REFERENCE_FIELDS = [f.name for f in fields(Reference) if f.name != "line"]
 
 def content_hash(parsed: ParsedRuling) -> str:
     """SHA-256 (hex) of the content of ``parsed``."""
-    digest = hashlib.sha256(b"rulesage-content/1\n")
+    parts = [b"rulesage-content/1\n"]
     for name in _RULING_FIELDS:
-        _feed(digest, name)
-        _feed(digest, getattr(parsed, name))
-    return digest.hexdigest()
+        _feed(parts, name)
+        _feed(parts, getattr(parsed, name))
+    # One update with every part joined hashes exactly what one update per part would.
+    return hashlib.sha256(b"".join(parts)).hexdigest()
 
 
 def digest_of(parsed: ParsedRuling) -> str:
@@ -37,36 +38,62 @@ def digest_of(parsed: ParsedRuling) -> str:
     return parsed.digest or content_hash(parsed)
 
 
-def _feed(digest, value) -> None:
-    """Add ``value`` to the hash, unambiguously: a type tag, then a length or the value."""
+def _feed(parts: list[bytes], value) -> None:
+    """Add ``value`` to the hashed parts, unambiguously: a type tag, then a length or the
+    value. Every stored ruling's hash was made from these bytes: they must never change.
+
+    The types an export is made of are told apart by their exact type first (the hash
+    runs over every value of every imported file); anything else, a subclass included,
+    by ``isinstance``, in the order that decides which tag a value gets.
+    """
+    kind = type(value)
+    if kind is str:
+        data = value.encode("utf-8", "surrogatepass")
+        parts += (b"s%d:" % len(data), data)
+    elif kind is dict:
+        parts.append(b"d%d:" % len(value))
+        for key in sorted(value, key=str):
+            _feed(parts, key)
+            _feed(parts, value[key])
+    elif kind is list:
+        parts.append(b"l%d:" % len(value))
+        for item in value:
+            _feed(parts, item)
+    elif kind is int:
+        parts.append(b"i%d;" % value)
+    else:
+        _feed_other(parts, value)
+
+
+def _feed_other(parts: list[bytes], value) -> None:
     if value is None:
-        digest.update(b"N")
+        parts.append(b"N")
     elif value is True or value is False:
-        digest.update(b"T" if value else b"F")
+        parts.append(b"T" if value else b"F")
     elif isinstance(value, str):
         # "surrogatepass": a lone surrogate (validation refuses one) must not crash the hash.
         data = value.encode("utf-8", "surrogatepass")
-        digest.update(b"s%d:" % len(data))
-        digest.update(data)
+        parts.append(b"s%d:" % len(data))
+        parts.append(data)
     elif isinstance(value, int):
-        digest.update(b"i%d;" % value)
+        parts.append(b"i%d;" % value)
     elif isinstance(value, float):
-        digest.update(b"f" + value.hex().encode() + b";")
+        parts.append(b"f" + value.hex().encode() + b";")
     elif isinstance(value, dict):
-        digest.update(b"d%d:" % len(value))
+        parts.append(b"d%d:" % len(value))
         for key in sorted(value, key=str):
-            _feed(digest, key)
-            _feed(digest, value[key])
+            _feed(parts, key)
+            _feed(parts, value[key])
     elif isinstance(value, list | tuple):
-        digest.update(b"l%d:" % len(value))
+        parts.append(b"l%d:" % len(value))
         for item in value:
-            _feed(digest, item)
+            _feed(parts, item)
     elif isinstance(value, Reference):
-        digest.update(b"r")
+        parts.append(b"r")
         for name in _REFERENCE_FIELDS:
-            _feed(digest, getattr(value, name))
+            _feed(parts, getattr(value, name))
     elif isinstance(value, datetime):
-        digest.update(b"t")
-        _feed(digest, value.isoformat())
+        parts.append(b"t")
+        _feed(parts, value.isoformat())
     else:
         raise TypeError(f"cannot hash a {type(value).__name__}")

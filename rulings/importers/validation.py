@@ -79,6 +79,32 @@ def _unsafe_character(value: str, kind: str) -> str | None:
     return found.group() if found else None
 
 
+def _verbatim_throughout(value) -> bool:
+    """Whether every key of ``value``'s objects is a string and no string anywhere in it
+    holds what verbatim data may not: checked in one search over them all, since almost
+    every file passes and building each value's path for a message costs more than the
+    check itself."""
+    strings = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            strings.append(item)
+        elif kind is dict:
+            for key, child in item.items():
+                if type(key) is not str:
+                    return False
+                strings.append(key)
+                stack.append(child)
+        elif kind is list:
+            stack.extend(item)
+        elif isinstance(item, str | dict | list):
+            return False  # a subclass: left to the walk that names paths
+    # A line break is allowed in verbatim data, so joining with one hides nothing.
+    return _UNSAFE[VERBATIM].search("\n".join(strings)) is None
+
+
 class _Checker:
     """Walks one ParsedRuling; the first problem found is raised as ExportFormatError."""
 
@@ -140,6 +166,9 @@ class _Checker:
 
     def nested_strings(self, path: str, value) -> None:
         """Every key and string inside data kept verbatim: no NUL, no lone surrogate."""
+        if _verbatim_throughout(value):
+            return
+        # Something is wrong: walk again, naming each value's path, to say what and where.
         stack = [(path, value)]
         while stack:
             where, item = stack.pop()

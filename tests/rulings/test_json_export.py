@@ -100,6 +100,17 @@ def test_json_refusals(text, line, words):
 # --------------------------------------------------------------------------- content hash
 
 
+def test_content_hash_is_the_one_earlier_releases_stored():
+    """Every stored ruling's ``import_hash`` was made by this function: if its bytes
+    changed, every re-import of an unchanged export would look like a change."""
+    assert content_hash(parse_file(FIXTURES / "azul-two-citations.txt")) == (
+        "ec4e7b1a1321dabe9ae9d22e2c34ac5c319ce61ac712c25821c2818db4789df9"
+    )
+    assert content_hash(parse_file(FIXTURES / "azul-floor-line.json")) == (
+        "9e37270a1df49b7331b40fb9e551546f628e408628fbf516131b5fee2e6d2b46"
+    )
+
+
 def test_content_hash_is_the_content_not_the_file():
     text = fixture_text("azul-two-citations.txt")
     ruling = parse_export(text, "a.txt")
