@@ -8,7 +8,9 @@ temporary folder, creates a throw-away PostgreSQL database (from BENCH_DATABASE_
 server, default postgres://postgres@127.0.0.1:5432), migrates it once, and imports each
 folder into a fresh copy of it with the real command in a process of its own. It prints
 exports/s, files, wall time, peak memory (resident set of that process, measured from just
-before the command) and database queries per file (on both of the import's connections),
+before the command; the reading and bookkeeping processes it forks are not counted) and
+database queries per file (those of the import process; the bookkeeping process's own, a
+few per hundred rulings, are not counted),
 at 100 files and at --files, each run --repeat times (the median is shown), and a second,
 unchanged re-import; first, how fast the machine runs plain Python and PostgreSQL today.
 It drops its databases and folder at the end and asserts nothing: the figures are for
@@ -24,7 +26,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -71,28 +72,20 @@ def worker(folder: str) -> None:
     django.setup()
     from django.core.management import CommandError, call_command
     from django.db import connection
-    from django.db.backends.signals import connection_created
 
     queries = 0
-    lock = threading.Lock()
 
     def count(execute, sql, params, many, context):
         nonlocal queries
         if not sql.lstrip().upper().startswith(TRANSACTION_CONTROL):
-            with lock:
-                queries += 1
+            queries += 1
         return execute(sql, params, many, context)
-
-    def count_on(sender, connection, **kwargs):
-        # The import's second thread (rulings/importers/background.py) opens its own.
-        connection.execute_wrappers.append(count)
 
     files = sum(1 for p in Path(folder).iterdir() if p.suffix in {".txt", ".json"})
     connection.ensure_connection()
     reset_peak_rss()
     start_rss = rss("VmRSS")
     ok = True
-    connection_created.connect(count_on)  # after this thread's own connection is made
     with open(os.devnull, "w") as devnull, connection.execute_wrapper(count):
         start = time.perf_counter()
         try:

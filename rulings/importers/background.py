@@ -1,30 +1,34 @@
-"""The new rulings' bookkeeping written on a thread of its own, while the import goes on.
+"""The new rulings' bookkeeping written in a process of its own, while the import goes on.
 
 A batch of bookkeeping (``bookkeeping.py``) writes a hundred new rulings' revisions,
-history and references (reading back those a group did not keep as written): about a
-third of an import's time, of which a good part is spent waiting for the database. On
-the import's own thread nothing else happens meanwhile. Here a second thread, with its
-own database connection, writes the batches while the import writes the next files:
-Python runs one thread at a time, but each runs while the other waits for PostgreSQL,
-and PostgreSQL does both threads' work at once.
+history and references: Python work (serialising each ruling and its citations, finding
+its references) of about a millisecond a ruling. On a thread of the import's own process
+it ran one at a time with the import itself, Python running one thread at a time: the
+import waited for it about a tenth of its time. In a second process it runs beside the
+import on another core. The batch reads its rulings back from the database (three
+queries a batch) rather than receiving them: the rulings are committed before their batch
+is handed over, so what it reads is what the files wrote, and nothing large is copied
+between the processes.
 
-It changes nothing a batch does: the same statements in their own transaction, over
-rulings their files have already committed (the thread's connection sees them as any
-other would). At most ``QUEUED`` batches wait, so memory stays flat; the run waits for
-the thread before it ends, so its report includes every batch. A batch that fails is
-reported, never raised, as before; the thread never stops before the run tells it to.
+It changes nothing a batch does: the same statements in their own transaction, on a
+connection of the process's own. At most ``QUEUED`` batches wait, so memory stays flat;
+the run waits for the process before it ends, so its report includes every batch. A batch
+that fails is reported, never raised, as before; a process that ends early (killed, out of
+memory) is reported with the batches it did not write, which importing the same files
+again writes.
 
-Only on PostgreSQL, and only for a run that is not inside a transaction: SQLite lets one
-connection write at a time, and a second connection cannot see rows an enclosing
-transaction (a test's) has not committed. Elsewhere the batches are written in place.
+Only on PostgreSQL, only for a run that is not inside a transaction (a second connection
+cannot see rows an enclosing transaction, a test's, has not committed; SQLite lets one
+connection write at a time), and only where a process can be forked, as the import's
+reading worker is (``read_ahead.py``). Elsewhere the batches are written in place.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
+import multiprocessing
+import os
 import queue
-import threading
 from collections.abc import Callable
 
 from django.db import connection, connections
@@ -35,59 +39,131 @@ __all__ = ["Background"]
 logger = logging.getLogger(__name__)
 
 QUEUED = 2
-_DONE = object()
+# How often the process looks whether the import that started it is still there.
+PARENT_CHECK_SECONDS = 1.0
 
 
 class Background:
-    """Runs ``work(item)`` for each ``submit(item)``, in order, on a thread or in place."""
+    """Runs ``work(item)`` for each ``submit(item)``, in order, in a forked process or in
+    place; ``join()`` waits for all of it and returns what each call returned (a report
+    line, or None), in order.
 
-    def __init__(self, work: Callable[[object], None], setup: Callable[[], None] = lambda: None):
+    ``start()`` forks the process: call it before the run starts any thread (a process
+    forked beside running threads may inherit locks they hold). Items must be picklable.
+    """
+
+    def __init__(self, work: Callable[[object], str | None], setup: Callable[[], None]):
         self._work = work
         self._setup = setup
-        self._queue: queue.Queue | None = None
-        self._thread: threading.Thread | None = None
+        self._process = None
+        self._inbox = self._outbox = None
+        self._submitted = 0
+        self._results: list[str | None] = []
 
-    @staticmethod
-    def possible() -> bool:
-        return connection.vendor == "postgresql" and not connection.in_atomic_block
+    @property
+    def elsewhere(self) -> bool:
+        """Whether submitted items are worked on in the second process."""
+        return self._process is not None
+
+    def start(self) -> None:
+        if not _possible():
+            return
+        context = multiprocessing.get_context("fork")
+        self._inbox = context.Queue(maxsize=QUEUED)
+        self._outbox = context.Queue()
+        self._process = context.Process(
+            target=_serve,
+            args=(self._work, self._setup, self._inbox, self._outbox),
+            name="import-bookkeeping",
+            daemon=True,
+        )
+        self._process.start()
 
     def submit(self, item) -> None:
-        if self._thread is None and self.possible():
-            self._queue = queue.Queue(maxsize=QUEUED)
-            self._thread = threading.Thread(target=self._run, name="import-bookkeeping")
-            self._thread.start()
-        if self._thread is None:
-            self._work(item)
-        else:
-            # The work runs in the language it was handed over in, as it would have here.
-            self._queue.put((translation.get_language(), item))
+        if self._process is None:
+            self._results.append(self._work(item))
+            return
+        # The work runs in the language it was handed over in, as it would have here.
+        self._hand((translation.get_language(), item))
+        self._submitted += 1  # counted even if the process is gone: then reported as lost
 
-    def join(self) -> None:
-        """Wait until every submitted item is done."""
-        if self._thread is not None:
-            self._queue.put(_DONE)
-            self._thread.join()
-            self._thread = self._queue = None
+    def _hand(self, handed) -> None:
+        """Queue ``handed`` for the process; dropped if the process is gone (it would never
+        take it, and a full queue would wait for ever)."""
+        while self._process.is_alive():
+            try:
+                self._inbox.put(handed, timeout=PARENT_CHECK_SECONDS)
+                return
+            except queue.Full:
+                continue
 
-    def _run(self) -> None:
-        # Whatever fails, the thread goes on taking items until it is told it is done: a
-        # thread that stopped early would leave the import waiting on a full queue.
-        try:
-            with _logged("Setting up the import's second connection"):
-                self._setup()
-            while (handed := self._queue.get()) is not _DONE:
-                language, item = handed
-                with translation.override(language), _logged("Bookkeeping on the second thread"):
-                    self._work(item)
-        finally:
-            # The thread's own connection, which nothing else would close.
-            connections.close_all()
+    def join(self) -> list[str | None]:
+        """Wait until every submitted item is done; what each returned, in order."""
+        if self._process is not None:
+            self._hand(None)
+            while self._submitted:
+                try:
+                    self._results.append(self._outbox.get(timeout=PARENT_CHECK_SECONDS))
+                    self._submitted -= 1
+                except queue.Empty:
+                    if not self._process.is_alive():
+                        # What was queued for it will never be read: not waited for either.
+                        self._inbox.cancel_join_thread()
+                        self._results.append(
+                            f"the bookkeeping process ended early: {self._submitted} batch(es) "
+                            "of imported rulings have no revision or history yet; importing "
+                            "the same files again writes them"
+                        )
+                        break
+            self._process.join()
+            self._process = None
+        results, self._results, self._submitted = self._results, [], 0
+        return results
 
 
-@contextlib.contextmanager
-def _logged(what: str):
-    """Log an exception and go on (the work reports its own failures to the run)."""
+def _possible() -> bool:
+    return (
+        connection.vendor == "postgresql"
+        and not connection.in_atomic_block
+        and "fork" in multiprocessing.get_all_start_methods()
+        and (os.cpu_count() or 1) > 1
+    )
+
+
+def _serve(work, setup, inbox, outbox) -> None:
+    """In the forked process: work on each item until told to stop, then leave."""
+    # The connections the process inherited are the import's: never used nor closed here
+    # (closing one would end the import's own session), but kept referenced, so that
+    # nothing finalises them, until the process leaves through os._exit.
+    inherited = [conn.connection for conn in connections.all(initialized_only=True)]
+    for conn in connections.all(initialized_only=True):
+        conn.connection = None
+    parent = os.getppid()
     try:
-        yield
+        setup()
+        while True:
+            try:
+                handed = inbox.get(timeout=PARENT_CHECK_SECONDS)
+            except queue.Empty:
+                if os.getppid() != parent:
+                    break  # the import is gone: nothing more will come
+                continue
+            if handed is None:
+                break
+            language, item = handed
+            with translation.override(language):
+                try:
+                    outbox.put(work(item))
+                except Exception as error:  # noqa: BLE001 - reported, the process goes on
+                    logger.exception("Bookkeeping in the second process failed")
+                    outbox.put(f"{type(error).__name__}: {error}")
+        connections.close_all()  # its own connection
     except Exception:
-        logger.exception("%s failed", what)
+        logger.exception("The import's bookkeeping process failed")
+    finally:
+        # What was put for the import is sent before the process leaves (os._exit would
+        # end the queue's sending thread with it).
+        outbox.close()
+        outbox.join_thread()
+        del inherited
+        os._exit(0)

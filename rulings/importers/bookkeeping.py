@@ -7,16 +7,17 @@ the ruling saved again to point at it, the log entry and the two rows it checks,
 references and the children they are read from). The run instead keeps the rulings its
 committed files created and writes theirs together, in one transaction and a few
 statements (the references too: see ``_write_references``), every ``BATCH`` rulings and
-when the run ends; on PostgreSQL on a thread of its own, while the import goes on
-(``background.py``).
+when the run ends; for a large run on PostgreSQL, in a process of its own, while the
+import goes on (``background.py``).
 
 What that changes, and why it is safe:
 
 - Between its file's commit and its batch (seconds), a new ruling has no revision yet. The
-  revision holds the ruling as its file wrote it: a group of new files (``groups.py``)
-  hands over its rulings with their citations as written, and key for key they are what
-  the database holds; a ruling created on its own is read back with all its children, in
-  three queries for the batch (``tests/rulings/test_import_groups.py`` compares the two).
+  revision holds the ruling as its file wrote it: read back with all its children, in
+  three queries for the batch, or, where the batch is written in the import's own process,
+  handed over by a group of new files (``groups.py``) with its citations as written, which
+  key for key are what the database holds (``tests/rulings/test_import_groups.py``
+  compares the two).
   The revision and the log line carry the file's commit time, so the history reads in the
   order things happened even when a later file of the run changed the same ruling first.
 - An editor who saves the ruling meanwhile keeps their revision as the latest: the batch

@@ -38,7 +38,10 @@ class ImportRun:
 
     SEARCH_BATCH = 1000
 
-    def __init__(self):
+    def __init__(self, files: int = 1):
+        """``files``: how many files the run expects; a second process is started for the
+        bookkeeping only when more than a batch of them is (background.py)."""
+        self.files = files
         self.catalogue = Catalogue()
         # Primary keys by model, for the models a search backend keeps a copy of: a
         # passage or ruling written twice in a run is indexed once, and read back from the
@@ -47,7 +50,7 @@ class ImportRun:
             model: set() for model in (Passage, Ruling) if indexing_backends(model)
         }
         self.bookkeeping = Bookkeeping()
-        # Batches of it are written on a thread of their own where possible (background.py).
+        # Batches of it are written in a process of their own where possible (background.py).
         self._behind = Background(
             self._write_bookkeeping_batch, setup=lambda: self._session_for_bulk_writes(True)
         )
@@ -55,12 +58,14 @@ class ImportRun:
         self.problems: list[str] = []
 
     def __enter__(self) -> ImportRun:
+        if self.files > Bookkeeping.BATCH:
+            self._behind.start()  # first: forked before the run starts any thread
         self._session_for_bulk_writes(True)
         return self
 
     def __exit__(self, *exc_info) -> None:
         self.write_bookkeeping()
-        self._behind.join()
+        self.problems.extend(problem for problem in self._behind.join() if problem)
         self.flush_search_index()
         self._session_for_bulk_writes(False)
 
@@ -111,7 +116,9 @@ class ImportRun:
         new ruling's, as written), the rulings are not read back for their bookkeeping."""
         bump_generation()
         new = rulings if created is None else created
-        for ruling, own in zip(new, citations or [None] * len(new), strict=True):
+        # A second process reads the rulings back: nothing of them is kept for it here.
+        kept = citations if citations and not self._behind.elsewhere else [None] * len(new)
+        for ruling, own in zip(new, kept, strict=True):
             self.bookkeeping.add(ruling, own)
         if len(self.bookkeeping) >= Bookkeeping.BATCH:
             self.write_bookkeeping()
@@ -122,22 +129,25 @@ class ImportRun:
             self.flush_search_index()
 
     def write_bookkeeping(self) -> None:
-        """Hand what is due to be written (on the run's second thread, if it has one)."""
+        """Hand what is due to be written (in the run's second process, if it has one)."""
         due = self.bookkeeping.take()
         if due:
             self._behind.submit(due)
 
-    def _write_bookkeeping_batch(self, due) -> None:
-        """Write one batch. A failure is recorded, never raised: the rulings are committed,
-        and importing the folder again writes them."""
+    @staticmethod
+    def _write_bookkeeping_batch(due) -> str | None:
+        """Write one batch; the line that reports its failure, or None. A failure is
+        reported, never raised: the rulings are committed, and importing the folder again
+        writes them."""
         try:
             Bookkeeping.write(due)
-        except Exception as error:  # noqa: BLE001 - reported below, the run goes on
+        except Exception as error:  # noqa: BLE001 - reported by the run, which goes on
             logger.exception("Imported rulings left without their revision")
-            self.problems.append(
+            return (
                 f"{len(due)} imported ruling(s) have no revision or history yet "
                 f"({type(error).__name__}: {error}); importing the same files again writes them"
             )
+        return None
 
     def flush_search_index(self) -> None:
         """Index what is queued. A failure is recorded, never raised: the files it came

@@ -2,7 +2,7 @@
 editor sees in the admin, and its references in Wagtail's reference index — whether the
 run wrote them in bulk after the files committed, or a later run had to finish the job."""
 
-import threading
+import os
 import time
 
 import pytest
@@ -119,33 +119,75 @@ def closed_since(before, seconds=5.0):
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_beside_a_postgresql_import_the_history_is_written_on_its_own_thread(tmp_path, monkeypatch):
-    """Outside a transaction (as ``manage.py import_rulings`` runs), batches of history are
-    written on a second thread with its own connection: complete when the command returns,
-    and that connection closed."""
-    threads = []
+def test_beside_a_postgresql_import_the_history_is_written_in_a_process_of_its_own(
+    tmp_path, monkeypatch
+):
+    """Outside a transaction (as ``manage.py import_rulings`` runs), for a folder of more
+    than a batch of files, batches of history are written in a second process with its own
+    connection: complete when the command returns, that connection closed, and the
+    import's own connection still working."""
+    monkeypatch.setattr(Bookkeeping, "BATCH", 2)
+    writers = tmp_path / "writers"
     write = Bookkeeping.write
 
     def noted(due):
-        threads.append(threading.current_thread().name)
+        # Runs in the forked process: what it notes must reach the test through a file.
+        with writers.open("a") as handle:
+            handle.write(f"{os.getpid()} {len(due)}\n")
         write(due)
 
     monkeypatch.setattr(Bookkeeping, "write", staticmethod(noted))
     before = other_connections()
-    paths = [write_export(tmp_path, f"{n}.txt", question=f"Question {n}?") for n in range(3)]
-    _out, _err, ok = run_import(*paths)
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    for n in range(5):
+        write_export(folder, f"{n}.txt", question=f"Question {n}?", citations=n % 3 + 1)
+    _out, _err, ok = run_import(folder)
     assert ok
-    assert threads == ["import-bookkeeping"]
+    batches = [line.split() for line in writers.read_text().splitlines()]
+    assert {pid for pid, _size in batches} != {str(os.getpid())}
+    assert len({pid for pid, _size in batches}) == 1
+    assert sum(int(size) for _pid, size in batches) == 5
     for ruling in Ruling.objects.all():
         assert ruling.latest_revision == Revision.objects.for_instance(ruling).get()
+        assert len(ruling.latest_revision.content["citations"]) == ruling.citations.count()
         assert history(ruling) == ["wagtail.create"]
         assert ReferenceIndex.get_references_for_object(ruling).exists()
     assert closed_since(before)
 
-    # A batch refused on that thread is reported by the command, as in place.
+    # A batch refused in that process is reported by the command, as in place.
     monkeypatch.setattr(Bookkeeping, "write", staticmethod(refuse))
-    _out, err, ok = run_import(write_export(tmp_path, "late.txt", question="Late?"))
+    for n in range(3):
+        write_export(folder, f"late-{n}.txt", question=f"Late {n}?")
+    _out, err, ok = run_import(folder)
     assert ok
-    assert Ruling.objects.filter(question="Late?").exists()
-    assert "1 imported ruling(s) have no revision or history yet (RuntimeError: disk full)" in err
+    assert Ruling.objects.filter(question="Late 2?").exists()
+    assert "imported ruling(s) have no revision or history yet (RuntimeError: disk full)" in err
     assert closed_since(before)
+
+
+def vanish(due):
+    os._exit(3)  # as a process killed by the system would end
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_bookkeeping_process_that_dies_is_reported_and_the_rulings_stay(tmp_path, monkeypatch):
+    monkeypatch.setattr(Bookkeeping, "BATCH", 2)
+    monkeypatch.setattr(Bookkeeping, "write", staticmethod(vanish))
+    before = other_connections()
+    for n in range(5):
+        write_export(tmp_path, f"{n}.txt", question=f"Question {n}?")
+    _out, err, ok = run_import(tmp_path)
+    assert ok
+    assert Ruling.objects.count() == 5
+    assert "the bookkeeping process ended early" in err
+    assert "importing the same files again writes them" in err
+    assert closed_since(before)
+
+    # As it says: the next import writes the history the process did not.
+    monkeypatch.undo()
+    _out, _err, ok = run_import(tmp_path)
+    assert ok
+    for ruling in Ruling.objects.all():
+        assert ruling.latest_revision == Revision.objects.for_instance(ruling).get()
+        assert history(ruling) == ["wagtail.create"]

@@ -55,7 +55,7 @@ class Command(BaseCommand):
         imported, failures = [], []
         counts = dict.fromkeys(OUTCOMES, 0)
         # One run: editions and documents looked up once, passages indexed in batches.
-        with translation.override(settings.LANGUAGE_CODE), ImportRun() as run:
+        with translation.override(settings.LANGUAGE_CODE), ImportRun(len(files)) as run:
             # Files are parsed a little ahead, in a second process, while this one writes.
             ahead = read_ahead(files, limits, len(files))
             bar = tqdm(
