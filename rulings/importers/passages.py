@@ -124,14 +124,20 @@ class PassageWriter:
             [("document_id", "bigint"), ("page", "integer"), ("heading_path", "text")],
             list(self.wanted),
         )
-        sql = (
-            f"WITH {wanted} "
+        select = (
             f"SELECT {', '.join(f'p.{column[name]}' for name in _LOCATION + _READ)}, "
             f"LENGTH(p.{column['text']}) "
             f"FROM {quote(meta.db_table)} AS p JOIN wanted AS v "
             f"ON p.{column['document']} = v.document_id "
-            f"AND p.{column['heading_path']} = v.heading_path "
-            f"AND (p.{column['page']} = v.page OR (p.{column['page']} IS NULL AND v.page IS NULL))"
+            f"AND p.{column['heading_path']} = v.heading_path AND "
+        )
+        # Passages with a page, and those without, each found by the whole unique index:
+        # "same page, or both without" in one condition is not an index condition, and
+        # the lookup read every page of the document under the same heading.
+        page = column["page"]
+        sql = (
+            f"WITH {wanted} {select}p.{page} = v.page "
+            f"UNION ALL {select}p.{page} IS NULL AND v.page IS NULL"
         )
         found: dict[PassageKey, Passage] = {}
         lengths: dict[PassageKey, int] = {}

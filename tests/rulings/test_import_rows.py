@@ -16,6 +16,7 @@ import pytest
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext_lazy
 
+from rulings.importers.passages import PassageWriter
 from rulings.importers.rows import copy_rows, update_as_rows
 from rulings.models import Document, ErrataCard, Passage, Ruling
 from tests.rulings.factories import DocumentFactory, errata_card
@@ -86,6 +87,29 @@ def test_rows_updated_by_key_store_the_new_values(edition):
         2: "",
     }
     assert Passage.objects.get(page=1).text_exported_at == when
+
+
+def test_stored_passages_are_found_by_their_place_with_a_page_or_without(edition):
+    """The lookup of a group's passages finds each stored one, page or no page, and only
+    those: a place not stored yet is written as a new passage, never matched to a
+    neighbour under the same heading."""
+    document = DocumentFactory(edition=edition)
+    stored_rows = [
+        Passage(document=document, page=page, heading_path=heading, anchor=f"a{n}")
+        for n, (page, heading) in enumerate(
+            [(3, "SETUP"), (4, "SETUP"), (None, "SETUP"), (None, "SCORING"), (3, "SCORING")]
+        )
+    ]
+    Passage.objects.bulk_create(stored_rows)
+    writer = PassageWriter(None, [])
+    for page, heading in [(4, "SETUP"), (None, "SETUP"), (None, "SCORING"), (5, "SETUP")]:
+        writer.want(document.pk, page, heading, "Snippet")
+    found = writer.save()
+    by_place = {(p.page, p.heading_path): p.pk for p in stored_rows}
+    for place in [(4, "SETUP"), (None, "SETUP"), (None, "SCORING")]:
+        assert found[(document.pk, *place)].pk == by_place[place]
+    assert found[(document.pk, 5, "SETUP")].pk not in by_place.values()
+    assert Passage.objects.filter(document=document).count() == 6
 
 
 def test_errata_for_hundreds_of_passages_are_the_cards_for_each(edition):
