@@ -5,7 +5,7 @@ the errata cards superseding what they cite), never stored by hand. Knows no mod
 """
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +21,9 @@ class Flag:
     message: str
 
     def as_dict(self):
-        return {key: str(value) for key, value in asdict(self).items()}
+        """As stored in ``Ruling.flags``: each field as text (a message may be lazy).
+        Written out: ``dataclasses.asdict`` deep-copies, and an import stores thousands."""
+        return {"code": str(self.code), "message": str(self.message)}
 
 
 CUT_OFF = "cut_off"

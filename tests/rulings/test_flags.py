@@ -66,3 +66,13 @@ def test_withdrawn_or_superseded_card_no_longer_flags(ruling):
     card.status = ErrataCard.Status.WITHDRAWN
     card.save()
     assert codes(ruling) == []
+
+
+def test_a_flag_is_stored_as_its_code_and_its_message_in_words():
+    """What ``Ruling.flags`` holds, and the editors' desk shows: plain text, the lazily
+    translated message turned into words of the language it was stored in."""
+    ruling = import_export(tokens_out=1024)
+    stored = Ruling.objects.get(pk=ruling.pk).flags
+    assert [set(flag) for flag in stored] == [{"code", "message"}]
+    assert stored[0]["code"] == "cut_off"
+    assert isinstance(stored[0]["message"], str) and len(stored[0]["message"]) > 20
