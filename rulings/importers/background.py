@@ -34,6 +34,8 @@ from collections.abc import Callable
 from django.db import connection, connections
 from django.utils import translation
 
+from rulings.importers.read_ahead import ignore_interrupts
+
 __all__ = ["Background"]
 
 logger = logging.getLogger(__name__)
@@ -135,6 +137,7 @@ def _serve(work, setup, inbox, outbox) -> None:
     # The connections the process inherited are the import's: never used nor closed here
     # (closing one would end the import's own session), but kept referenced, so that
     # nothing finalises them, until the process leaves through os._exit.
+    ignore_interrupts()  # on Ctrl-C the import hands over what is due, then stops it
     inherited = [conn.connection for conn in connections.all(initialized_only=True)]
     for conn in connections.all(initialized_only=True):
         conn.connection = None

@@ -16,6 +16,7 @@ saves there.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -25,7 +26,7 @@ from rulings.importers.files import parse_file
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ParsedRuling
 
-__all__ = ["read_ahead"]
+__all__ = ["ignore_interrupts", "read_ahead"]
 
 MIN_FILES = 64
 # Files read ahead. More than two of the importer's groups (``groups.GROUP``): while one
@@ -56,7 +57,8 @@ def read_ahead(
     # It never touches the database connection it inherits, and leaves through os._exit,
     # so the connection is never closed from the worker's side either.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=ignore_interrupts)
+    try:
         pending: deque[tuple[Path, Future]] = deque()
         for path in paths:
             pending.append((path, pool.submit(_parse_or_none, path, limits)))
@@ -64,6 +66,16 @@ def read_ahead(
                 yield _done(pending.popleft())
         while pending:
             yield _done(pending.popleft())
+    finally:
+        # Stopped early (Ctrl-C, a failure): the files not read yet are not read.
+        pool.shutdown(cancel_futures=True)
+
+
+def ignore_interrupts() -> None:
+    """In a forked helper process: Ctrl-C is the import's to handle. Interrupted too, the
+    helper would stop at any point, and the import would wait for it for ever (a process
+    pool) or lose what it was writing; the import stops its helpers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _done(entry: tuple[Path, Future]) -> tuple[Path, ParsedRuling | None]:

@@ -214,3 +214,34 @@ def test_files_read_ahead_by_a_worker_import_and_refuse_as_when_read_in_turn(tmp
     assert [part.replace("read-ahead", "in-turn") for part in worker_read[:2]] == [
         part for part in in_turn[:2]
     ]
+
+
+def test_reading_ahead_stopped_early_leaves_no_worker_behind(tmp_path, monkeypatch):
+    """Ctrl-C, or any failure, while a folder is read ahead: the import stops its reading
+    worker, which neither takes the interrupt itself nor goes on reading the folder."""
+    import multiprocessing
+    import os
+    import signal
+    import time
+
+    from rulings.importers import read_ahead
+    from rulings.importers.limits import import_limits
+
+    monkeypatch.setattr(read_ahead, "MIN_FILES", 2)
+    parse = read_ahead.parse_file
+
+    def slowly(*args):  # the worker is still reading when the interrupt comes
+        time.sleep(0.05)
+        return parse(*args)
+
+    monkeypatch.setattr(read_ahead, "parse_file", slowly)
+    paths = [write_export(tmp_path, f"{n}.txt", question=f"Question {n}?") for n in range(40)]
+    reading = read_ahead.read_ahead(paths, import_limits(), len(paths))
+    path, parsed = next(reading)
+    assert path == paths[0] and parsed.question == "Question 0?"
+    (worker,) = multiprocessing.active_children()
+    os.kill(worker.pid, signal.SIGINT)  # as Ctrl-C reaches every process of the terminal
+    for n in range(1, 6):  # the worker took no interrupt, and goes on reading
+        assert next(reading)[1].question == f"Question {n}?"
+    reading.close()
+    assert multiprocessing.active_children() == []
