@@ -34,7 +34,7 @@ from collections.abc import Callable
 from django.db import connection, connections
 from django.utils import translation
 
-from rulings.importers.read_ahead import ignore_interrupts
+from rulings.importers.forked import helpers_possible, ignore_interrupts
 
 __all__ = ["Background"]
 
@@ -125,10 +125,7 @@ class Background:
 
 def _possible() -> bool:
     return (
-        connection.vendor == "postgresql"
-        and not connection.in_atomic_block
-        and "fork" in multiprocessing.get_all_start_methods()
-        and (os.cpu_count() or 1) > 1
+        connection.vendor == "postgresql" and not connection.in_atomic_block and helpers_possible()
     )
 
 

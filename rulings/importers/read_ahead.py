@@ -16,17 +16,17 @@ saves there.
 from __future__ import annotations
 
 import multiprocessing
-import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
 from rulings.importers.files import parse_file
+from rulings.importers.forked import helpers_possible, ignore_interrupts
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ParsedRuling
 
-__all__ = ["ignore_interrupts", "read_ahead"]
+__all__ = ["read_ahead"]
 
 MIN_FILES = 64
 # Files read ahead. More than two of the importer's groups (``groups.GROUP``): while one
@@ -47,15 +47,12 @@ def read_ahead(
     paths: Iterable[Path], limits: ImportLimits, count: int
 ) -> Iterator[tuple[Path, ParsedRuling | None]]:
     """Each path with its export as a worker parsed it, or None (then parse it yourself)."""
-    forking = "fork" in multiprocessing.get_all_start_methods()
-    if count < MIN_FILES or multiprocessing.cpu_count() < 2 or not forking:
+    if count < MIN_FILES or not helpers_possible():
         for path in paths:
             yield path, None
         return
-    # A forked worker starts at once with everything imported ("spawn" would import the
-    # caller's main module again, which a script without a __main__ guard cannot take).
-    # It never touches the database connection it inherits, and leaves through os._exit,
-    # so the connection is never closed from the worker's side either.
+    # Forked (forked.py): it never touches the database connection it inherits, and
+    # leaves through os._exit, so the connection is never closed from its side either.
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=ignore_interrupts)
     try:
@@ -69,13 +66,6 @@ def read_ahead(
     finally:
         # Stopped early (Ctrl-C, a failure): the files not read yet are not read.
         pool.shutdown(cancel_futures=True)
-
-
-def ignore_interrupts() -> None:
-    """In a forked helper process: Ctrl-C is the import's to handle. Interrupted too, the
-    helper would stop at any point, and the import would wait for it for ever (a process
-    pool) or lose what it was writing; the import stops its helpers itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _done(entry: tuple[Path, Future]) -> tuple[Path, ParsedRuling | None]:

@@ -113,7 +113,8 @@ class ImportRun:
     ) -> None:
         """As ``file_committed``, for files committed together (``groups.py``); their
         rulings are all new unless ``created`` names the new ones. With ``citations`` (each
-        new ruling's, as written), the rulings are not read back for their bookkeeping."""
+        new ruling's, as written), the rulings are not read back for their bookkeeping when it is
+        written in this process."""
         bump_generation()
         new = rulings if created is None else created
         # A second process reads the rulings back: nothing of them is kept for it here.
