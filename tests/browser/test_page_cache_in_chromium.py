@@ -6,8 +6,9 @@ from django.core.cache import caches
 from django.core.management import call_command
 
 from core.page_cache import GENERATION_KEY, bump_generation
-from rulings.models import Ruling, RulingCorrection
+from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
+from tests.rulings.factories import record_correction
 
 pytestmark = BROWSER_TEST
 
@@ -36,14 +37,12 @@ def test_reader_is_served_from_the_cache_and_sees_a_correction_at_once(
     for _ in range(2):
         assert person.goto(url).headers.get("x-page-cache") is None
 
-    ruling.corrections.add(
-        RulingCorrection(
-            what_was_wrong="Said the pile is never empty.",
-            what_it_says_now="The pile can run out; then the round ends.",
-            corrected_by="Eduardo",
-        )
+    record_correction(
+        ruling,
+        what_was_wrong="Said the pile is never empty.",
+        what_it_says_now="The pile can run out; then the round ends.",
+        corrected_by="Eduardo",
     )
-    ruling.save()
     response = reader.reload()
     assert response.headers.get("x-page-cache") == "miss"
     assert "The pile can run out; then the round ends." in reader.content()

@@ -6,9 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import RulingCorrection
 from tests.guides.factories import publish_version, url_in
-from tests.rulings.factories import errata_card
+from tests.rulings.factories import errata_card, record_correction
 
 LANGUAGES = ("en", "es")
 
@@ -19,15 +18,7 @@ def full_site(spanish_guide, ruling, home):
     guide = publish_version(spanish_guide, "Second version.")
     citation = ruling.citations.get(n=1)
     errata_card(citation.passage, "Now reads otherwise.")
-    ruling.corrections.add(
-        RulingCorrection(
-            what_was_wrong="Said you may not pass.",
-            what_it_says_now="You may pass.",
-            corrected_by="Ana",
-            corrected_on=datetime.date(2026, 11, 2),
-        )
-    )
-    ruling.save()
+    record_correction(ruling, corrected_by="Ana", corrected_on=datetime.date(2026, 11, 2))
     return guide, ruling
 
 

@@ -17,8 +17,9 @@ from django.urls import reverse
 
 from core.page_cache import GENERATION_KEY, STATUS_HEADER, PageCacheMiddleware, bump_generation
 from guides.publishing import mark_translation_current
-from rulings.models import ErrataCard, Ruling, RulingCorrection
+from rulings.models import ErrataCard, Ruling
 from tests.guides.factories import publish, publish_version, url_in
+from tests.rulings.factories import record_correction
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -126,14 +127,7 @@ def test_a_ruling_correction_shows_on_the_very_next_request(client, ruling, page
     get(client, reverse("corrections_log"))
     assert get(client, url)[1] == "hit"
     ruling = Ruling.objects.get(pk=ruling.pk)
-    ruling.corrections.add(
-        RulingCorrection(
-            what_was_wrong="Said you may not pass.",
-            what_it_says_now="You may pass.",
-            corrected_by="Ana",
-        )
-    )
-    ruling.save()
+    record_correction(ruling, corrected_by="Ana")
     assert "You may pass." in get(client, url)[0].content.decode()
     assert "You may pass." in get(client, reverse("corrections_log"))[0].content.decode()
 

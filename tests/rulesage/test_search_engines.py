@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from guides.models import GuideCorrection
-from rulings.models import RulingCorrection
 from tests.rulesage.fixtures import reader_urls
+from tests.rulings.factories import record_correction
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -159,14 +159,12 @@ def test_the_rulings_feed_has_new_rulings_and_brings_back_corrected_ones(client,
     _feed, items = entries(client, reverse("rulings_feed"))
     assert [item["title"] for item in items] == ["Can I trade?", "Can I pass?"]
 
-    older.corrections.add(
-        RulingCorrection(
-            what_was_wrong="Said no.",
-            what_it_says_now="You may pass once per round.",
-            corrected_on=datetime.date.today() + datetime.timedelta(days=1),
-        )
+    record_correction(
+        older,
+        what_was_wrong="Said no.",
+        what_it_says_now="You may pass once per round.",
+        corrected_on=datetime.date.today() + datetime.timedelta(days=1),
     )
-    older.save()
     _feed, items = entries(client, reverse("rulings_feed"))
     assert [item["title"] for item in items] == ["Corrected: Can I pass?", "Can I trade?"]
     assert "You may pass once per round." in items[0]["summary"]

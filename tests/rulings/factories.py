@@ -2,7 +2,7 @@ import datetime
 
 import factory
 
-from rulings.models import Document, Edition, ErrataCard, Game
+from rulings.models import Document, Edition, ErrataCard, Game, RulingCorrection
 
 
 class GameFactory(factory.django.DjangoModelFactory):
@@ -47,3 +47,14 @@ def errata_card(passage, corrected_rule="The rule now reads otherwise.", **field
         issued_on=fields.pop("issued_on", datetime.date(2026, 11, 1)),
         **fields,
     )
+
+
+def record_correction(
+    ruling, what_was_wrong="Said you may not pass.", what_it_says_now="You may pass.", **fields
+):
+    """An editor's dated correction on `ruling`, saved with it as the admin saves it."""
+    ruling.corrections.add(
+        RulingCorrection(what_was_wrong=what_was_wrong, what_it_says_now=what_it_says_now, **fields)
+    )
+    ruling.save()
+    return ruling

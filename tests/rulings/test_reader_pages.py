@@ -8,8 +8,8 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import Ruling, RulingCorrection
-from tests.rulings.factories import errata_card
+from rulings.models import Ruling
+from tests.rulings.factories import errata_card, record_correction
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -98,14 +98,7 @@ def test_withdrawn_ruling_is_gone_and_unknown_urls_are_404(client, ruling):
 
 def test_ruling_correction_shows_on_page_and_in_log(client, ruling):
     ruling = Ruling.objects.get(pk=ruling.pk)
-    ruling.corrections.add(
-        RulingCorrection(
-            what_was_wrong="Said you may not pass.",
-            what_it_says_now="You may pass.",
-            corrected_by="Ana",
-        )
-    )
-    ruling.save()
+    record_correction(ruling, corrected_by="Ana")
     assert "You may pass." in client.get(ruling.get_absolute_url()).content.decode()
     log = client.get(reverse("corrections_log")).content.decode()
     assert "You may pass." in log
