@@ -20,6 +20,12 @@ What a file promises stays as it was:
   slugs are numbered in file order.
 - **Refusals before writing are unchanged:** files are read and checked before they reach
   a group, and one that is refused never joins one.
+
+A file that is the stored ruling exactly as it was imported (the same content hash, its
+revision written) is found unchanged from the batch's one lookup: re-importing a folder
+costs no query and no transaction per unchanged file. Only when no earlier file of the
+batch could have changed that ruling (none asks the same question of the same edition);
+otherwise it is imported on its own, as any other stored ruling.
 """
 
 from __future__ import annotations
@@ -57,6 +63,16 @@ GROUP = 50
 
 
 @dataclass
+class _Chunk:
+    """Consecutive files of a batch: new rulings written together, or one other file."""
+
+    files: list[tuple[Path, ParsedRuling]]
+    new: bool = False
+    # The stored ruling this one file is, unchanged: nothing to write.
+    unchanged: Ruling | None = None
+
+
+@dataclass
 class Outcome:
     """What became of one file of a batch: its result, or the error that refused it."""
 
@@ -71,9 +87,14 @@ def import_batch(batch: list[tuple[Path, ParsedRuling]], run: ImportRun) -> Iter
         chunks = list(_chunks(batch))
     except DatabaseError:
         # The batch could not even be looked up: each file is tried, and refused, alone.
-        chunks = [([item], False) for item in batch]
-    for chunk, new in chunks:
-        if new and len(chunk) > 1:
+        chunks = [_Chunk([item]) for item in batch]
+    for each in chunks:
+        chunk = each.files
+        if each.unchanged is not None:
+            [(path, parsed)] = chunk
+            yield Outcome(path, ImportResult(each.unchanged, ImportResult.UNCHANGED, parsed))
+            continue
+        if each.new and len(chunk) > 1:
             try:
                 results, written, citations = _write_new(chunk, run)
             except Exception:  # noqa: BLE001 - nothing was kept; each file is tried alone
@@ -92,47 +113,72 @@ def import_batch(batch: list[tuple[Path, ParsedRuling]], run: ImportRun) -> Iter
                 yield Outcome(path, error=error)
 
 
-def _chunks(batch):
-    """The batch as consecutive runs of new rulings (grouped) and single other files."""
+def _chunks(batch) -> Iterator[_Chunk]:
+    """The batch as consecutive runs of new rulings (grouped), files found unchanged, and
+    single other files."""
     identities = [Identity.of_parsed(parsed) for _path, parsed in batch]
-    stored_keys, stored_questions = _stored(batch, identities)
+    stored = _Stored(batch, identities)
     seen_keys, seen_questions = set(), set()
     chunk: list = []
     for item, identity in zip(batch, identities, strict=True):
         timed = item[1].recorded_at is not None
         keys = {identity.import_key, identity.untimed_key} if timed else {identity.import_key}
-        known = keys & (stored_keys | seen_keys) or (
-            not timed and identity.question_key in (stored_questions | seen_questions)
+        known = keys & (stored.keys | seen_keys) or (
+            not timed and identity.question_key in (stored.questions | seen_questions)
+        )
+        # An earlier file of the batch asking the same question may change the ruling.
+        unchanged = (
+            None if identity.question_key in seen_questions else stored.unchanged(item[1], identity)
         )
         seen_keys.add(identity.import_key)
         seen_questions.add(identity.question_key)
         if known:
             if chunk:
-                yield chunk, True
+                yield _Chunk(chunk, new=True)
                 chunk = []
-            yield [item], False
+            yield _Chunk([item], unchanged=unchanged)
         else:
             chunk.append(item)
     if chunk:
-        yield chunk, True
+        yield _Chunk(chunk, new=True)
 
 
-def _stored(batch, identities) -> tuple[set[str], set[str]]:
-    """The batch's import keys already stored, and its untimed copies' questions stored,
-    in one query (the lookups ``reimport.find_stored`` makes file by file)."""
-    keys = set()
-    questions = set()
-    for (_path, parsed), identity in zip(batch, identities, strict=True):
-        keys |= {identity.import_key, identity.untimed_key}
-        if parsed.recorded_at is None:
-            questions.add(identity.question_key)
-    rows = Ruling.objects.filter(Q(import_key__in=keys) | Q(question_key__in=questions))
-    stored_keys, stored_questions = set(), set()
-    for import_key, question_key in rows.values_list("import_key", "question_key"):
-        stored_keys.add(import_key)
-        if question_key in questions:
-            stored_questions.add(question_key)
-    return stored_keys, stored_questions
+class _Stored:
+    """What is stored of a batch's rulings, in one query (the lookups
+    ``reimport.find_stored`` makes file by file): the import keys stored, the stored
+    questions of its untimed copies, and the rulings its files name by import key, with
+    just what tells an unchanged file and gives its address."""
+
+    FIELDS = ("import_key", "question_key", "import_hash", "latest_revision", "slug", "edition")
+
+    def __init__(self, batch, identities):
+        keys, questions = set(), set()
+        for (_path, parsed), identity in zip(batch, identities, strict=True):
+            keys |= {identity.import_key, identity.untimed_key}
+            if parsed.recorded_at is None:
+                questions.add(identity.question_key)
+        rows = Ruling.objects.filter(Q(import_key__in=keys) | Q(question_key__in=questions))
+        rows = rows.select_related("edition").only(*self.FIELDS, "edition__code")
+        self.keys, self.questions = set(), set()
+        self.by_key: dict[str, Ruling] = {}
+        for ruling in rows:
+            self.keys.add(ruling.import_key)
+            self.by_key[ruling.import_key] = ruling
+            if ruling.question_key in questions:
+                self.questions.add(ruling.question_key)
+
+    def unchanged(self, parsed: ParsedRuling, identity: Identity) -> Ruling | None:
+        """The stored ruling ``parsed`` is, if importing it would change nothing: the one
+        ``find_stored`` finds first (by its own import key), with the same content hash
+        and its revision written (``store.import_parsed`` makes the same checks)."""
+        ruling = self.by_key.get(identity.import_key)
+        if (
+            ruling is not None
+            and ruling.import_hash == digest_of(parsed)
+            and ruling.latest_revision_id is not None
+        ):
+            return ruling
+        return None
 
 
 def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list, list[list]]:

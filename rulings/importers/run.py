@@ -101,7 +101,7 @@ class ImportRun:
     ) -> None:
         """Queue the passages and rulings a committed file created or changed for the
         search index, and the ruling it created for its bookkeeping; cached reader pages
-        are stale (passages are written in bulk, without signals)."""
+        are stale if it wrote anything (passages are written in bulk, without signals)."""
         self.group_committed(passages, rulings, [created] if created is not None else [])
 
     def group_committed(
@@ -115,8 +115,10 @@ class ImportRun:
         rulings are all new unless ``created`` names the new ones. With ``citations`` (each
         new ruling's, as written), the rulings are not read back for their bookkeeping when it is
         written in this process."""
-        bump_generation()
         new = rulings if created is None else created
+        if passages or rulings or new:
+            # An unchanged file wrote nothing: the pages cached from it stay current.
+            bump_generation()
         # A second process reads the rulings back: nothing of them is kept for it here.
         kept = citations if citations and not self._behind.elsewhere else [None] * len(new)
         for ruling, own in zip(new, kept, strict=True):

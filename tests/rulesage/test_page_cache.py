@@ -19,6 +19,7 @@ from core.page_cache import GENERATION_KEY, STATUS_HEADER, PageCacheMiddleware, 
 from guides.publishing import mark_translation_current
 from rulings.models import ErrataCard, Ruling
 from tests.guides.factories import publish, publish_version, url_in
+from tests.rulings.exports import run_import, write_export
 from tests.rulings.factories import record_correction
 from tests.rulings.fixtures import import_export
 
@@ -130,6 +131,26 @@ def test_a_ruling_correction_shows_on_the_very_next_request(client, ruling, page
     record_correction(ruling, corrected_by="Ana")
     assert "You may pass." in get(client, url)[0].content.decode()
     assert "You may pass." in get(client, reverse("corrections_log"))[0].content.decode()
+
+
+def test_importing_unchanged_exports_again_keeps_pages_cached(client, page_cache, tmp_path):
+    write_export(tmp_path, "a.txt", question="Can I pass?", closing="Good luck.")
+    write_export(tmp_path, "b.txt", question="Can I trade?")
+    assert run_import(tmp_path)[2]
+    url = Ruling.objects.get(question="Can I pass?").get_absolute_url()
+    get(client, url)
+    assert get(client, url)[1] == "hit"
+
+    out, err, ok = run_import(tmp_path)
+    assert ok, err
+    assert "2 unchanged" in out
+    assert get(client, url)[1] == "hit"
+
+    write_export(tmp_path, "a.txt", question="Can I pass?", closing="Changed.")
+    assert run_import(tmp_path)[2]
+    response, state, _queries = get(client, url)
+    assert state == "miss"
+    assert "Changed." in response.content.decode()
 
 
 def test_a_ruling_saved_shows_on_the_next_request(client, ruling, page_cache):

@@ -209,9 +209,39 @@ def test_a_batch_that_cannot_be_looked_up_is_imported_file_by_file(tmp_path, mon
     def unreachable(*args):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(groups, "_stored", unreachable)
+    monkeypatch.setattr(groups, "_Stored", unreachable)
     for n in range(3):
         write_export(tmp_path, f"{n}.txt", question=f"Question {n}?")
     _out, err, ok = run_import(tmp_path)
     assert ok, err
     assert Ruling.objects.count() == 3
+
+
+def test_an_unchanged_folder_costs_a_query_per_batch_not_per_file(tmp_path):
+    for n in range(30):
+        write_export(tmp_path, f"{n:02d}.txt", question=f"Question {n}?", citations=n % 3 + 1)
+    assert run_import(tmp_path)[2]
+    before = stored()
+    with CaptureQueriesContext(connection) as captured:
+        out, err, ok = run_import(tmp_path)
+    assert ok, err
+    assert "30 file(s): 30 imported (0 new, 0 updated, 30 unchanged" in out
+    statements = [q["sql"] for q in captured.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 1, "\n".join(statements)
+    assert stored() == before
+
+
+def test_a_copy_of_the_stored_ruling_after_a_changed_one_is_imported_again(tmp_path):
+    """An earlier file of the same batch changes the ruling, so a later copy of what was
+    stored is no longer unchanged: the folder ends as its files imported one by one."""
+    first = {"question": "Can I pass?", "recorded": "Oct 1, 2026 10:00 UTC"}
+    write_export(tmp_path, "stored.txt", closing="As stored.", **first)
+    assert run_import(tmp_path / "stored.txt")[2]
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    write_export(folder, "1-changed.txt", closing="Changed.", **first)
+    write_export(folder, "2-as-stored.txt", closing="As stored.", **first)
+    out, err, ok = run_import(folder)
+    assert ok, err
+    assert "2 imported (0 new, 2 updated, 0 unchanged" in out
+    assert Ruling.objects.get().closing_line == "As stored."
