@@ -28,28 +28,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from generated_exports import generate
+from throwaway_databases import SERVER, admin, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 # Not counted as queries: the per-file transaction's own statements.
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 
 # --------------------------------------------------------------------------- databases
-
-
-def database_url(name: str) -> str:
-    parts = urlsplit(SERVER)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(SERVER, autocommit=True) as conn:
-        conn.execute(sql)
 
 
 def manage_env(url: str) -> dict:

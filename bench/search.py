@@ -29,12 +29,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from search_catalogue import EN, ES, QUESTION_FORMS, load, search_indexes
+from throwaway_databases import admin, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 FULL = {"games": 2_000, "rulings": 100_000, "passages": 500_000, "guides": 200}
 
 SEARCHES = {
@@ -49,18 +48,6 @@ SEARCHES = {
         "rare word": ["{rare}", "{rare} tormenta"],
     },
 }
-
-
-def database_url(name: str) -> str:
-    parts = urlsplit(SERVER)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(SERVER, autocommit=True) as connection:
-        connection.execute(sql)
 
 
 def percentile(values: list[float], share: float) -> float:
