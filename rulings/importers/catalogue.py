@@ -113,6 +113,7 @@ def _create_edition(parsed: ParsedRuling) -> Edition:
         code=parsed.edition_code,
         language=code.language,
         label=f"Edition {code.number} ({code.language})",
+        external_id=parsed.external_edition_id,
     )
 
 
