@@ -18,6 +18,8 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
 
+from .reader_text import visible, visible_text
+
 SOURCE_LANGUAGE = mt_settings.DEFAULT_LANGUAGE
 
 # Translated, but not text a reader reads on the page: URL plumbing, search-engine metadata
@@ -113,14 +115,18 @@ def shown_in_english(obj, language, items=None):
 
 
 def comparable(value):
-    """A plain value to tell whether a field's content changed (streams without block ids)."""
+    """What a reader sees of `value`, to tell whether a field's content changed.
+
+    Streams are compared without block ids, text without markup, attributes or spacing
+    (core.reader_text): Wagtail re-serialising an editor's rich text is no change.
+    """
     if hasattr(value, "get_prep_value") and hasattr(value, "stream_block"):
-        return [(block["type"], block["value"]) for block in value.get_prep_value()]
+        return [(block["type"], visible(block["value"])) for block in value.get_prep_value()]
     if isinstance(value, datetime.date):
         return value.isoformat()
     if value is None:
         return ""
-    return str(value)
+    return visible_text(str(value))
 
 
 def language_snapshot(obj, language):

@@ -1,84 +1,166 @@
 """What changed in a guide's English since the version its translation follows.
 
-Built on Wagtail's own revision comparison (the edit handler's comparison classes, as the
-page history's "Compare" uses), narrowed to what a translator has to follow: the original's
-fields and child rows, not the other languages' text nor the bookkeeping of a publish.
+A translator follows the words a reader sees, so the comparison is of visible text
+(core.reader_text), field by field, section by section for the body and row by row for
+sources and corrections: additions and deletions are marked word by word. Markup-only
+changes, block ids and the bookkeeping of a publish are not changes to follow.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
-from modeltranslation.utils import build_localized_fieldname
+from django.utils.formats import date_format
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 
-from core.translated_fields import SOURCE_LANGUAGE, target_languages
-from core.widgets import display_html
-
-from .publishing import PUBLISH_FIELDS
+from core.reader_text import Segment, has_changes, text_changes, visible_strings, visible_text
+from core.translated_fields import SOURCE_LANGUAGE, field_label, reader_fields, stored
 
 
 @dataclass(frozen=True)
-class FieldChange:
+class Change:
+    """One changed field, section or row of the English, with its text marked."""
+
     label: str
-    before: str  # HTML of the value at the followed version
-    after: str  # HTML of the value now
-    diff: str  # Wagtail's inline difference, as HTML
+    status: str  # "changed", "added" or "removed"
+    segments: list = field(default_factory=list)
+
+    @property
+    def added(self):
+        return self.status == "added"
+
+    @property
+    def removed(self):
+        return self.status == "removed"
 
 
-def ignored_fields():
-    """Fields whose changes a translator does not follow: those of the publish itself."""
-    return set(PUBLISH_FIELDS) | {
-        build_localized_fieldname(name, SOURCE_LANGUAGE) for name in PUBLISH_FIELDS
-    }
-
-
-def is_other_language(name):
-    return any(name.endswith(f"_{code}") for code in target_languages())
-
-
-def english_changes(page, before, request=None):
-    """Field-by-field changes from `before` (an earlier state of `page`) to `page` now."""
+def english_changes(page, before):
+    """The changes from `before` (an earlier state of the guide `page`) to `page`, in the
+    order a reader meets them; empty when `before` is None or nothing visible changed."""
     if before is None:
         return []
-    comparisons = (
-        page.get_edit_handler()
-        .get_bound_panel(instance=page, request=request, form=None)
-        .get_comparison()
-    )
-    ignored = ignored_fields()
     changes = []
-    for comparison_class in comparisons:
-        comparison = comparison_class(before, page)
-        name = comparison.field.name
-        if name in ignored or is_other_language(name) or not comparison.has_changed():
-            continue
-        if comparison.is_child_relation:
-            changes.append(FieldChange(comparison.field_label(), "", "", rows_diff(comparison)))
-            continue
-        form_field = comparison.field.formfield()
-        changes.append(
-            FieldChange(
-                comparison.field_label(),
-                display_html(form_field, comparison.val_a),
-                display_html(form_field, comparison.val_b),
-                comparison.htmldiff(),
-            )
-        )
+    model = type(page)
+    for name in reader_fields(model):
+        label = capfirst(field_label(model, name))
+        old, new = stored(before, name, SOURCE_LANGUAGE), stored(page, name, SOURCE_LANGUAGE)
+        if hasattr(new, "stream_block") or hasattr(old, "stream_block"):
+            changes += stream_changes(label, old, new, model._meta.get_field(name).stream_block)
+        else:
+            changes += text_change(label, visible_text(old), visible_text(new))
+    for relation in getattr(page, "compared_relations", ()):
+        changes += row_changes(getattr(before, relation).all(), getattr(page, relation).all())
     return changes
 
 
-def rows_diff(comparison):
-    """Changed child rows (sources, corrections) as HTML: each row's changed fields."""
+def text_change(label, old, new):
+    if old == new:
+        return []
+    if not old:
+        return [Change(label, "added", [Segment("insert", new)])]
+    if not new:
+        return [Change(label, "removed", [Segment("delete", old)])]
+    segments = text_changes(old, new)
+    return [Change(label, "changed", segments)] if has_changes(segments) else []
+
+
+def blocks_of(stream):
+    return stream.get_prep_value() if stream is not None else []
+
+
+def block_text(stream_block, block):
+    """The words of a stored block as a reader meets them: its fields in the block's own
+    order (stored JSON may hold them in another), choices by their labels, references
+    (chosen rulings) left out."""
+    child = stream_block.child_blocks.get(block["type"])
+    if child is None:
+        return "\n".join(visible_strings(block["value"]))
+    parts = child.get_searchable_content(child.to_python(block["value"]))
+    return "\n".join(text for text in map(visible_text, parts) if text)
+
+
+def stream_changes(label, old, new, stream_block):
+    """Changed, added and removed blocks of a stream, each named by its kind and the
+    heading of the section it is in (blocks keep their ids across revisions)."""
+    earlier = {block["id"]: block for block in blocks_of(old)}
+    changes, heading = [], ""
+    for block in blocks_of(new):
+        text = block_text(stream_block, block)
+        if block["type"] == "heading":
+            heading = text
+        name = block_label(label, stream_block, block["type"], heading)
+        prior = earlier.pop(block["id"], None)
+        changes += text_change(name, block_text(stream_block, prior) if prior else "", text)
+    for block in earlier.values():
+        name = block_label(label, stream_block, block["type"], "")
+        changes += text_change(name, block_text(stream_block, block), "")
+    return changes
+
+
+def block_label(label, stream_block, kind, heading):
+    child = stream_block.child_blocks.get(kind)
+    kind_label = capfirst(child.label) if child is not None else kind
+    if heading and kind != "heading":
+        return gettext("%(field)s › %(section)s › %(block)s") % {
+            "field": label,
+            "section": heading,
+            "block": kind_label,
+        }
+    return gettext("%(field)s › %(block)s") % {"field": label, "block": kind_label}
+
+
+def row_changes(old_rows, new_rows):
+    """Changes to the English of child rows (a source's section, a correction's text),
+    each row named by its kind and date or position.
+
+    Rows are matched by key; a revision may hold rows saved before they had one, so an
+    unmatched row is then matched to an earlier row with the same English text, or else to
+    the unmatched earlier row in the same position.
+    """
+    earlier = list(old_rows)
+    pairs = []
+    for row in new_rows:
+        prior = next((old for old in earlier if old.pk and old.pk == row.pk), None)
+        prior = prior or next((old for old in earlier if english(old) == english(row)), None)
+        if prior is not None:
+            earlier.remove(prior)
+        pairs.append([prior, row])
+    for pair in pairs:
+        if pair[0] is None and earlier and not earlier[0].pk:
+            pair[0] = earlier.pop(0)
+    changes = []
+    for position, (prior, row) in enumerate(pairs, start=1):
+        for name in reader_fields(type(row)):
+            old = visible_text(stored(prior, name, SOURCE_LANGUAGE)) if prior else ""
+            new = visible_text(stored(row, name, SOURCE_LANGUAGE))
+            changes += text_change(row_label(row, position, name), old, new)
+    for position, row in enumerate(earlier, start=len(pairs) + 1):
+        for name in reader_fields(type(row)):
+            old = visible_text(stored(row, name, SOURCE_LANGUAGE))
+            changes += text_change(row_label(row, position, name), old, "")
+    return changes
+
+
+def english(row):
+    """A row's English text, field by field, as a reader sees it."""
+    return [visible_text(stored(row, name, SOURCE_LANGUAGE)) for name in reader_fields(type(row))]
+
+
+def row_label(row, position, name):
+    kind = capfirst(row._meta.verbose_name)
+    when = getattr(row, "corrected_on", None)
+    where = date_format(when) if when else str(position)
+    return gettext("%(kind)s %(where)s › %(field)s") % {
+        "kind": kind,
+        "where": where,
+        "field": capfirst(field_label(type(row), name)),
+    }
+
+
+def render_changes(changes, heading_level=3):
+    """The changes as HTML for the admin: insertions and deletions marked in words, not
+    only in colour (see templates/guides/admin/english_changes.html)."""
     return render_to_string(
-        "guides/admin/rows_diff.html",
-        {
-            "rows": [
-                [
-                    (field.field_label(), field.htmldiff())
-                    for field in row.get_field_comparisons()
-                    if field.has_changed() and not is_other_language(field.field.name)
-                ]
-                for row in comparison.get_child_comparisons()
-                if row.has_changed()
-            ]
-        },
+        "guides/admin/english_changes.html",
+        {"changes": changes, "heading_tag": f"h{heading_level}"},
     )

@@ -1,9 +1,16 @@
 """Admin panels on a guide's edit page."""
 
+from django.utils import translation
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 
+from core.translated_fields import target_languages
+
+from .comparison import english_changes, render_changes
+from .freshness import TranslationStatus, followed_text
 from .related import suggestions
+from .review import changes_requested
 
 
 class RelatedRulingSuggestionsPanel(Panel):
@@ -33,4 +40,56 @@ class RelatedRulingSuggestionsPanel(Panel):
             page = self.instance
             game_page = page.game_page if page.pk else None
             context["suggestions"] = suggestions(page, game_page.game if game_page else None)
+            return context
+
+
+class TranslationChangesPanel(Panel):
+    """At the top of a guide's editor: what changed in the English since the version each
+    translation follows, marked word by word, and a reviewer's requested changes.
+
+    Translators work in this form; the dashboard shows the same (guides.views). Shown only
+    when a translation is behind or a reviewer asked for changes.
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("heading", _("For translators"))
+        super().__init__(**kwargs)
+
+    class BoundPanel(Panel.BoundPanel):
+        template_name = "guides/admin/translation_changes_panel.html"
+
+        @cached_property
+        def translations(self):
+            page = self.instance
+            if not page.pk:
+                return []
+            live = type(page).objects.get(pk=page.pk)
+            versions = list(live.versions.select_related("revision"))
+            rows = []
+            for language in target_languages():
+                state = live.translation_state(language, versions)
+                if state.status != TranslationStatus.BEHIND:
+                    continue
+                record = live.translations.filter(language=language).first()
+                changes = english_changes(live, followed_text(versions, record))
+                rows.append(
+                    {
+                        "language": translation.get_language_info(language)["name_translated"],
+                        "state": state,
+                        "changes_html": render_changes(changes, heading_level=4),
+                    }
+                )
+            return rows
+
+        @cached_property
+        def review_comment(self):
+            return changes_requested([self.instance]).get(self.instance.pk)
+
+        def is_shown(self):
+            return bool(self.translations or self.review_comment) and super().is_shown()
+
+        def get_context_data(self, parent_context=None):
+            context = super().get_context_data(parent_context)
+            context["translations"] = self.translations
+            context["review_comment"] = self.review_comment
             return context

@@ -12,8 +12,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
+from wagtail.log_actions import log
 
 from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
+
+# The page-history action of a translation marked up to date.
+TRANSLATION_MARKED = "guides.translation_up_to_date"
 
 # Page fields that describe the publish itself, consumed by it and reset afterwards.
 PUBLISH_FIELDS = ["change_kind", "change_summary", "affects_translations", "translation_current"]
@@ -110,7 +114,8 @@ def record_publish(page, revision):
     notes = written_notes(page)
     with transaction.atomic():
         current = page.versions.select_for_update().order_by("-number").first()
-        previous = current.revision.as_object() if current and current.revision else None
+        last_published = current.revision if current else None
+        previous = last_published.as_object() if last_published else None
         published_at = page.last_published_at or timezone.now()
         line = {"page": page, "revision": revision, "published_at": published_at}
         line["user"] = revision.user
@@ -161,8 +166,9 @@ def record_publish(page, revision):
                 )
         for language in target_languages():
             if page_marks_current(page, language):
+                marker = who_marked(page, language, last_published, revision)
                 mark_translation_current(
-                    page, language, current, revision.user, notes.get(language), revision
+                    page, language, current, marker, notes.get(language), revision
                 )
         reset_publish_fields(page, revision)
 
@@ -170,14 +176,21 @@ def record_publish(page, revision):
 def mark_translation_current(page, language, version, user, note="", revision=None):
     """Record that `page`'s text in `language` says what English `version` says.
 
-    A statement a translator makes either by ticking it in the page editor (recorded when
-    the page is published) or with the dashboard's "mark up to date" action; either way it
-    leaves a dated line in that language's change log, with their note or reason.
+    A statement a translator makes either by ticking it in the page editor or with the
+    dashboard's "mark up to date" action (recorded when an editor publishes it), or an
+    editor makes with that action; either way it leaves a dated line in that language's
+    change log, with their note or reason, and an entry in the page's history.
     """
     from .models import GuideChange, GuideTranslation
 
     GuideTranslation.objects.update_or_create(
         page=page, language=language, defaults={"follows": version, "marked_by": user}
+    )
+    log(
+        instance=page,
+        action=TRANSLATION_MARKED,
+        user=user,
+        data={"language": language, "version": version.number},
     )
     defaults = default_notes("translation_current", number=version.number)
     return GuideChange.objects.create(
@@ -189,6 +202,44 @@ def mark_translation_current(page, language, version, user, note="", revision=No
         user=user,
         **note_fields(only(language, {language: note or ""}, defaults)),
     )
+
+
+def submit_mark_for_review(page, language, user, note):
+    """A translator's "up to date" goes through the editorial review a Spanish edit goes
+    through: a new revision of the guide, marked up to date with the translator's note,
+    submitted to the page's workflow (resumed if a reviewer asked for changes). It takes
+    effect when a reviewer approves and the revision is published (`record_publish`).
+
+    Returns the revision, or None when the page has no workflow to submit to.
+    """
+    from wagtail.models import WorkflowState
+
+    workflow = page.get_workflow()
+    if workflow is None:
+        return None
+    draft = page.get_latest_revision_as_object()
+    setattr(draft, build_localized_fieldname("translation_current", language), True)
+    setattr(draft, build_localized_fieldname("change_summary", language), note)
+    revision = draft.save_revision(user=user, log_action=True)
+    state = page.current_workflow_state
+    if state is None:
+        workflow.start(page, user)
+    elif state.status == WorkflowState.STATUS_NEEDS_CHANGES:
+        state.resume(user)
+    return revision
+
+
+def who_marked(page, language, last_published, revision):
+    """Who stated the translation up to date: the author of the first revision since the
+    last publish that carries the mark, not the editor whose approval published it."""
+    field = build_localized_fieldname("translation_current", language)
+    since = page.revisions.order_by("created_at", "pk").select_related("user")
+    if last_published is not None:
+        since = since.filter(created_at__gt=last_published.created_at)
+    for draft in since.only("content", "user", "created_at"):
+        if draft.content.get(field):
+            return draft.user
+    return revision.user
 
 
 def page_marks_current(page, language):

@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from wagtail.admin import messages
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
-from wagtail.log_actions import log
 from wagtail.models import Page
 
 from core.translated_fields import (
@@ -22,7 +21,7 @@ from core.translated_fields import (
     untranslated_fields,
 )
 
-from .comparison import english_changes
+from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
 from .freshness import (
     STATUS_ORDER,
@@ -32,11 +31,12 @@ from .freshness import (
     translation_state,
 )
 from .models import GamePage, GuideChange, GuidePage, GuideTranslation, GuideVersion
-from .publishing import mark_translation_current
+from .publishing import TRANSLATION_MARKED, mark_translation_current, submit_mark_for_review
+from .review import changes_requested
 
 VIEW_PERMISSION = "guides.view_guidetranslation"
 MARK_PERMISSION = "guides.mark_translation_up_to_date"
-LOG_ACTION = "guides.translation_up_to_date"
+LOG_ACTION = TRANSLATION_MARKED
 
 
 def language_name(code):
@@ -132,6 +132,8 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         counts = {value: 0 for value in TranslationStatus.values}
         for state, _game in rows:
             counts[state.status] += 1
+        shown = [row for row in rows if status not in counts or row[0].status == status]
+        comments = changes_requested([state.page for state, _game in shown])
         context.update(
             {
                 "language": language,
@@ -140,23 +142,25 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
                 "statuses": [(s.value, s.label, counts[s.value]) for s in STATUS_ORDER],
                 "status": status if status in counts else "",
                 "total": len(rows),
-                "rows": [
-                    {
-                        "state": state,
-                        "game": game,
-                        "changed": [change.label for change in self.english_changes(state)],
-                        "can_mark": state.current is not None
-                        and state.status != TranslationStatus.CURRENT
-                        and can_mark_up_to_date(self.request.user, state.page),
-                    }
-                    for state, game in rows
-                    if status not in counts or state.status == status
-                ],
+                "rows": [self.row(state, game, comments) for state, game in shown],
                 "other_pages": other_page_rows(language),
                 "next_url": self.request.get_full_path(),
             }
         )
         return context
+
+    def row(self, state, game, comments):
+        changes = self.english_changes(state)
+        return {
+            "state": state,
+            "game": game,
+            "changed": [change.label for change in changes],
+            "changes_html": render_changes(changes, heading_level=4) if changes else "",
+            "review_comment": comments.get(state.page.pk),
+            "can_mark": state.current is not None
+            and state.status != TranslationStatus.CURRENT
+            and can_mark_up_to_date(self.request.user, state.page),
+        }
 
     def english_changes(self, state):
         """What changed in the English since the version a behind translation follows."""
@@ -165,7 +169,7 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         page = state.page
         record = page.language_records[0] if page.language_records else None
         before = followed_text(list(page.versions.all()), record)
-        return english_changes(page, before, self.request)
+        return english_changes(page, before)
 
 
 class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
@@ -198,6 +202,7 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
             .select_related("follows__revision")
             .first()
         )
+        self.can_publish = self.page.permissions_for_user(request.user).can_publish()
         self.edited_since = translation_changed_since(
             self.page, language, self.versions, self.record
         )
@@ -247,7 +252,9 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
                 "page": self.page,
                 "state": state,
                 "compared_with": state.follows or min(v.number for v in self.versions),
-                "changes": english_changes(self.page, before, self.request),
+                "changes_html": render_changes(english_changes(self.page, before)),
+                "review_comment": changes_requested([self.page]).get(self.page.pk),
+                "goes_to_review": not self.can_publish,
                 "edited_since": self.edited_since,
                 "language_name": language_name(self.language),
                 "form": self.form,
@@ -264,15 +271,10 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         if not self.form.is_valid():
             return self.get(request, page_id, language)
         self.form.save()
-        mark_translation_current(
-            self.page, self.language, version, request.user, self.form.cleaned_data["reason"]
-        )
-        log(
-            instance=self.page,
-            action=LOG_ACTION,
-            user=request.user,
-            data={"language": self.language, "version": version.number},
-        )
+        reason = self.form.cleaned_data["reason"]
+        if not self.can_publish:
+            return self.submit_for_review(version, reason)
+        mark_translation_current(self.page, self.language, version, request.user, reason)
         messages.success(
             request,
             _(
@@ -284,6 +286,29 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
                 "title": self.page.get_admin_display_title(),
                 "number": version.number,
             },
+        )
+        return redirect(self.get_next_url())
+
+    def submit_for_review(self, version, reason):
+        """Someone who cannot publish the guide states it as a draft for review."""
+        values = {
+            "language": language_name(self.language),
+            "title": self.page.get_admin_display_title(),
+            "number": version.number,
+        }
+        if submit_mark_for_review(self.page, self.language, self.request.user, reason) is None:
+            messages.error(
+                self.request,
+                _("“%(title)s” has no review workflow: ask an editor to mark it.") % values,
+            )
+            return redirect(self.get_next_url())
+        messages.success(
+            self.request,
+            _(
+                "Submitted for review: the %(language)s translation of “%(title)s” up to date "
+                "with English version %(number)s. It is marked once an editor approves it."
+            )
+            % values,
         )
         return redirect(self.get_next_url())
 

@@ -51,6 +51,15 @@ class GuideChangeQuerySet(models.QuerySet):
         """The lines a reader of `language` sees: the original's, and their language's own."""
         return self.filter(models.Q(language="") | models.Q(language=language))
 
+    def with_names(self):
+        """Each line with the name of who made it (`by`), read in the same query and kept
+        as text: the cached page keeps no user record."""
+        return self.annotate(
+            by_first_name=models.F("user__first_name"),
+            by_last_name=models.F("user__last_name"),
+            by_username=models.F("user__username"),
+        )
+
 
 class GuideChange(models.Model):
     """One dated line of a guide's public change log."""
@@ -86,6 +95,17 @@ class GuideChange(models.Model):
 
     def __str__(self):
         return f"{self.page.title} v{self.version.number}: {self.note}"
+
+    @property
+    def by(self):
+        """Who made the change, as readers see it (a translation line names its translator);
+        read from `with_names()`, else from the user."""
+        if not hasattr(self, "by_username"):
+            user = self.user
+            names = (user.first_name, user.last_name, user.get_username()) if user else ("",) * 3
+            self.by_first_name, self.by_last_name, self.by_username = names
+        full = f"{self.by_first_name or ''} {self.by_last_name or ''}".strip()
+        return full or self.by_username or ""
 
 
 class GuideTranslation(models.Model):

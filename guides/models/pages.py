@@ -32,7 +32,7 @@ from ..blocks import GuideStreamBlock
 from ..forms import GuidePageForm
 from ..freshness import translation_state
 from ..navigation import reading_aids
-from ..panels import RelatedRulingSuggestionsPanel
+from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
 from .recheck import GuidePageQuerySet
 
@@ -168,7 +168,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
     ]
 
     base_form_class = GuidePageForm
-    content_panels = Page.content_panels + [
+    content_panels = [TranslationChangesPanel(), *Page.content_panels] + [
         FieldPanel("kind"),
         FieldPanel("intro"),
         FieldPanel("body"),
@@ -317,7 +317,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         if self.pk is None:
             return []
         by_pk = {version.pk: version for version in versions}
-        changes = list(self.changes.for_readers_of(language))
+        changes = list(self.changes.for_readers_of(language).with_names())
         for change in changes:
             if change.version_id in by_pk:  # spare a query per line
                 change.version = by_pk[change.version_id]

@@ -37,10 +37,12 @@ def test_translator_brings_the_spanish_up_to_date_and_an_editor_approves(journey
     translator.get_by_role("link", name="Translations", exact=True).first.click()
     row = translator.locator("#translation-guides tr", has_text="How to play Point City")
     assert row.get_attribute("data-status") == "behind"
-    assert "Summary [en]" in row.locator(".changed-fields").inner_text()
+    assert row.locator(".changed-fields summary").inner_text() == "Summary"
     row.get_by_role("link", name=re.compile("See what changed")).click()
     changes = translator.locator("#english-changes")
-    assert NEW_INTRO in changes.locator("td.after").first.inner_text()
+    # Only the words the English added are marked as added.
+    assert "now with" in changes.locator(".english-change ins").first.inner_text()
+    assert "tie-break explained" in changes.locator(".english-change__text").first.inner_text()
 
     # The editor shows the English as text and the Spanish as inputs, side by side.
     translator.go_back()

@@ -39,8 +39,8 @@ def test_current_translation_has_no_notice_and_no_english_parts(client, spanish_
         assert not part.has_attr("lang")
 
 
-def test_outdated_notice_until_a_translator_marks_the_new_version(
-    client, spanish_guide, translator
+def test_outdated_notice_until_a_translators_mark_is_approved(
+    client, spanish_guide, translator, editor
 ):
     guide = publish(
         spanish_guide,
@@ -64,20 +64,57 @@ def test_outdated_notice_until_a_translator_marks_the_new_version(
     response = client.post(mark_url(guide), {"version": "2"})
     assert response.status_code == 200
     assert not GuideTranslation.objects.filter(page=guide, follows__number=2).exists()
-    # …which readers of the Spanish page then see in its change log.
+    # …and, given one, goes to the editors for review like a Spanish edit: nothing yet.
     reason = "La regla de desempate ya figuraba en la traducción."
     response = client.post(mark_url(guide), {"version": "2", "reason": reason})
     assert response.status_code == 302
+    assert GuideTranslation.objects.get(page=guide, language="es").follows.number == 1
+    assert BEHIND_NOTICE in notice(spanish(client, guide))
+    state = guide.current_workflow_state
+    assert state is not None and state.requested_by == translator
+
+    # An editor approves: the mark takes effect, in the translator's name and words.
+    state.current_task_state.approve(user=editor)
     record = GuideTranslation.objects.get(page=guide, language="es")
     assert (record.follows.number, record.marked_by) == (2, translator)
-    assert PageLogEntry.objects.filter(page=guide, action="guides.translation_up_to_date").exists()
 
     client.logout()
     html = spanish(client, guide)
     assert notice(html) == ""
-    assert reason in html.select_one("#changes li").get_text()
+    line = " ".join(html.select_one("#changes li").get_text(" ").split())
+    assert reason in line
+    assert "(por tania)" in line
     english = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
     assert reason not in english.get_text()
+
+
+def test_an_editor_marks_up_to_date_at_once(client, spanish_guide, editor):
+    guide = publish_version(spanish_guide, "Added the tie-break rule.")
+    client.force_login(editor)
+    reason = "La regla de desempate ya figuraba en la traducción."
+    response = client.post(mark_url(guide), {"version": "2", "reason": reason})
+    assert response.status_code == 302
+    record = GuideTranslation.objects.get(page=guide, language="es")
+    assert (record.follows.number, record.marked_by) == (2, editor)
+    assert PageLogEntry.objects.filter(page=guide, action="guides.translation_up_to_date").exists()
+    assert guide.current_workflow_state is None
+
+
+def test_markup_alone_is_no_spanish_edit(client, spanish_guide, translator):
+    """Wagtail re-serialising the Spanish rich text (block keys, entities, spacing) when
+    an editor saves leaves the text readers see as it was: still a reason to give."""
+    body = [("paragraph", '<p data-block-key="a1b2c">Roba una carta.</p>')]
+    guide = publish(spanish_guide, body_es=body)
+    guide = publish_version(guide, "Added the tie-break rule.")
+    markup_only = [("paragraph", '<p data-block-key="zz9x8">Roba  una&nbsp;carta.</p>')]
+    guide = publish(guide, body_es=markup_only, intro_es=guide.intro_es + " ")
+    client.force_login(translator)
+    page = BeautifulSoup(client.get(mark_url(guide)).content, "html.parser")
+    assert "has not been edited since" in page.get_text(" ")
+    response = client.post(mark_url(guide), {"version": "2"})
+    assert response.status_code == 200
+    assert "This field is required" in response.content.decode()
+    assert guide.current_workflow_state is None
 
 
 def test_version_published_as_not_affecting_translations_keeps_them_current(client, spanish_guide):

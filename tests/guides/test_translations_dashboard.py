@@ -65,49 +65,83 @@ def test_dashboard_and_page_agree_on_what_is_shown_in_english(client, translator
     html = BeautifulSoup(client.get(DASHBOARD).content, "html.parser")
     row = html.select_one("#translation-guides tbody tr")
     cells = [cell.get_text(" ", strip=True) for cell in row.select("td")]
-    # English version 2, the Spanish follows 1; the English title changed; the v2 log line
-    # has no Spanish note yet, so that part of the page is shown in English.
-    assert cells[2:7] == ["2", "1", "Behind", "Summary [en]", "Change log"]
+    # English version 2, the Spanish follows 1; the English summary changed; the v2 log
+    # line has no Spanish note yet, so that part of the page is shown in English.
+    assert cells[2:5] == ["2", "1", "Behind"]
+    assert row.select_one(".changed-fields summary").get_text(strip=True) == "Summary"
+    assert cells[6] == "Change log"
     page = BeautifulSoup(client.get(url_in(behind, "es")).content, "html.parser")
     assert "se muestran en inglés: Historial de cambios." in page.select_one(
         ".notice--translation"
     ).get_text(" ", strip=True)
 
 
-def test_marking_shows_the_english_changes_side_by_side(client, translator, three_guides):
+def test_marking_shows_what_the_english_added_and_removed(client, translator, three_guides):
     client.force_login(translator)
     html = BeautifulSoup(client.get(mark_url(three_guides[0])).content, "html.parser")
-    table = html.select_one("#english-changes")
-    headings = [th.get_text(" ", strip=True) for th in table.select("thead th")]
-    assert headings == ["Field", "English at version 1", "English now (version 2)"]
-    row = table.select_one("tbody tr")
-    assert row.th.get_text(strip=True) == "Summary [en]"
-    assert [td.get_text(strip=True) for td in row.select("td")] == [
-        "A short guide.",
-        "Now with the tie-break rule.",
+    change = html.select_one("#english-changes .english-change")
+    assert change.select_one(".english-change__label").get_text(strip=True) == "Summary"
+    assert [d.get_text(strip=True) for d in change.select("del")] == ["[removed:A short guide]"]
+    assert [i.get_text(strip=True) for i in change.select("ins")] == [
+        "[added:Now with the tie-break rule]"
     ]
+    # Marked in words for those who cannot see the colours or the lines.
+    assert change.select_one("del .w-sr-only").get_text() == "[removed: "
 
 
-def test_marking_needs_a_spanish_edit_or_a_reason(client, translator, three_guides):
+def test_the_dashboard_shows_the_changes_of_a_behind_guide(client, translator, three_guides):
+    client.force_login(translator)
+    html = BeautifulSoup(client.get(DASHBOARD).content, "html.parser")
+    details = html.select_one("#translation-guides .changed-fields details")
+    assert "Now with the tie-break rule" in details.select_one(".english-change ins").get_text()
+
+
+def test_marking_needs_a_spanish_edit_or_a_reason(client, translator, editor, three_guides):
     behind = three_guides[0]
     client.force_login(translator)
     response = client.post(mark_url(behind), {"version": "2"})
     assert response.status_code == 200
     assert "This field is required." in response.content.decode()
     assert GuideTranslation.objects.get(page=behind).follows.number == 1
-    # A Spanish edit published since the followed version is reason enough.
+    # A Spanish edit published since the followed version is reason enough; the mark
+    # still goes to review, and counts once an editor approves it.
     edited = publish(behind, intro_es="Una guía breve, revisada.")
     assert client.post(mark_url(edited), {"version": "2"}).status_code == 302
+    assert GuideTranslation.objects.get(page=behind).follows.number == 1
+    edited.current_workflow_state.current_task_state.approve(user=editor)
     assert GuideTranslation.objects.get(page=behind).follows.number == 2
 
 
-def test_marking_from_the_dashboard_makes_the_guide_current(client, translator, three_guides):
+def test_marking_from_the_dashboard_makes_the_guide_current_once_approved(
+    client, translator, editor, three_guides
+):
     behind = three_guides[0]
     client.force_login(translator)
     response = client.post(mark_url(behind), {"version": "2", "reason": REASON, "next": DASHBOARD})
     assert response.status_code == 302
     assert response["Location"] == DASHBOARD
+    assert statuses(client)["How to play"] == "behind"
+    behind.current_workflow_state.current_task_state.approve(user=editor)
     assert statuses(client)["How to play"] == "current"
+
+
+def test_a_reviewers_request_for_changes_is_shown_where_translators_work(
+    client, translator, editor, three_guides
+):
+    behind = three_guides[0]
+    client.force_login(translator)
+    client.post(mark_url(behind), {"version": "2", "reason": REASON})
+    comment = "El resumen aún no menciona el desempate."
+    behind.current_workflow_state.current_task_state.reject(user=editor, comment=comment)
+    dashboard = BeautifulSoup(client.get(DASHBOARD).content, "html.parser")
+    note = dashboard.select_one("#translation-guides .review-comment").get_text(" ", strip=True)
+    assert comment in note and "eduardo" in note
+    edit = client.get(reverse("wagtailadmin_pages:edit", args=(behind.pk,))).content.decode()
+    assert comment in edit
+    # Submitting again takes the comment away: the page is waiting for review once more.
+    client.post(mark_url(behind), {"version": "2", "reason": REASON})
+    dashboard = BeautifulSoup(client.get(DASHBOARD).content, "html.parser")
+    assert dashboard.select_one("#translation-guides .review-comment") is None
 
 
 def test_confirmation_page_names_the_versions(client, editor, three_guides):
@@ -183,9 +217,9 @@ def test_menu_panel_and_page_action_point_translators_to_the_work(client, transl
     assert mark_url(behind) in edit
 
 
-def test_history_shows_the_marking(client, translator, three_guides):
+def test_history_shows_the_marking(client, editor, three_guides):
     behind = three_guides[0]
-    client.force_login(translator)
+    client.force_login(editor)
     client.post(mark_url(behind), {"version": "2", "reason": REASON})
     history = client.get(reverse("wagtailadmin_pages:history", args=(behind.pk,)))
     assert (

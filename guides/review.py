@@ -1,0 +1,46 @@
+"""What a reviewer asked of a guide: the comment of an editor's "request changes".
+
+Wagtail keeps the comment with the rejected task of the page's workflow and shows it only
+in the workflow's history; translators work from the translations dashboard and the page
+editor, so both show it there, while the page waits for the changes.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.contenttypes.models import ContentType
+from wagtail.models import Page, TaskState, WorkflowState
+
+
+@dataclass(frozen=True)
+class ReviewComment:
+    text: str
+    by: str
+    at: datetime
+
+
+def changes_requested(pages):
+    """{page pk: ReviewComment} for each of `pages` whose review asked for changes and
+    that has not been resubmitted since (one query for all of them)."""
+    keys = [str(page.pk) for page in pages if page.pk]
+    if not keys:
+        return {}
+    rejected = (
+        TaskState.objects.filter(
+            status=TaskState.STATUS_REJECTED,
+            workflow_state__status=WorkflowState.STATUS_NEEDS_CHANGES,
+            workflow_state__base_content_type=ContentType.objects.get_for_model(Page),
+            workflow_state__object_id__in=keys,
+        )
+        .select_related("finished_by", "workflow_state")
+        .order_by("finished_at")
+    )
+    comments = {}
+    for state in rejected:  # oldest first: the newest of each page wins
+        user = state.finished_by
+        comments[int(state.workflow_state.object_id)] = ReviewComment(
+            text=state.comment,
+            by=(user.get_full_name() or user.get_username()) if user else "",
+            at=state.finished_at,
+        )
+    return comments
