@@ -16,7 +16,7 @@ from wagtail.log_actions import LogFormatter
 
 from core.roles import edits_translations_only
 from core.translated_fields import target_languages
-from rulings.models import Ruling
+from rulings.models import ErrataCard, Ruling
 
 from .freshness import TranslationStatus
 from .models import GuidePage
@@ -126,7 +126,9 @@ class RecheckPanel(Component):
 
     Derived from the data every time (nothing to keep in step): guides never checked, or
     checked too long ago, or whose sources gained errata since; rulings citing a passage
-    an errata card supersedes. Two queries whatever the number of guides.
+    an errata card supersedes, each with the cards that list it, so the editor can open
+    the card as well as the ruling. Three queries whatever the number of guides, rulings
+    and cards.
     """
 
     name = "recheck_due"
@@ -134,9 +136,13 @@ class RecheckPanel(Component):
     template_name = "guides/admin/recheck_panel.html"
 
     def get_context_data(self, parent_context=None):
+        rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
+        cards = ErrataCard.objects.cited_by(rulings)
+        for ruling in rulings:
+            ruling.superseding_cards = cards.get(ruling.pk, [])
         return {
             "guides": list(GuidePage.objects.due_for_recheck()),
-            "rulings": Ruling.objects.citing_superseded().select_related("edition")[:50],
+            "rulings": rulings,
             "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
         }
 

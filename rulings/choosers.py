@@ -1,25 +1,49 @@
-"""The passage chooser: the passages of one edition's document, found by page or heading.
+"""The document and passage choosers: one edition's, found by page or heading.
 
-An errata card corrects a passage of its own edition's document, so the chooser opened
-from a card lists only those (the card's edition and document fields are passed along),
-and its search box takes a page ("8", "p.8") or words of the heading path or text.
+A ruling cites its own edition's rulebooks, and an errata card corrects its own edition's
+document, so the choosers opened from either form (`EditionChooser`) list only that
+edition's documents and passages: the form's edition field (and the row's or card's
+document, for passages) is passed along by the widget's linked fields. Until the form has
+an edition they list nothing and say to choose it first; when nothing is listed or found
+they say why and what to do, rather than that no passages exist at all. Opened from
+elsewhere (a guide's sources) the document chooser lists every document, as Wagtail's does.
+
+The passage search box takes a page ("8", "p.8") or words of the heading path or text.
 """
 
 import re
 
 from django import forms
 from django.db.models import Q
+from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.forms.choosers import BaseFilterForm
+from wagtail.admin.utils import set_query_params
 from wagtail.snippets.views.chooser import (
     ChooseResultsView,
     ChooseView,
     SnippetChooserViewSet,
 )
+from wagtail.snippets.widgets import AdminSnippetChooser
+
+from .models import Edition, Passage
 
 PAGE_QUERY = re.compile(r"^\s*(?:p(?:age|ág(?:ina)?)?\.?\s*)?(\d{1,6})\s*$", re.IGNORECASE)
-# Query parameters the errata form passes (from its own fields) to narrow the list.
-PASSAGE_FILTERS = {"document": "document_id", "edition": "document__edition_id"}
+# Added to the chooser's address by `EditionChooser`: list one edition's records only.
+SCOPE = "scope"
+EDITION_SCOPE = "edition"
+
+
+class EditionChooser(AdminSnippetChooser):
+    """A snippet chooser in a form about one edition (a ruling, an errata card).
+
+    Give it `linked_fields` naming the form's edition field; the list then holds that
+    edition's records only, and nothing (with a message saying so) until one is chosen.
+    """
+
+    def get_chooser_modal_url(self):
+        return set_query_params(super().get_chooser_modal_url(), {SCOPE: EDITION_SCOPE})
 
 
 class PassageFilterForm(BaseFilterForm):
@@ -43,15 +67,94 @@ class PassageFilterForm(BaseFilterForm):
         return objects.filter(words)
 
 
-class PassageChooseMixin:
-    filter_form_class = PassageFilterForm
+class EditionScopedChooseMixin:
+    """Narrows the list by the query parameters in `lookups` ({parameter: lookup}) and, in
+    the results, says why the list is empty."""
+
+    lookups = {}
+    results_template_name = "rulings/admin/chooser_results.html"
+
+    @cached_property
+    def narrowed_by(self):
+        """{parameter: id} for each of `lookups` the request gives (an unset form field
+        sends nothing or an empty value: no filter on it)."""
+        values = {name: self.request.GET.get(name, "") for name in self.lookups}
+        return {name: int(value) for name, value in values.items() if value.isdigit()}
+
+    @cached_property
+    def waits_for_edition(self):
+        return self.request.GET.get(SCOPE) == EDITION_SCOPE and not self.narrowed_by
+
+    @cached_property
+    def edition(self):
+        pk = self.narrowed_by.get("edition")
+        return Edition.objects.filter(pk=pk).first() if pk else None
+
+    @property
+    def page_subtitle(self):
+        name = super().page_subtitle
+        return f"{name} · {self.edition.code}" if self.edition else name
 
     def filter_object_list(self, objects):
-        for parameter, lookup in PASSAGE_FILTERS.items():
-            value = self.request.GET.get(parameter, "")
-            if value.isdigit():  # an unset field sends nothing useful: do not filter on it
-                objects = objects.filter(**{lookup: int(value)})
+        if self.waits_for_edition:
+            objects = objects.none()
+        for name, pk in self.narrowed_by.items():
+            objects = objects.filter(**{self.lookups[name]: pk})
         return super().filter_object_list(objects)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["nothing_listed"] = self.nothing_listed()
+        context["nothing_found"] = (
+            self.nothing_listed()
+            if self.waits_for_edition
+            else self.nothing_found(context.get("search_query") or "")
+        )
+        return context
+
+    def nothing_listed(self):
+        raise NotImplementedError
+
+    def nothing_found(self, query):
+        raise NotImplementedError
+
+
+class PassageChooseMixin(EditionScopedChooseMixin):
+    filter_form_class = PassageFilterForm
+    lookups = {"edition": "document__edition_id", "document": "document_id"}
+
+    def get_object_list(self):
+        return Passage.objects.select_related("document")  # each is listed with its title
+
+    def nothing_listed(self):
+        if self.waits_for_edition:
+            return gettext(
+                "Choose the edition first (the ruling's or the errata card's), then choose "
+                "the passage: only that edition's passages are listed."
+            )
+        if "document" in self.narrowed_by:
+            return gettext(
+                "The chosen document has no passages in the corpus. Clear the document to "
+                "list the whole edition's, or give the document, page and heading instead."
+            )
+        return gettext(
+            "This edition has no passages in the corpus. Give the document, page and heading "
+            "instead."
+        )
+
+    def nothing_found(self, query):
+        if "document" in self.narrowed_by:
+            message = gettext(
+                "No passages of the chosen document match “%(query)s”. Search by page "
+                "(8 or p.8) or by words of the heading, or clear the document to search "
+                "the whole edition."
+            )
+        else:
+            message = gettext(
+                "No passages of this edition match “%(query)s”. Search by page (8 or p.8) "
+                "or by words of the heading."
+            )
+        return message % {"query": query}
 
 
 class PassageChooseView(PassageChooseMixin, ChooseView):
@@ -65,4 +168,35 @@ class PassageChooseResultsView(PassageChooseMixin, ChooseResultsView):
 class PassageChooserViewSet(SnippetChooserViewSet):
     choose_view_class = PassageChooseView
     choose_results_view_class = PassageChooseResultsView
-    preserve_url_parameters = ["multiple", *PASSAGE_FILTERS]
+    preserve_url_parameters = ["multiple", SCOPE, *PassageChooseMixin.lookups]
+
+
+class DocumentChooseMixin(EditionScopedChooseMixin):
+    lookups = {"edition": "edition_id"}
+
+    def nothing_listed(self):
+        if self.waits_for_edition:
+            return gettext(
+                "Choose the edition first, then choose the document: only that edition's "
+                "documents are listed."
+            )
+        if self.narrowed_by:
+            return gettext("This edition has no documents yet. Add one under Rules › Documents.")
+        return gettext("There are no documents yet. Add one under Rules › Documents.")
+
+    def nothing_found(self, query):
+        return ""  # documents are listed, not searched
+
+
+class DocumentChooseView(DocumentChooseMixin, ChooseView):
+    pass
+
+
+class DocumentChooseResultsView(DocumentChooseMixin, ChooseResultsView):
+    pass
+
+
+class DocumentChooserViewSet(SnippetChooserViewSet):
+    choose_view_class = DocumentChooseView
+    choose_results_view_class = DocumentChooseResultsView
+    preserve_url_parameters = ["multiple", SCOPE, *DocumentChooseMixin.lookups]

@@ -1,5 +1,6 @@
-"""Admin forms: a changed ruling answer needs a public correction note; a passage's text
-says truthfully whose words it is."""
+"""Admin forms: a changed ruling answer needs a public correction note, a ruling cites
+its own edition and takes only the statuses its origin allows; a passage's text says
+truthfully whose words it is."""
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -15,6 +16,16 @@ ANSWER_FIELDS = ["answer"] + [
 
 
 class RulingForm(WagtailAdminModelForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Only the statuses the ruling's origin allows: an editor's own ruling is never
+        # "imported", nor an export "written by an editor" (the database refuses both).
+        if "status" in self.fields:
+            self.fields["status"].choices = [
+                (status.value, status.label)
+                for status in Ruling.Status.for_origin(self.instance.origin)
+            ]
+
     def answer_changed(self):
         if not self.instance.pk:
             return False
@@ -42,8 +53,24 @@ class RulingForm(WagtailAdminModelForm):
             and not form.cleaned_data.get("DELETE")
         ]
 
+    def refuse_other_editions(self, edition):
+        """A ruling cites its own edition's documents: its choosers list no other, and a
+        passage or document of another edition posted anyway is refused on its row."""
+        formset = self.formsets.get("citations")
+        if formset is None or edition is None:
+            return
+        for form in formset.forms:
+            if not form.is_valid() or form.cleaned_data.get("DELETE"):
+                continue
+            passage, document = form.cleaned_data.get("passage"), form.cleaned_data.get("document")
+            if passage and passage.document.edition_id != edition.pk:
+                form.add_error("passage", _("Choose a passage of this ruling's edition."))
+            elif not passage and document and document.edition_id != edition.pk:
+                form.add_error("document", _("Choose a document of this ruling's edition."))
+
     def clean(self):
         cleaned_data = super().clean()
+        self.refuse_other_editions(cleaned_data.get("edition"))
         status = cleaned_data.get("status")
         becomes_corrected = (
             status == Ruling.Status.CORRECTED and self.instance.status != Ruling.Status.CORRECTED

@@ -15,10 +15,9 @@ from wagtail.admin.panels import (
 from wagtail.admin.ui.tables import Column
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
-from wagtail.snippets.widgets import AdminSnippetChooser
 
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
-from .choosers import PassageChooserViewSet
+from .choosers import DocumentChooserViewSet, EditionChooser, PassageChooserViewSet
 from .forms import PassageForm, RulingForm
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
@@ -27,6 +26,11 @@ from .question_admin import (
     ReaderQuestionViewSet,
     WaitingQuestionsSummaryItem,
 )
+
+# The form's edition field, whose documents and passages the choosers list.
+EDITION_FIELD = {"edition": "#id_edition"}
+# The document field in the same row of the citations inline as the passage chooser.
+CITATION_ROW_DOCUMENT = {"match": r"^id_citations-\d+-", "append": "document"}
 
 
 def translated_panels(*names):
@@ -73,6 +77,7 @@ class EditionViewSet(SnippetViewSet):
 class DocumentViewSet(SnippetViewSet):
     model = Document
     icon = "doc-full"
+    chooser_viewset_class = DocumentChooserViewSet
     list_display = ["title", "kind", "edition", "version", "published_on"]
     list_filter = ["kind", "edition"]
     search_fields = ["title"]
@@ -113,11 +118,11 @@ class ErrataCardViewSet(SnippetViewSet):
     search_fields = ["corrected_rule", "heading_path"]
     panels = [
         FieldPanel("edition"),
-        FieldPanel("document"),
+        FieldPanel("document", widget=EditionChooser(Document, linked_fields=EDITION_FIELD)),
         FieldPanel(
             "passage",
-            widget=AdminSnippetChooser(
-                Passage, linked_fields={"document": "#id_document", "edition": "#id_edition"}
+            widget=EditionChooser(
+                Passage, linked_fields={**EDITION_FIELD, "document": "#id_document"}
             ),
         ),
         FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
@@ -127,6 +132,28 @@ class ErrataCardViewSet(SnippetViewSet):
         FieldPanel("source_url"),
         FieldRowPanel([FieldPanel("status"), FieldPanel("supersedes")]),
     ]
+
+
+CITATION_PANELS = [
+    FieldPanel("n"),
+    FieldPanel(
+        "passage",
+        widget=EditionChooser(
+            Passage, linked_fields={**EDITION_FIELD, "document": CITATION_ROW_DOCUMENT}
+        ),
+        help_text=_(
+            "Its document, page and heading are filled in on save. Only the ruling's "
+            "edition's passages are offered: choose the edition first."
+        ),
+    ),
+    FieldPanel(
+        "document",
+        widget=EditionChooser(Document, linked_fields=EDITION_FIELD),
+        help_text=_("With a passage, its document. Without one, the document cited."),
+    ),
+    FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
+    FieldPanel("quote"),
+]
 
 
 class RulingFilterSet(WagtailFilterSet):
@@ -169,7 +196,10 @@ class RulingViewSet(SnippetViewSet):
                 heading=_("Answer"),
             ),
             ObjectList(
-                [RetrievedNotCitedPanel(), InlinePanel("citations", label=_("Citation"))],
+                [
+                    RetrievedNotCitedPanel(),
+                    InlinePanel("citations", label=_("Citation"), panels=CITATION_PANELS),
+                ],
                 heading=_("Citations"),
             ),
             ObjectList(

@@ -82,6 +82,7 @@ def create_illustrative_ruling(spec):
         answer=spec["answer"],
         outcome=Ruling.Outcome.ANSWERED,
         origin=Ruling.Origin.ILLUSTRATIVE,
+        status=Ruling.Status.IMPORTED,
         answered_at=spec["dated"],
     )
     ruling.citations = citations

@@ -200,7 +200,9 @@ def _write_new(chunk, run: ImportRun) -> tuple[list[ImportResult], list, list[li
         slugs = _Slugs([(edition.pk, parsed.question) for parsed, edition, _cited in planned])
         rulings, citations = [], []
         for parsed, edition, cited in planned:
-            ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
+            ruling = Ruling(
+                edition=edition, origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED
+            )
             identity = Identity.of_parsed(parsed)
             own = answer_from_export(
                 ruling, parsed, digest_of(parsed), identity, cited, found, superseding

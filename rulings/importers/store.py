@@ -149,7 +149,7 @@ def _write_ruling(parsed, ruling, edition, catalogue, passages, digest, identity
     found = passages.save()
     created = ruling is None
     if created:
-        ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT)
+        ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED)
     ruling.edition = edition
     citations = answer_from_export(ruling, parsed, digest, identity, cited, found)
     ruling.save(refresh_flags=False, search_index=False)  # indexed by the run, in batches

@@ -11,7 +11,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
-from wagtail.admin.panels import FieldPanel
 from wagtail.models import Orderable, RevisionMixin
 from wagtail.search import index
 
@@ -56,6 +55,46 @@ class RulingOrigin(models.TextChoices):
     ILLUSTRATIVE = "illustrative", _("Illustrative — not from the rules Q&A system")
 
 
+class RulingStatus(models.TextChoices):
+    """Where a ruling stands with the editors.
+
+    A new ruling starts unreviewed in its origin's own words: "imported" (an export, or the
+    demo's illustrative example) or "written by an editor" (the admin; `first_for`). The
+    database holds each to its origin. Review then moves it on.
+    """
+
+    IMPORTED = "imported", _("Imported")
+    WRITTEN = "written", _("Written by an editor")
+    NEEDS_REVIEW = "needs_review", _("Needs review")
+    VERIFIED = "verified", _("Verified")
+    CORRECTED = "corrected", _("Corrected")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    @classmethod
+    def first_for(cls, origin):
+        """The status a new ruling of `origin` starts with."""
+        return cls.WRITTEN if origin == RulingOrigin.EDITOR else cls.IMPORTED
+
+    @classmethod
+    def for_origin(cls, origin):
+        """The statuses a ruling of `origin` may have: all but the other origins' first."""
+        others_first = {cls.first_for(o) for o in RulingOrigin.values} - {cls.first_for(origin)}
+        return [status for status in cls if status not in others_first]
+
+    @classmethod
+    def decided(cls):
+        """An editor's review decisions: from then on the answer is the editor's, and a
+        re-import refreshes provenance only. Writing a ruling is not reviewing it: an
+        editor's own ruling is decided when an editor verifies, corrects or withdraws it."""
+        return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
+
+    @classmethod
+    def reopened_by_errata(cls):
+        """What readers may take as settled, and so goes back to "needs review" when a
+        cited passage is superseded: imported, written, verified or corrected rulings."""
+        return frozenset({cls.IMPORTED, cls.WRITTEN, cls.VERIFIED, cls.CORRECTED})
+
+
 class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     """An answered rules question about one `Edition`, with numbered `Citation`s.
 
@@ -70,24 +109,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
 
     Origin = RulingOrigin
 
-    class Status(models.TextChoices):
-        IMPORTED = "imported", _("Imported")
-        NEEDS_REVIEW = "needs_review", _("Needs review")
-        VERIFIED = "verified", _("Verified")
-        CORRECTED = "corrected", _("Corrected")
-        WITHDRAWN = "withdrawn", _("Withdrawn")
-
-        @classmethod
-        def decided(cls):
-            """An editor's review decisions: from then on the answer is the editor's, and a
-            re-import refreshes provenance only."""
-            return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
-
-        @classmethod
-        def reopened_by_errata(cls):
-            """What readers may take as settled, and so goes back to "needs review" when a
-            cited passage is superseded: imported, verified or corrected rulings."""
-            return frozenset({cls.IMPORTED, cls.VERIFIED, cls.CORRECTED})
+    Status = RulingStatus
 
     edition = models.ForeignKey(
         Edition, on_delete=models.PROTECT, related_name="rulings", verbose_name=_("edition")
@@ -125,7 +147,11 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
     import_hash = models.CharField(max_length=64, blank=True, editable=False)
     status = models.CharField(
-        _("review status"), max_length=20, choices=Status.choices, default=Status.IMPORTED
+        _("review status"),
+        max_length=20,
+        choices=RulingStatus.choices,
+        # As `origin`'s default: a ruling made in the admin. Importers say "imported".
+        default=RulingStatus.WRITTEN,
     )
     reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
     reviewed_by = models.CharField(_("reviewed by"), max_length=150, blank=True)
@@ -177,6 +203,15 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             models.CheckConstraint(
                 condition=~Q(origin=RulingOrigin.ILLUSTRATIVE) | Q(source_file=""),
                 name="ruling_illustrative_has_no_source_file",
+            ),
+            # An unreviewed ruling's status says who wrote it (RulingStatus.first_for).
+            models.CheckConstraint(
+                condition=~Q(status=RulingStatus.WRITTEN) | Q(origin=RulingOrigin.EDITOR),
+                name="ruling_written_is_editors",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=RulingStatus.IMPORTED) | ~Q(origin=RulingOrigin.EDITOR),
+                name="ruling_editors_is_not_imported",
             ),
         ]
 
@@ -293,15 +328,6 @@ class Citation(Located, Orderable):
     heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
     quote = models.TextField(_("quote"), blank=True)
 
-    panels = [
-        FieldPanel("n"),
-        FieldPanel("passage"),
-        FieldPanel("document"),
-        FieldPanel("page"),
-        FieldPanel("heading_path"),
-        FieldPanel("quote"),
-    ]
-
     class Meta(Orderable.Meta):
         verbose_name = _("citation")
         verbose_name_plural = _("citations")
@@ -311,6 +337,16 @@ class Citation(Located, Orderable):
 
     def __str__(self):
         return f"[{self.n}] {self.cited_title} · {self.location}"
+
+    def save(self, *args, **kwargs):
+        """A cited passage says where it is: its document, page and heading path are the
+        citation's, whichever way it was saved (the admin's chooser, a reverted revision,
+        the demo loader), so readers see "Title · p.8 · heading" for every citation."""
+        if self.passage_id:
+            passage = self.passage
+            self.document_id = passage.document_id
+            self.page, self.heading_path = passage.page, passage.heading_path
+        super().save(*args, **kwargs)
 
     @property
     def cited_title(self):

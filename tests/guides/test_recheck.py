@@ -4,7 +4,9 @@ import datetime
 
 import pytest
 from bs4 import BeautifulSoup
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from guides.models import GuidePage
 from rulings.models import ErrataCard, Passage, Ruling
@@ -81,3 +83,42 @@ def test_the_dashboard_panel_takes_the_same_queries_for_one_guide_or_ten(
         publish(extra, checked_on=timezone.localdate() - datetime.timedelta(days=3))
     assert GuidePage.objects.due_for_recheck().count() == 10
     assert panel_queries() == one
+
+
+def test_the_panel_names_the_card_that_lists_each_ruling(admin_client, rulebook):
+    ruling = import_export(code=rulebook.edition.code, doc_id=1035)
+    card = card_on(ruling.citations.get(n=2).passage, issued_on=datetime.date(2026, 11, 7))
+    html = BeautifulSoup(admin_client.get("/admin/").content, "html.parser")
+    (item,) = html.select("#recheck-heading ~ ul > li")
+    text = " ".join(item.get_text(" ").split())
+    assert text.startswith(f"{rulebook.edition.code}: Can I pass?")
+    assert (
+        f"Listed by errata card {rulebook.edition.code}: p.4 · SECTION · Part 2 , issued "
+        f"{date_format(card.issued_on)}"
+    ) in text
+    link = item.find("a", string=f"{rulebook.edition.code}: p.4 · SECTION · Part 2")
+    assert link["href"] == reverse("wagtailsnippets_rulings_erratacard:edit", args=[card.pk])
+
+
+def test_the_panel_takes_the_same_queries_for_one_listed_ruling_or_ten(admin_client, rulebook):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def dashboard():
+        with CaptureQueriesContext(connection) as context:
+            html = admin_client.get("/admin/").content.decode()
+        return len(context), html.count("Listed by errata card")
+
+    def listed_ruling(n):
+        ruling = import_export(
+            question=f"Question {n}?", code=rulebook.edition.code, doc_id=1035, heading=f"H{n}"
+        )
+        card_on(ruling.citations.get(n=1).passage)
+
+    listed_ruling(0)
+    dashboard()  # the first request also fills Django's and Wagtail's own caches
+    one, cards = dashboard()
+    assert cards == 1
+    for n in range(1, 10):
+        listed_ruling(n)
+    assert dashboard() == (one, 10)
