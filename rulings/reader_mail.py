@@ -13,7 +13,7 @@ that fails rolls back and leaves the question waiting; the next sweep tries agai
 carry the question's key, never the address, so the queue keeps no copy of it.
 
 The sweep (`look_after_reader_addresses`, also the `forget_reader_addresses` command) is
-enqueued whenever a reader sends a question, so nothing depends on a scheduler: it tells
+enqueued whenever a reader sends a question, so nothing depends on a scheduler: it
 deletes the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose readers were
 never told, and queues the mail again for readers still waiting to be told.
 """
