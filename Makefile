@@ -27,7 +27,12 @@ run: install compilemessages
 	DEBUG=$(DEBUG) $(PY) manage.py load_demo
 	DEBUG=$(DEBUG) $(PY) manage.py ensure_admin
 	@echo "Rulesage: http://$(HOST):$(PORT)/en/  (admin: http://$(HOST):$(PORT)/admin/)"
-	DEBUG=$(DEBUG) $(PY) manage.py runserver --noreload $(HOST):$(PORT)
+	@# The task worker (e-mails to readers, printed here) runs beside the server and is
+	@# stopped with it; links in e-mails point at this server unless RULESAGE_BASE_URL says.
+	@export DEBUG=$(DEBUG) RULESAGE_BASE_URL="$${RULESAGE_BASE_URL:-http://$(HOST):$(PORT)}"; \
+	$(PY) manage.py db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
+	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
 test: install compilemessages
 	@bash scripts/ensure_system_packages.sh

@@ -10,11 +10,12 @@ import time
 from django import forms
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import Edition
-from .models.questions import QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
+from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
 
 
 class EditionChoiceField(forms.ModelChoiceField):
@@ -54,7 +55,14 @@ class QuestionForm(forms.Form):
         label=_("Your e-mail (optional)"),
         required=False,
         max_length=254,
-        help_text=_("Only to tell you when an editor has answered. Never shown or shared."),
+        help_text=format_lazy(
+            _(
+                "We write to you once: when an editor answers your question, marks it answered "
+                "already or declines it. Then your address is deleted, or after {days} days if "
+                "we never wrote. Never shown or shared."
+            ),
+            days=ADDRESS_KEPT_DAYS,
+        ),
         error_messages={
             "invalid": _("That e-mail address looks incomplete; check it or leave it empty.")
         },

@@ -27,6 +27,7 @@ from wagtail.permissions import register_permission_policy
 
 from .admin_views import ExplicitSaveCreateView
 from .models import ReaderQuestion, Ruling
+from .reader_mail import question_handled
 from .recall import answered_before
 
 CANDIDATES = 5
@@ -80,6 +81,7 @@ class ReaderQuestionForm(WagtailAdminModelForm):
             question.handled_by = self.for_user.get_username() if self.for_user else ""
         if commit:
             question.save()
+            question_handled(question)
         return question
 
 
@@ -181,6 +183,7 @@ class ReaderQuestionViewSet(ModelViewSet):
             FieldPanel("decline_reason"),
             FieldPanel("handled_at", read_only=True),
             FieldPanel("handled_by", read_only=True),
+            FieldPanel("notified_at", read_only=True),
         ],
         base_form_class=ReaderQuestionForm,
     )
@@ -245,4 +248,5 @@ class AnsweringRulingCreateView(ExplicitSaveCreateView):
                     handled_at=timezone.now(),
                     handled_by=self.request.user.get_username(),
                 )
+            question_handled(question)
         return ruling

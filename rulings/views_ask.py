@@ -18,6 +18,8 @@ from core.navigation import Crumb, home_crumb
 
 from .asking import QuestionForm, rate_limit_message, record_sent, seconds_until_allowed
 from .models import Edition, ReaderQuestion
+from .models.questions import ADDRESS_KEPT_DAYS
+from .reader_mail import question_sent
 from .recall import answered_before
 
 SESSION_KEY = "rulesage_asked_question"
@@ -79,6 +81,7 @@ def sent(request, form):
         language=translation.get_language(),
     )
     record_sent(request)
+    question_sent()
     request.session[SESSION_KEY] = question.pk
     return HttpResponseRedirect(reverse("rulings:ask_sent"))
 
@@ -103,6 +106,7 @@ def ask_sent(request):
     context = {
         "question": question,
         "edition": question.edition,
+        "days": ADDRESS_KEPT_DAYS,
         "crumbs": crumbs(question.edition, gettext("Question sent")),
     }
     return render(request, "rulings/ask_sent.html", context)

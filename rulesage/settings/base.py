@@ -66,6 +66,9 @@ INSTALLED_APPS = [
     # Security (issue 11): the Content-Security-Policy header and the login throttle.
     "csp",
     "axes",
+    # Background tasks (TASKS below) and their queue in the database.
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -218,6 +221,12 @@ WAGTAIL_I18N_ENABLED = False
 WAGTAIL_GRAVATAR_PROVIDER_URL = None
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Background tasks (django-tasks): work that must not hold up a request, such as the e-mail
+# telling a reader what became of their question (rulings/reader_mail.py) and Wagtail's own
+# (reference index, CDN purges), queued in the database and run by `manage.py db_worker`
+# (`make run` starts one beside the server). The tests run each task at once.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Reader questions (rulings/asking.py): at most this many sent from one address in this
 # many seconds, counted in the cache (Redis in production).
 RULESAGE_QUESTION_RATE_LIMIT = (5, 60 * 60)

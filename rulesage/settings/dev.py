@@ -5,7 +5,16 @@ from .base import env_bool, os
 
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-insecure-key-do-not-use-in-production"
+# Mails (a reader told their question was answered) are printed in the terminal by the task
+# worker that `make run` starts beside the server.
 EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# On the run command's SQLite file the server and the task worker write side by side: each
+# transaction takes the write lock when it begins (and waits up to 20 s for it), so neither
+# fails with "database is locked" when both write at once.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {}).update(  # noqa: F405
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 # Serve static files straight from the source folders, even with DEBUG off (the run
 # command keeps DEBUG off so readers see the real 404 and 500 pages).
 WHITENOISE_USE_FINDERS = True

@@ -41,6 +41,21 @@ SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# E-mail (readers told what became of their question, sent by the task worker): the SMTP
+# server and the sender from the environment. EMAIL_USE_TLS is STARTTLS (port 587),
+# EMAIL_USE_SSL implicit TLS (port 465); set at most one.
+EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+# A mail server that accepts and never answers must not hold the worker for ever.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
 # --- Security (issue 11) -------------------------------------------------------------
 # TLS ends at the proxy, which says so in X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER
 # above): plain-HTTP requests are redirected to HTTPS, and browsers are told to use HTTPS

@@ -25,6 +25,10 @@ RULESAGE_BASE_URL = "http://testserver"
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# Background tasks run at once, in the process that enqueues them (after the transaction
+# commits, where the code asks for that); mails are kept in django.core.mail.outbox.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 # Pages are not served from the cache in tests that do not ask for it
 # (tests/rulesage/test_page_cache turns it on); the generation moves on with every change

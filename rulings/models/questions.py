@@ -2,7 +2,9 @@
 
 A question becomes public only through what an editor makes of it: a ruling the editor
 writes (answered) or an existing ruling it repeats (duplicate). Declined questions keep
-the editor's reason.
+the editor's reason. A reader who left an address is told once what became of the
+question (rulings/reader_mail.py); the address is deleted then, or after
+ADDRESS_KEPT_DAYS if the reader was never told.
 """
 
 from django.conf import settings
@@ -17,11 +19,21 @@ from .rulings import Ruling
 
 QUESTION_MIN_LENGTH = 10
 QUESTION_MAX_LENGTH = 1000
+# The longest a reader's address is kept when nobody has written to it (the ask page says so).
+ADDRESS_KEPT_DAYS = 90
 
 
 class ReaderQuestionQuerySet(models.QuerySet):
     def waiting(self):
         return self.filter(status=ReaderQuestion.Status.NEW)
+
+    def reader_to_be_told(self):
+        """Handled by an editor, and the reader left an address and was not told yet."""
+        return (
+            self.exclude(status=ReaderQuestion.Status.NEW)
+            .exclude(email="")
+            .filter(notified_at__isnull=True)
+        )
 
 
 class ReaderQuestion(models.Model):
@@ -60,6 +72,12 @@ class ReaderQuestion(models.Model):
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
     handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
     handled_by = models.CharField(_("handled by"), max_length=150, blank=True)
+    notified_at = models.DateTimeField(
+        _("reader told at"),
+        null=True,
+        blank=True,
+        help_text=_("When the reader was sent the one e-mail about it; the address is gone."),
+    )
 
     objects = ReaderQuestionQuerySet.as_manager()
 
@@ -76,6 +94,11 @@ class ReaderQuestion(models.Model):
             models.CheckConstraint(
                 condition=~Q(status="declined") | ~Q(decline_reason=""),
                 name="reader_question_declined_has_reason",
+            ),
+            # The address is deleted once the reader has been told.
+            models.CheckConstraint(
+                condition=Q(notified_at__isnull=True) | Q(email=""),
+                name="reader_question_told_keeps_no_address",
             ),
             models.CheckConstraint(
                 condition=Q(GreaterThanOrEqual(Length("question"), QUESTION_MIN_LENGTH))

@@ -1,0 +1,145 @@
+"""Telling a reader what became of their question: one e-mail, then the address is gone.
+
+The ask page promises a reader who leaves an address exactly one e-mail: when an editor
+answers the question with a new ruling, marks it answered already by an existing ruling,
+or declines it. Every place that handles a question calls `question_handled`; the mail goes
+from a background task once the editor's transaction has committed, so the editor never
+waits on a mail server and a decision that is rolled back mails nobody.
+
+`tell_reader` sends at most once per question whatever calls it and however often: it
+locks the question's row, sends, and in the same transaction records `notified_at` and
+deletes the address (a database constraint keeps no address beside `notified_at`). A send
+that fails rolls back and leaves the question waiting; the next sweep tries again. Tasks
+carry the question's key, never the address, so the queue keeps no copy of it.
+
+The sweep (`look_after_reader_addresses`, also the `forget_reader_addresses` command) is
+enqueued whenever a reader sends a question, so nothing depends on a scheduler: it
+deletes the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose readers were
+never told, and queues the mail again for readers still waiting to be told.
+"""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+from django_tasks import task
+
+from .models import ReaderQuestion, Ruling
+from .models.questions import ADDRESS_KEPT_DAYS
+
+logger = logging.getLogger(__name__)
+
+SUBJECTS = {
+    ReaderQuestion.Status.ANSWERED: _("Your rules question is answered"),
+    ReaderQuestion.Status.DUPLICATE: _("Your rules question was answered already"),
+    ReaderQuestion.Status.DECLINED: _("About your rules question"),
+}
+# How many waiting readers one sweep queues again (the rest wait for the next sweep).
+SWEEP_BATCH = 100
+
+
+def question_handled(question):
+    """Tell the reader once the current transaction commits, if they left an address.
+
+    Called after an editor's decision on `question` is saved, whatever it was: the task
+    reads the question as committed and decides whether there is anything to tell.
+    """
+    if question.email:
+        pk = question.pk
+        transaction.on_commit(lambda: tell_reader.enqueue(pk))
+
+
+def question_sent():
+    """A reader sent a question: an occasion to look after the addresses kept."""
+    transaction.on_commit(look_after_reader_addresses.enqueue)
+
+
+def site_url(path):
+    """`path` on the site's public address (RULESAGE_BASE_URL, else the admin's)."""
+    base = settings.RULESAGE_BASE_URL or settings.WAGTAILADMIN_BASE_URL
+    return base.rstrip("/") + path
+
+
+def reader_message(question):
+    """The e-mail telling the reader of `question` what became of it, in their language."""
+    with translation.override(question.language):
+        context = {
+            "question": question,
+            "outcome": question.status,
+            "game": question.edition.game.name,
+            "edition": question.edition.code,
+            "ruling": question.ruling,
+            "ruling_url": site_url(question.ruling.get_absolute_url()) if question.ruling else "",
+            "ask_url": site_url(reverse("rulings:ask")),
+        }
+        body = render_to_string("rulings/email/question_handled.txt", context)
+        return EmailMultiAlternatives(
+            subject=str(SUBJECTS[question.status]), body=body, to=[question.email]
+        )
+
+
+def can_be_told(question):
+    """An answer or duplicate needs a ruling readers can open; a decline needs nothing."""
+    if question.status == ReaderQuestion.Status.DECLINED:
+        return True
+    return Ruling.objects.public().filter(pk=question.ruling_id).exists()
+
+
+@task()
+def tell_reader(question_pk):
+    """Send the reader of question `question_pk` their one e-mail, if it is still due.
+
+    Returns whether a mail was sent.
+    """
+    with transaction.atomic():
+        question = (
+            ReaderQuestion.objects.reader_to_be_told()
+            .select_for_update(of=("self",))
+            .select_related("edition__game", "ruling__edition")
+            .filter(pk=question_pk)
+            .first()
+        )
+        if question is None or not can_be_told(question):
+            return False
+        reader_message(question).send()
+        ReaderQuestion.objects.filter(pk=question.pk).update(notified_at=timezone.now(), email="")
+    logger.info("Reader of question %s told: %s", question_pk, question.status)
+    return True
+
+
+def forget_reader_addresses(now=None):
+    """Delete the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose
+    readers were never told; returns how many."""
+    asked_before = (now or timezone.now()) - timedelta(days=ADDRESS_KEPT_DAYS)
+    return (
+        ReaderQuestion.objects.exclude(email="")
+        .filter(created_at__lt=asked_before)
+        .update(email="")
+    )
+
+
+def tell_waiting_readers():
+    """Queue the e-mail again for handled questions whose reader was not told (the mail
+    server was down, or the ruling was not public yet); returns how many."""
+    waiting = ReaderQuestion.objects.reader_to_be_told().order_by("pk")
+    pks = list(waiting.values_list("pk", flat=True)[:SWEEP_BATCH])
+    for pk in pks:
+        tell_reader.enqueue(pk)
+    return len(pks)
+
+
+@task()
+def look_after_reader_addresses():
+    """Forget the addresses kept too long, then tell the readers still waiting to be told.
+
+    Returns how many addresses were deleted and how many readers were queued again.
+    """
+    forgotten = forget_reader_addresses()
+    queued = tell_waiting_readers()
+    return {"forgotten": forgotten, "queued": queued}

@@ -1,0 +1,41 @@
+"""Production sends mail through the SMTP server the environment names, from a queue in the
+database that `manage.py db_worker` works."""
+
+import json
+
+from tests.rulesage.test_errors import PRODUCTION_ENV, run_python
+
+MAIL_ENV = {
+    "EMAIL_HOST": "smtp.example.org",
+    "EMAIL_PORT": "587",
+    "EMAIL_HOST_USER": "rulesage",
+    "EMAIL_HOST_PASSWORD": "a-mail-secret",
+    "EMAIL_USE_TLS": "1",
+    "DEFAULT_FROM_EMAIL": "Rulesage <editors@rulesage.example>",
+    "SERVER_EMAIL": "errors@rulesage.example",
+}
+
+
+def test_production_reads_its_mail_server_from_the_environment():
+    result = run_python(
+        """
+        import json
+        import django
+        from django.conf import settings
+        django.setup()
+        names = ["EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER",
+                 "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL",
+                 "DEFAULT_FROM_EMAIL", "SERVER_EMAIL", "TASKS"]
+        print(json.dumps({name: getattr(settings, name) for name in names}))
+        """,
+        PRODUCTION_ENV | MAIL_ENV,
+    )
+    assert result.returncode == 0, result.stderr
+    read = json.loads(result.stdout.strip().splitlines()[-1])
+    assert read["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert (read["EMAIL_HOST"], read["EMAIL_PORT"]) == ("smtp.example.org", 587)
+    assert (read["EMAIL_HOST_USER"], read["EMAIL_HOST_PASSWORD"]) == ("rulesage", "a-mail-secret")
+    assert (read["EMAIL_USE_TLS"], read["EMAIL_USE_SSL"]) == (True, False)
+    assert read["DEFAULT_FROM_EMAIL"] == "Rulesage <editors@rulesage.example>"
+    assert read["SERVER_EMAIL"] == "errors@rulesage.example"
+    assert read["TASKS"]["default"]["BACKEND"] == "django_tasks_db.DatabaseBackend"
