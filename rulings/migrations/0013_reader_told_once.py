@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulings', '0011_search_vectors_stored'),
+        ('rulings', '0012_editors_rulings_status_and_cited_places'),
     ]
 
     operations = [
