@@ -10,6 +10,7 @@ from core.structured_data import (
     translation_properties,
     without_empty,
 )
+from core.translated_fields import SOURCE_LANGUAGE, stored
 
 
 def document_reference(document, request):
@@ -17,7 +18,8 @@ def document_reference(document, request):
     return without_empty(
         {
             "@type": "CreativeWork",
-            "name": document.title,
+            # The title it is published under, in the language it is written in.
+            "name": stored(document, "title", SOURCE_LANGUAGE),
             "url": document.url or request.build_absolute_uri(document.get_absolute_url()),
             "inLanguage": document.edition.language,
         }

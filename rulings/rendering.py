@@ -61,7 +61,7 @@ def forget_rendered_answers():
 
 
 @lru_cache(maxsize=256)  # answers are at most 16,000 characters: a few MB at most
-def _rendered(text, citation_numbers, _language):
+def _rendered(text, citation_numbers, language):
     # A paragraph holding only a random token marks each empty section; the answer's own
     # text cannot contain a token drawn for this rendering, so it cannot forge a notice.
     token = f"cutoff{secrets.token_hex(8)}"
@@ -73,11 +73,18 @@ def _rendered(text, citation_numbers, _language):
     html = re.sub(r"<(/?)h[12]>", r"<\1h3>", html)
     clean = nh3.clean(html, tags=ALLOWED_TAGS, attributes={})
 
+    # The marker is the answer's; its label is the interface's, in the reader's language
+    # (and marked so, inside an answer that may be quoted in another).
+    label = gettext("citation %(number)s")
+
     def link(match):
         n = int(match.group(1))
         if n not in citation_numbers:
             return f'<span class="cite-missing">[{n}]</span>'
-        return f'<a class="cite-ref" href="#cite-{n}" aria-label="citation {n}">[{n}]</a>'
+        named = label % {"number": n}
+        return (
+            f'<a class="cite-ref" href="#cite-{n}" lang="{language}" aria-label="{named}">[{n}]</a>'
+        )
 
     # After sanitising, "[n]" can only be literal text, so linking it adds nothing unsafe.
     linked = MARKER_RE.sub(link, clean)

@@ -3,7 +3,15 @@
 from modeltranslation.decorators import register
 from modeltranslation.translator import TranslationOptions
 
-from .models import Edition, ErrataCard, Game, Ruling, RulingCorrection, SetupFigure
+from .models import (
+    Document,
+    Edition,
+    ErrataCard,
+    Game,
+    Ruling,
+    RulingCorrection,
+    SetupFigure,
+)
 
 
 @register(Game)
@@ -19,6 +27,14 @@ class SetupFigureTR(TranslationOptions):
 @register(Edition)
 class EditionTR(TranslationOptions):
     fields = ("label",)
+
+
+@register(Document)
+class DocumentTR(TranslationOptions):
+    # A document keeps the title it is published under (in the source-language column,
+    # whatever language the document is in); editors may add a title for readers of
+    # another language, so that their sentences ("checked against …") read in it.
+    fields = ("title",)
 
 
 @register(ErrataCard)

@@ -1,5 +1,7 @@
 """The editors' desk: rules knowledge, errata and the rulings review queue."""
 
+from django.conf import settings
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
@@ -81,6 +83,25 @@ class DocumentViewSet(SnippetViewSet):
     list_display = ["title", "kind", "edition", "version", "published_on"]
     list_filter = ["kind", "edition"]
     search_fields = ["title"]
+    panels = [
+        FieldPanel("edition"),
+        FieldPanel("kind"),
+        FieldPanel(
+            build_localized_fieldname("title", mt_settings.DEFAULT_LANGUAGE),
+            heading=_("Title, as published"),
+        ),
+        *(
+            FieldPanel(
+                build_localized_fieldname("title", code),
+                heading=format_lazy(_("Title for {language} readers"), language=name),
+            )
+            for code, name in settings.LANGUAGES
+            if code != mt_settings.DEFAULT_LANGUAGE
+        ),
+        FieldRowPanel([FieldPanel("published_on"), FieldPanel("version")]),
+        FieldPanel("url"),
+        FieldPanel("external_id"),
+    ]
 
 
 class PassageViewSet(SnippetViewSet):

@@ -14,7 +14,9 @@ from core.translated_fields import (
     SOURCE_LANGUAGE,
     falls_back,
     has_translation,
+    is_blank,
     shown_in_english,
+    stored,
     untranslated_fields,
 )
 
@@ -27,6 +29,17 @@ def fallback_lang_attr(obj, field):
     if hasattr(obj, "_meta") and falls_back(obj, field):
         return format_html(' lang="{}"', SOURCE_LANGUAGE)
     return ""
+
+
+@register.simple_tag
+def original_lang_attr(obj, field, language):
+    """` lang="…"` for `field` of `obj` shown as written in `language`: a document's title
+    in the document's own language, unless the reader's language has a title of its own
+    (then the text is in the page's language and needs no mark)."""
+    current = get_language()
+    if current != SOURCE_LANGUAGE and not is_blank(stored(obj, field, current)):
+        return ""
+    return format_html(' lang="{}"', language) if language and language != current else ""
 
 
 @register.filter

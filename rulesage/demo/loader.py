@@ -134,13 +134,17 @@ class DemoLoader:
         return game
 
     def document(self, edition, spec):
-        existing = edition.documents.filter(title=spec["title"]).first()
+        titles = translated(title=spec["title"])
+        published = titles["title"]  # the title the document is published under
+        existing = edition.documents.filter(
+            **{build_localized_fieldname("title", mt_settings.DEFAULT_LANGUAGE): published}
+        ).first()
         if existing:
             return existing
         document = Document.objects.create(
             edition=edition,
             kind=spec["kind"],
-            title=spec["title"],
+            **titles,
             version=spec.get("version") or "",
             published_on=spec.get("published_on"),
             url=spec.get("url") or "",

@@ -238,3 +238,40 @@ def test_one_date_style_per_language_on_every_page(client, every_reader_page, fu
     assert "12 October 2026, 19:41" in seen["en"] and "6 October 2026" in seen["en"]
     assert "12 de octubre de 2026 a las 19:41" in seen["es"]
     assert "6 de octubre de 2026" in seen["es"]
+
+
+def test_spanish_sentences_name_documents_in_spanish_where_an_editor_gave_a_title(
+    client, full_site
+):
+    guide, ruling = full_site
+    document = guide.sources.first().document
+    status = get_html(client, url_in(guide, "es")).select_one(".guide-status .checked")
+    # No Spanish title yet: the published title, marked as written in English.
+    assert status.select_one('span[lang="en"]').get_text() == document.title_en
+
+    document.title_es = "Reglamento de la prueba (en inglés)"
+    document.save()
+    html = get_html(client, url_in(guide, "es"))
+    status = html.select_one(".guide-status .checked")
+    assert "Reglamento de la prueba (en inglés)" in status.get_text()
+    assert not status.select('[lang="en"]')
+    assert document.title_en not in html.select_one("#sources").get_text()
+    # English readers keep the published title; search engines are told it as published.
+    english = get_html(client, url_in(guide, "en"))
+    assert document.title_en in english.select_one(".guide-status").get_text()
+    assert f'"name": "{document.title_en}"' in str(html.find("script", type="application/ld+json"))
+
+
+def test_citation_markers_are_labelled_in_the_readers_language(client, full_site):
+    guide, ruling = full_site
+    with translation.override("es"):
+        url = ruling.get_absolute_url()
+    markers = get_html(client, url).select(".answer a.cite-ref")
+    assert markers
+    for marker in markers:
+        assert marker["lang"] == "es"
+        assert re.fullmatch(r"cita \d+", marker["aria-label"])
+    with translation.override("en"):
+        url = ruling.get_absolute_url()
+    english = get_html(client, url).select_one(".answer a.cite-ref")
+    assert re.fullmatch(r"citation \d+", english["aria-label"])
