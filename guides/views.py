@@ -15,6 +15,7 @@ from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.log_actions import log
 from wagtail.models import Page
 
+from core.freshness import STATUS_ORDER, TranslationStatus
 from core.translated_fields import (
     field_label,
     has_translation,
@@ -25,8 +26,6 @@ from core.translated_fields import (
 from .comparison import english_changes
 from .forms import MarkUpToDateForm
 from .freshness import (
-    STATUS_ORDER,
-    TranslationStatus,
     followed_text,
     translation_changed_since,
     translation_state,

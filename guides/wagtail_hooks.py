@@ -14,11 +14,11 @@ from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
+from core.freshness import TranslationStatus
 from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import Ruling
 
-from .freshness import TranslationStatus
 from .models import GuidePage
 from .publishing import publish_problems, refusal_message
 from .views import (
