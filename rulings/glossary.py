@@ -61,6 +61,7 @@ class Concept:
 
     words: tuple
     english: tuple = ()
+    games: frozenset = frozenset()  # the games whose glossary gave the English terms
 
     @property
     def known(self):
@@ -77,8 +78,8 @@ class Expansion:
         return [concept for concept in self.concepts if concept.known]
 
     @property
-    def english_terms(self):
-        return sorted({term for concept in self.known for term in concept.english})
+    def games(self):
+        return frozenset().union(*(concept.games for concept in self.known))
 
 
 def read_terms(queryset, language):
@@ -109,19 +110,14 @@ def game_terms(game_id, language):
 
 
 def terms_for_words(words, language):
-    """The glossary terms of every game that may match `words`, found by their first stem
-    (an index), grouped by game: {game id: [Term, ...]}."""
-    tokens = content_tokens(words, language)
+    """The glossary terms of every game whose rendering starts with a stem of `words`
+    (found by the `head` index, not by reading every glossary): what a search of all
+    games is expanded with, each term keeping the game it belongs to."""
+    tokens = content_tokens(list(words), language)
     heads = {form for _word, stem in tokens for form in stem_forms(stem, language)}
     if not heads:
-        return {}
-    by_game = defaultdict(list)
-    found = GlossaryTerm.objects.filter(language=language, head__in=heads)
-    for term in read_terms(found, language):
-        by_game[term.game_id].append(term)
-    # A matched first word does not make a match: read the game's whole glossary so that
-    # the longest rendering wins, as it does when one game is searched.
-    return {game_id: game_terms(game_id, language) for game_id in by_game}
+        return []
+    return read_terms(GlossaryTerm.objects.filter(language=language, head__in=heads), language)
 
 
 def stem_forms(stem, language):
@@ -162,7 +158,7 @@ def concepts(tokens, terms, language):
         key = english or words
         if key not in seen:
             seen.add(key)
-            found.append(Concept(words, english))
+            found.append(Concept(words, english, frozenset(t.game_id for t in matching)))
         position += length
     return found
 

@@ -106,7 +106,6 @@ def test_a_translated_ruling_is_found_in_spanish_and_not_twice(point_city):
     assert [ruling.pk for ruling in found].count(tie.pk) == 1
 
 
-
 def test_without_postgresql_the_glossary_finds_the_same_rulings(point_city):
     """`make run` (SQLite) scores the same coverage in Python: the same first ruling."""
     edition, made = point_city
