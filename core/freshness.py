@@ -30,3 +30,9 @@ def text_changed(before, after, language):
     return before is None or language_snapshot(before, language) != language_snapshot(
         after, language
     )
+
+
+def changed_fields(before, after, language):
+    """The names of the fields (and compared relations) whose `language` text differs."""
+    then, now = language_snapshot(before, language), language_snapshot(after, language)
+    return [name for name, value in now.items() if then.get(name) != value]

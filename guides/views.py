@@ -1,4 +1,10 @@
-"""Translators' admin views: the translations dashboard and the "up to date" action."""
+"""Translators' admin views: the translations dashboard and the "up to date" action.
+
+The dashboard lists guides (their own freshness, `guides.freshness`) and the translated
+rulings (`rulings.translation_freshness`, marked up to date in the rulings' admin), and
+names the glossary terms a guide's translation renders otherwise than its game's glossary
+(`rulings.glossary`).
+"""
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
@@ -22,6 +28,10 @@ from core.translated_fields import (
     target_languages,
     untranslated_fields,
 )
+from rulings.glossary import game_terms, inconsistent_renderings
+from rulings.translation_admin import can_mark as can_mark_ruling
+from rulings.translation_admin import mark_url as ruling_mark_url
+from rulings.translation_freshness import ruling_states
 
 from .comparison import english_changes
 from .forms import MarkUpToDateForm
@@ -68,10 +78,9 @@ def guide_states(language):
         )
     )
     # Guides sit directly under their game page: one query names every guide's game.
-    games = {
-        game_page.path: game_page.title
-        for game_page in GamePage.objects.filter(path__in={parent_path(p) for p in pages})
-    }
+    game_pages = GamePage.objects.filter(path__in={parent_path(p) for p in pages})
+    games = {game_page.path: game_page.title for game_page in game_pages}
+    game_ids = {game_page.path: game_page.game_id for game_page in game_pages}
     rows = []
     for page in pages:
         record = page.language_records[0] if page.language_records else None
@@ -83,9 +92,40 @@ def guide_states(language):
             changes=page.changes.all(),
             corrections=page.corrections.all(),
         )
+        page.game_id = game_ids.get(parent_path(page))
         rows.append((state, games.get(parent_path(page), "")))
     rows.sort(key=lambda row: (STATUS_ORDER.index(row[0].status), row[1], row[0].page.title))
     return rows
+
+
+def glossary_warnings(page, language):
+    """The glossary terms the guide's English uses and its `language` text renders
+    otherwise, as readable lines ("tie → empate")."""
+    english = getattr(page, "search_text_en", "")
+    translated = getattr(page, f"search_text_{language}", "")
+    terms = game_terms(getattr(page, "game_id", None), language)
+    return inconsistent_renderings(english, translated, terms, language)
+
+
+def ruling_rows(language, status, user):
+    """Each translated ruling's state, behind first, for the dashboard."""
+    states = sorted(
+        ruling_states(language),
+        key=lambda s: (STATUS_ORDER.index(s.status), s.ruling.edition.code, s.ruling.pk),
+    )
+    counts = {value: 0 for value in TranslationStatus.values}
+    for state in states:
+        counts[state.status] += 1
+    may_mark = can_mark_ruling(user)
+    rows = [
+        {
+            "state": state,
+            "mark_url": ruling_mark_url(state.ruling, language) if may_mark else "",
+        }
+        for state in states
+        if not status or state.status == status
+    ]
+    return rows, counts
 
 
 def parent_path(page):
@@ -143,6 +183,7 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
                     {
                         "state": state,
                         "game": game,
+                        "glossary": glossary_warnings(state.page, language),
                         "changed": [change.label for change in self.english_changes(state)],
                         "can_mark": state.current is not None
                         and state.status != TranslationStatus.CURRENT
@@ -155,6 +196,9 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
                 "next_url": self.request.get_full_path(),
             }
         )
+        rulings, ruling_counts = ruling_rows(language, context["status"], self.request.user)
+        context["ruling_rows"] = rulings
+        context["ruling_counts"] = [(s.label, ruling_counts[s.value]) for s in STATUS_ORDER]
         return context
 
     def english_changes(self, state):
