@@ -143,7 +143,8 @@ class RecheckPanel(Component):
 
 @hooks.register("construct_homepage_panels")
 def add_recheck_panel(request, panels):
-    if request.user.has_perm("rulings.change_ruling"):
+    # The rulings desk's, not the translators' (who may change a ruling's translation).
+    if request.user.has_perm("rulings.add_ruling"):
         panels.append(RecheckPanel())
 
 

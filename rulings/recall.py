@@ -112,15 +112,19 @@ def order(ruling):
 
 @dataclass(frozen=True)
 class Sought:
-    """One concept of the question, as looked for in the English: its terms and weight."""
+    """One concept of the question, as looked for in the English: its terms, its weight,
+    and whether the glossary knows it (else its terms are the reader's own word)."""
 
     terms: tuple
     weight: float
+    known: bool
 
 
 def sought(expansion):
     return [
-        Sought(concept.english or concept.words, 1.0 if concept.known else UNKNOWN_WEIGHT)
+        Sought(concept.english, 1.0, True)
+        if concept.known
+        else Sought(concept.words, UNKNOWN_WEIGHT, False)
         for concept in expansion.concepts
     ]
 
@@ -152,7 +156,7 @@ def through_glossary(rulings, expansion, limit):
         for concept in concepts
     ]
     total = sum(concept.weight for concept in concepts)
-    known = reduce(or_, (query(c.terms) for c in concepts if c.weight == 1.0))
+    known = reduce(or_, (query(concept.terms) for concept in concepts if concept.known))
     return list(
         rulings.annotate(asked=QuestionWeight(F(vector)))
         .filter(asked=known)
@@ -190,7 +194,7 @@ def covered_in_python(rulings, concepts, limit):
         for concept, alternatives in wanted:
             if any(stems and set(stems) <= asked for stems in alternatives):
                 score += concept.weight * IN_QUESTION
-                knows = knows or concept.weight == 1.0
+                knows = knows or concept.known
             elif any(stems and set(stems) <= asked | answered for stems in alternatives):
                 score += concept.weight * IN_ANSWER
         ruling.score, ruling.asked_size = score / total, len(asked)

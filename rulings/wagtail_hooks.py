@@ -1,5 +1,6 @@
 """The editors' desk: rules knowledge, errata and the rulings review queue."""
 
+from django.contrib.auth.models import Permission
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
@@ -250,3 +251,12 @@ def register_ruling_translation_log_actions(actions):
             return _("%(language)s translation marked up to date with the English") % {
                 "language": language_name(log_entry.data["language"])
             }
+
+
+@hooks.register("register_permissions")
+def register_ruling_translation_permissions():
+    # Listed in the group editor so administrators can give them to other groups too.
+    return Permission.objects.filter(
+        content_type__app_label="rulings",
+        codename__in=["view_rulingtranslation", "mark_translation_up_to_date"],
+    )
