@@ -143,7 +143,8 @@ def through_glossary(rulings, expansion, limit):
     def query(terms):
         from django.contrib.postgres.search import SearchQuery
 
-        return reduce(or_, (SearchQuery(term, config=config) for term in terms))
+        # "tie-break" as its words (PostgreSQL would also want the hyphenated whole).
+        return reduce(or_, (SearchQuery(term.replace("-", " "), config=config) for term in terms))
 
     vector = f"search_{SOURCE_LANGUAGE}"
     parts = [
