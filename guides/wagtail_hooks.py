@@ -28,6 +28,7 @@ from .views import (
     MarkTranslationUpToDateView,
     TranslationsDashboardView,
     can_mark_up_to_date,
+    glossary_warnings,
     guide_states,
     language_name,
 )
@@ -200,6 +201,32 @@ def tell_translators_what_they_can_change(request, page):
             )
             % {"languages": languages},
         )
+
+
+@hooks.register("before_edit_page")
+def warn_of_glossary_terms_rendered_otherwise(request, page):
+    """The glossary terms the guide's English uses and its translation renders otherwise,
+    as the translators' dashboard names them, on opening the guide's editor."""
+    if request.method != "GET" or not isinstance(page.specific, GuidePage):
+        return
+    if not request.user.has_perm(VIEW_PERMISSION):
+        return
+    latest = page.specific.get_latest_revision_as_object()
+    latest.game_id = getattr(page.get_parent().specific, "game_id", None)
+    for language in target_languages():
+        for warning in glossary_warnings(latest, language):
+            messages.warning(
+                request,
+                _(
+                    "The English uses “%(term)s”; the glossary's %(language)s for it "
+                    "(“%(expected)s”) is not in the translation."
+                )
+                % {
+                    "term": warning.english,
+                    "language": language_name(language),
+                    "expected": "”, “".join(warning.expected),
+                },
+            )
 
 
 @hooks.register("register_log_actions")

@@ -57,3 +57,17 @@ def test_the_glossary_rendering_inflected_and_without_accents_is_consistent(
     )
     client.force_login(translator)
     assert warnings(client) == []
+
+
+def test_the_guide_editor_warns_of_the_term_too(client, translator, spanish_guide, glossary):
+    publish(
+        spanish_guide,
+        body_en=ENGLISH,
+        body_es=[
+            ("paragraph", "<p>En caso de igualdad gana quien tenga más cartas de recurso.</p>")
+        ],
+    )
+    client.force_login(translator)
+    response = client.get(reverse("wagtailadmin_pages:edit", args=(spanish_guide.pk,)))
+    messages = [str(message) for message in response.context["messages"]]
+    assert any("“tie”" in message and "“empate”" in message for message in messages), messages

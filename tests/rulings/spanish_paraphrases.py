@@ -26,7 +26,10 @@ SPANISH_PARAPHRASES = [
     ("Reglas básicas para jugar", "how-to-play"),
     ("Explícame las reglas", "how-to-play"),
     ("Instrucciones del juego", "how-to-play"),
-    ("¿Puedo construir un edificio con el recurso que he robado en el mismo turno?", "drafted-resource"),
+    (
+        "¿Puedo construir un edificio con el recurso que he robado en el mismo turno?",
+        "drafted-resource",
+    ),
     ("¿Un recurso permanente puede pagar dos edificios en el mismo turno?", "permanent-twice"),
     ("¿Cuándo puedo voltear una carta de recurso a su cara de edificio?", "flip"),
     ("¿Las cartas que se tocan en diagonal son adyacentes?", "diagonal"),
