@@ -1,4 +1,5 @@
-"""The base form of every page type: translators change only the translations.
+"""Admin forms in which translators change only the translations: every page type's base
+form, and any other admin form that mixes `TranslationsOnlyMixin` in (rulings).
 
 A user whose only role is Translators may change the translated fields (in the target
 languages) and nothing else; English text, settings and the editors' child rows keep their
@@ -62,13 +63,11 @@ def row_keys(formset):
     return keys
 
 
-class TranslatablePageForm(WagtailAdminPageForm):
-    """Base form of every page type.
-
-    A user whose only role is Translators may change the translated fields and nothing
-    else: English text, settings and the child rows (sources, corrections) keep their
-    stored values. Enforced here, on the server, not by hiding inputs.
-    """
+class TranslationsOnlyMixin:
+    """For a Wagtail admin form (pages, snippets): a user whose only role is Translators
+    may change the translated fields and nothing else; English text, settings and the
+    child rows (sources, corrections, citations) keep their stored values. Enforced here,
+    on the server, not by hiding inputs."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -108,3 +107,7 @@ class TranslatablePageForm(WagtailAdminPageForm):
             if name not in NOT_CONTENT_FORMSETS
             for form in formset.extra_forms
         )
+
+
+class TranslatablePageForm(TranslationsOnlyMixin, WagtailAdminPageForm):
+    """Base form of every page type: translators change only the translations."""

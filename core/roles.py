@@ -3,7 +3,9 @@
 Editors add, edit, publish, lock and unlock every page, maintain the rules knowledge and
 work the rulings desk (passages, errata cards, rulings). Translators may edit pages but
 not publish: what they submit goes through the "Editorial review" workflow, whose approval
-task belongs to Editors, and the page form keeps them to the translated fields.
+task belongs to Editors, and the page form keeps them to the translated fields. They may
+also edit rulings, whose form likewise keeps them to the translations, and both roles
+keep each game's glossary.
 
 `ensure_roles(apps)` makes all of that so, and is safe to run again: the data migrations
 run it with the historical app registry, and tests run it after a flushed database.
@@ -20,6 +22,15 @@ APPROVAL_TASK = "Editors' approval"
 EDITOR_PAGE_PERMISSIONS = ["add_page", "change_page", "publish_page", "lock_page", "unlock_page"]
 TRANSLATOR_PAGE_PERMISSIONS = ["change_page"]
 TRANSLATION_PERMISSIONS = ["view_guidetranslation", "mark_translation_up_to_date"]
+# Rulings are translated in their own form (rulings.forms.RulingForm keeps translators to
+# the translated fields) and each game's glossary is the translators' own.
+RULINGS_TRANSLATION_PERMISSIONS = [
+    "view_ruling",
+    "change_ruling",
+    "view_rulingtranslation",
+    "mark_translation_up_to_date",
+    *(f"{action}_glossaryterm" for action in ("add", "change", "delete", "view")),
+]
 # The rulings desk: Editors add, change and view each of these (and answer readers).
 RULINGS_DESK_MODELS = [
     "game",
@@ -62,7 +73,10 @@ def ensure_roles(apps):
         return Permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
 
     access_admin = permissions("wagtailadmin", ["access_admin"])
-    translation = permissions("guides", TRANSLATION_PERMISSIONS)
+    translation = [
+        *permissions("guides", TRANSLATION_PERMISSIONS),
+        *permissions("rulings", RULINGS_TRANSLATION_PERMISSIONS),
+    ]
     desk = permissions(
         "rulings",
         [

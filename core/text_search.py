@@ -1,12 +1,15 @@
 """Per-language text-search facts shared by every app: which PostgreSQL text-search
-configuration stems each site language, and trigram similarity computed in Python.
+configuration stems each site language, the same stemming and accent folding in Python,
+and trigram similarity computed in Python.
 
 In the bottom layer because rulings (answered-before recall) and the site search both
 need them, and neither may import the other.
 """
 
 import re
+import unicodedata
 
+import snowballstemmer
 from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
@@ -25,6 +28,63 @@ def site_languages():
 
 
 WORD_RE = re.compile(r"[^\W_]+")
+
+
+def fold_accents(text):
+    """`text` lower-cased without accents ("Cómo" → "como", "ñ" → "n"): readers type
+    Spanish with and without them, and both sides of a comparison are folded alike."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+# Function words each language's stemming leaves out of a comparison, accent-folded: they
+# say nothing about what a text is about. (PostgreSQL's lists are longer; these are the
+# words that occur in rules questions.)
+def word_set(text):
+    """The words of `text`, as a set: lists of words are written as prose is."""
+    return frozenset(text.split())
+
+
+STOP_WORDS = {
+    "es": word_set(
+        """
+        a al algo algun alguna algunas alguno algunos ante antes aqui asi aunque cada como con
+        contra de del desde donde durante e el ella ellas ellos en entre era eran es esa esas
+        ese eso esos esta estaba estan estar estas este esto estos estoy fue fueron ha haber
+        habia han has hasta hay he la las le les lo los me mi mia mis mucho muchos muy nada
+        ni no nos nosotros nuestra nuestro o os otra otras otro otros para pero por que se
+        quien quienes sea segun ser si sin sino sobre somos son soy su sus suya suyo tambien
+        te ti tu tus un una unas uno unos usted vosotros y ya yo cual cuales cuando
+        """
+    ),
+    "en": word_set(
+        """
+        a about after all also am an and any are as at be because been before being both but
+        by did do does doing during each for from had has have having he her here hers him
+        his i if in into is it its itself me more most my no nor not of off on once only or
+        other our ours out over own same she should so some such than that the their theirs
+        them then there these they this those through to too under until up very was we
+        were what when where which while who whom why with would you your yours how
+        """
+    ),
+}
+
+
+def word_stems(words, language):
+    """Each of `words` (accent-folded) as `language`'s Snowball stemmer gives it, or "" for
+    a function word ("que", "se", "the"), in order.
+
+    The stemmers are those PostgreSQL's text-search configurations use (the Snowball
+    project's), so "empatamos" and "empate" are both "empat" here as in a stored vector;
+    in Python, so that a comparison reads the same on every database.
+    """
+    config = search_config(language)
+    stop = STOP_WORDS.get((language or "")[:2], frozenset())
+    folded = [fold_accents(word) for word in words]
+    if config not in snowballstemmer.algorithms():
+        return ["" if word in stop else word for word in folded]
+    stems = snowballstemmer.stemmer(config).stemWords(folded)
+    return ["" if word in stop else stem for word, stem in zip(folded, stems, strict=True)]
 
 
 def trigrams(text):

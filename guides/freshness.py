@@ -8,16 +8,8 @@ marked yet is behind too: it must never be presented as current without someone 
 
 from dataclasses import dataclass, field
 
-from django.db import models
-from django.utils.translation import gettext_lazy as _
-
-from core.translated_fields import has_translation, language_snapshot, shown_in_english
-
-
-class TranslationStatus(models.TextChoices):
-    MISSING = "missing", _("Missing")
-    BEHIND = "behind", _("Behind")
-    CURRENT = "current", _("Up to date")
+from core.freshness import TranslationStatus, text_changed
+from core.translated_fields import has_translation, shown_in_english
 
 
 @dataclass(frozen=True)
@@ -75,11 +67,4 @@ def followed_text(versions, record):
 
 def translation_changed_since(page, language, versions, record):
     """True when the text in `language` differs from what it was at the followed version."""
-    before = followed_text(versions, record)
-    return before is None or language_snapshot(before, language) != language_snapshot(
-        page, language
-    )
-
-
-# Behind first: that is the work waiting for translators.
-STATUS_ORDER = [TranslationStatus.BEHIND, TranslationStatus.MISSING, TranslationStatus.CURRENT]
+    return text_changed(followed_text(versions, record), page, language)

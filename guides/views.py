@@ -1,4 +1,10 @@
-"""Translators' admin views: the translations dashboard and the "up to date" action."""
+"""Translators' admin views: the translations dashboard and the "up to date" action.
+
+The dashboard lists guides (their own freshness, `guides.freshness`) and the translated
+rulings (`rulings.translation_freshness`, marked up to date in the rulings' admin), and
+names the glossary terms a guide's translation renders otherwise than its game's glossary
+(`rulings.glossary`).
+"""
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
@@ -14,18 +20,21 @@ from wagtail.admin import messages
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.models import Page
 
+from core.freshness import STATUS_ORDER, TranslationStatus
 from core.translated_fields import (
     field_label,
     has_translation,
     target_languages,
     untranslated_fields,
 )
+from rulings.glossary import game_terms, inconsistent_renderings
+from rulings.translation_admin import can_mark as can_mark_ruling
+from rulings.translation_admin import mark_url as ruling_mark_url
+from rulings.translation_freshness import ruling_states
 
 from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
 from .freshness import (
-    STATUS_ORDER,
-    TranslationStatus,
     followed_text,
     translation_changed_since,
     translation_state,
@@ -69,10 +78,9 @@ def guide_states(language):
         )
     )
     # Guides sit directly under their game page: one query names every guide's game.
-    games = {
-        game_page.path: game_page.title
-        for game_page in GamePage.objects.filter(path__in={parent_path(p) for p in pages})
-    }
+    game_pages = GamePage.objects.filter(path__in={parent_path(p) for p in pages})
+    games = {game_page.path: game_page.title for game_page in game_pages}
+    game_ids = {game_page.path: game_page.game_id for game_page in game_pages}
     rows = []
     for page in pages:
         record = page.language_records[0] if page.language_records else None
@@ -84,9 +92,40 @@ def guide_states(language):
             changes=page.changes.all(),
             corrections=page.corrections.all(),
         )
+        page.game_id = game_ids.get(parent_path(page))
         rows.append((state, games.get(parent_path(page), "")))
     rows.sort(key=lambda row: (STATUS_ORDER.index(row[0].status), row[1], row[0].page.title))
     return rows
+
+
+def glossary_warnings(page, language):
+    """The glossary terms the guide's English uses and its `language` text renders
+    otherwise, as readable lines ("tie → empate")."""
+    english = getattr(page, "search_text_en", "")
+    translated = getattr(page, f"search_text_{language}", "")
+    terms = game_terms(getattr(page, "game_id", None), language)
+    return inconsistent_renderings(english, translated, terms, language)
+
+
+def ruling_rows(language, status, user):
+    """Each translated ruling's state, behind first, for the dashboard."""
+    states = sorted(
+        ruling_states(language),
+        key=lambda s: (STATUS_ORDER.index(s.status), s.ruling.edition.code, s.ruling.pk),
+    )
+    counts = {value: 0 for value in TranslationStatus.values}
+    for state in states:
+        counts[state.status] += 1
+    may_mark = can_mark_ruling(user)
+    rows = [
+        {
+            "state": state,
+            "mark_url": ruling_mark_url(state.ruling, language) if may_mark else "",
+        }
+        for state in states
+        if not status or state.status == status
+    ]
+    return rows, counts
 
 
 def parent_path(page):
@@ -147,6 +186,9 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
                 "next_url": self.request.get_full_path(),
             }
         )
+        rulings, ruling_counts = ruling_rows(language, context["status"], self.request.user)
+        context["ruling_rows"] = rulings
+        context["ruling_counts"] = [(s.label, ruling_counts[s.value]) for s in STATUS_ORDER]
         return context
 
     def row(self, state, game, comments):
@@ -157,6 +199,7 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
             "changed": [change.label for change in changes],
             "changes_html": render_changes(changes, heading_level=4) if changes else "",
             "review_comment": comments.get(state.page.pk),
+            "glossary": glossary_warnings(state.page, state.language),
             "can_mark": state.current is not None
             and state.status != TranslationStatus.CURRENT
             and can_mark_up_to_date(self.request.user, state.page),

@@ -14,11 +14,11 @@ from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
+from core.freshness import TranslationStatus
 from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
-from .freshness import TranslationStatus
 from .models import GuidePage
 from .publishing import publish_problems, refusal_message
 from .views import (
@@ -28,6 +28,7 @@ from .views import (
     MarkTranslationUpToDateView,
     TranslationsDashboardView,
     can_mark_up_to_date,
+    glossary_warnings,
     guide_states,
     language_name,
 )
@@ -149,7 +150,8 @@ class RecheckPanel(Component):
 
 @hooks.register("construct_homepage_panels")
 def add_recheck_panel(request, panels):
-    if request.user.has_perm("rulings.change_ruling"):
+    # The rulings desk's, not the translators' (who may change a ruling's translation).
+    if request.user.has_perm("rulings.add_ruling"):
         panels.append(RecheckPanel())
 
 
@@ -205,6 +207,32 @@ def tell_translators_what_they_can_change(request, page):
             )
             % {"languages": languages},
         )
+
+
+@hooks.register("before_edit_page")
+def warn_of_glossary_terms_rendered_otherwise(request, page):
+    """The glossary terms the guide's English uses and its translation renders otherwise,
+    as the translators' dashboard names them, on opening the guide's editor."""
+    if request.method != "GET" or not isinstance(page.specific, GuidePage):
+        return
+    if not request.user.has_perm(VIEW_PERMISSION):
+        return
+    latest = page.specific.get_latest_revision_as_object()
+    latest.game_id = getattr(page.get_parent().specific, "game_id", None)
+    for language in target_languages():
+        for warning in glossary_warnings(latest, language):
+            messages.warning(
+                request,
+                _(
+                    "The English uses “%(term)s”; the glossary's %(language)s for it "
+                    "(“%(expected)s”) is not in the translation."
+                )
+                % {
+                    "term": warning.english,
+                    "language": language_name(language),
+                    "expected": "”, “".join(warning.expected),
+                },
+            )
 
 
 @hooks.register("register_log_actions")

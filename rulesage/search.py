@@ -7,6 +7,12 @@ English text only. Passages are in one language, their edition's, and are search
 only in editions of the reader's language. Wagtail's search does the matching and
 ranking (PostgreSQL full text, or Elasticsearch/OpenSearch when configured); this module
 chooses the querysets and fields, and cuts snippets. Nothing here writes.
+
+A reader of a translation also finds what exists only in English: the games' glossaries
+carry the query's words over to English terms (`rulings.glossary`; of the chosen game, or
+of every game whose glossary has them), and the rulings not yet translated and the
+passages of English editions of those games are searched in their English columns, with
+English stemming, after the results in the reader's language. They are shown as English.
 """
 
 import difflib
@@ -18,14 +24,20 @@ from django.core.paginator import Paginator
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from modelsearch.query import And, Or, PlainText
 from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
 from core.page_cache import remembered
-from core.pages import public
-from core.text_search import WORD_RE, localized_search_fields, site_languages
-from guides.models import GamePage, GuidePage, GuideSource
-from rulings.models import Document, Edition, Game, Passage, Ruling
+from core.text_search import WORD_RE
+from core.translated_fields import SOURCE_LANGUAGE
+from guides.models import GamePage, GuidePage
+from rulings.glossary import expand, game_terms, terms_for_words
+from rulings.models import Game
+
+from .search_scope import ENGLISH_QUERYSETS, QUERYSETS, Filters
+
+__all__ = ["Filters", "grouped_results", "query_words", "search"]
 
 # A query is the words of what was typed: punctuation, operators and control characters
 # are not search syntax here, and a pasted page is cut to this many characters.
@@ -68,98 +80,81 @@ def backend_for(language):
     return get_search_backend(f"site_{language}")
 
 
-@dataclass
-class Filters:
-    game: Game | None = None
-    edition: Edition | None = None
-
-    def editions(self):
-        """The editions results are limited to, as a subquery; None when unfiltered."""
-        if self.edition is not None:
-            return Edition.objects.filter(pk=self.edition.pk).values("pk")
-        if self.game is not None:
-            return Edition.objects.filter(game=self.game).values("pk")
-        return None
-
-
-def every_language(*names):
-    """Each translated field and its per-language columns: what reading it (with its
-    fallback to English) needs loaded."""
-    return [
-        column
-        for name in names
-        for column in (name, *(f"{name}_{code}" for code in site_languages()))
-    ]
-
-
-def guides(language, filters):
-    """Live public guides; of a game, those below its page; of an edition, those checked
-    against one of its documents."""
-    pages = public(GuidePage.objects.live())
-    # Only what a hit shows and its URL needs, not the bodies in every language.
-    pages = pages.only(
-        "path", "depth", f"search_text_{language}", *every_language("title", "slug", "url_path")
-    )
-    fields = localized_search_fields(["search_text"], language)
-    if filters.game is not None:
-        game_page = GamePage.objects.filter(game=filters.game).only("path", "depth").first()
-        if game_page is None:
-            return pages.none(), fields
-        pages = pages.descendant_of(game_page)
-    if filters.edition is not None:
-        sources = GuideSource.objects.filter(document__edition=filters.edition)
-        pages = pages.filter(id__in=sources.values("page_id"))
-    return pages, fields
-
-
-def rulings(language, filters):
-    found = Ruling.objects.public().select_related("edition__game")
-    editions = filters.editions()
-    if editions is not None:
-        found = found.filter(edition_id__in=editions)
-    # Only what a hit shows: the whole rows (every language's answer, provenance,
-    # retrieval results) cost more to send and build than the search itself.
-    found = found.only(
-        "slug",
-        f"answer_{language}",
-        "edition__code",
-        "edition__game__id",
-        *every_language("question", "edition__label", "edition__game__name"),
-    )
-    return found, localized_search_fields(["question", "answer"], language)
-
-
-def passages(language, filters):
-    documents = Document.objects.filter(edition__language=language)
-    editions = filters.editions()
-    if editions is not None:
-        documents = documents.filter(edition__in=editions)
-    found = Passage.objects.filter(document_id__in=documents.values("pk")).select_related(
-        "document__edition__game"
-    )
-    found = found.only(
-        "page",
-        "heading_path",
-        "text",
-        "anchor",
-        "document__title",
-        "document__edition__code",
-        "document__edition__language",
-        "document__edition__game__id",
-        *every_language("document__edition__label", "document__edition__game__name"),
-    )
-    return found, ["heading_path", "text"]
-
-
-QUERYSETS = {"guides": guides, "rulings": rulings, "passages": passages}
-
-
 def search(kind, words, language=None, filters=None):
     """Wagtail search results (lazy, sliceable, countable) of `kind` for `words`, by
     relevance."""
     language = (language or get_language())[:2]
     queryset, fields = QUERYSETS[kind](language, filters or Filters())
     return backend_for(language).search(" ".join(words), queryset, fields=fields, operator="and")
+
+
+def glossary_expansion(words, language, filters):
+    """The query's words as the glossary carries them into English: of the chosen game, or
+    of every game whose glossary has them. None when it carries none of them."""
+    game_id = filters.game.pk if filters.game else None
+    if filters.edition is not None:
+        game_id = filters.edition.game_id
+    terms = game_terms(game_id, language) if game_id else terms_for_words(words, language)
+    expansion = expand(list(words), terms, language)
+    return expansion if expansion.known else None
+
+
+def english_query(expansion):
+    """Every concept the glossary knows, each in any of its English terms."""
+    return And(
+        [
+            Or([PlainText(term, operator="and") for term in concept.english])
+            for concept in expansion.known
+        ]
+    )
+
+
+def search_in_english(kind, expansion, language, filters):
+    """What the glossary's English terms find of `kind` in English, by relevance."""
+    queryset, fields = ENGLISH_QUERYSETS[kind](language, sorted(expansion.games), filters)
+    return backend_for(SOURCE_LANGUAGE).search(
+        english_query(expansion), queryset, fields=fields, operator="and"
+    )
+
+
+class Chained:
+    """Several searches' results read as one list, in order: each item says the language
+    it is shown in (`shown_in`) and the words that found it (`found_by`)."""
+
+    def __init__(self, *parts):
+        self.parts = parts  # (results, language, words)
+        self._counts = None
+
+    def counts(self):
+        if self._counts is None:
+            self._counts = [results.count() for results, _language, _words in self.parts]
+        return self._counts
+
+    def count(self):
+        return sum(self.counts())
+
+    def __len__(self):
+        return self.count()
+
+    def __getitem__(self, key):
+        if not isinstance(key, slice):
+            return self[key : key + 1][0]
+        start, stop = key.start or 0, key.stop if key.stop is not None else self.count()
+        items, offset = [], 0
+        for (results, language, words), count in zip(self.parts, self.counts(), strict=True):
+            low, high = max(start - offset, 0), min(stop - offset, count)
+            if low < high:
+                for item in results[low:high]:
+                    item.shown_in, item.found_by = language, words
+                    items.append(item)
+            offset += count
+        return items
+
+    def more_than_ranked(self):
+        return any(
+            getattr(results, "more_than_ranked", lambda: False)()
+            for results, _language, _words in self.parts
+        )
 
 
 def capped_search(kind, words, language, filters):
@@ -170,8 +165,28 @@ def capped_search(kind, words, language, filters):
     otherwise be ranked over all of them, seconds. The reader is then told there are
     more, and that a game or another word narrows them (README, "Search at scale"). A
     search server ranks every match.
+
+    For a reader of a translation, rulings and passages found in English through the
+    glossary follow those found in the reader's language.
     """
     results = search(kind, words, language, filters)
+    if language != SOURCE_LANGUAGE and kind in ENGLISH_QUERYSETS:
+        expansion = glossary_expansion(words, language, filters)
+        if expansion is not None:
+            english_words = [
+                word
+                for concept in expansion.known
+                for term in concept.english
+                for word in WORD_RE.findall(term)
+            ]
+            results = Chained(
+                (results, "", words),
+                (
+                    search_in_english(kind, expansion, language, filters),
+                    SOURCE_LANGUAGE,
+                    english_words,
+                ),
+            )
     more_than_ranked = getattr(results, "more_than_ranked", None)
     return results, bool(more_than_ranked and more_than_ranked())
 
@@ -226,6 +241,12 @@ class Hit:
     url: str
     snippet: str
     context: str
+    lang: str = ""  # the language the hit is shown in, when not the page's
+
+
+def found_by(item, words):
+    """The words that found `item`: the English terms for what the glossary found."""
+    return getattr(item, "found_by", words)
 
 
 def guide_hits(pages, words, language, request):
@@ -245,15 +266,19 @@ def guide_hits(pages, words, language, request):
 
 
 def ruling_hits(found, words, language, request):
-    return [
-        Hit(
-            ruling.question,
-            ruling.get_absolute_url(),
-            snippet(getattr(ruling, f"answer_{language}"), words),
-            f"{ruling.edition.game.name} · {ruling.edition.label}",
+    hits = []
+    for ruling in found:
+        shown_in = getattr(ruling, "shown_in", "")
+        hits.append(
+            Hit(
+                ruling.question,
+                ruling.get_absolute_url(),
+                snippet(getattr(ruling, f"answer_{shown_in or language}"), found_by(ruling, words)),
+                f"{ruling.edition.game.name} · {ruling.edition.label}",
+                lang=shown_in,
+            )
         )
-        for ruling in found
-    ]
+    return hits
 
 
 def passage_hits(found, words, language, request):
@@ -261,8 +286,9 @@ def passage_hits(found, words, language, request):
         Hit(
             f"{passage.document.title} · {passage.location}",
             passage.get_absolute_url(),
-            snippet(passage.text or passage.heading_path, words),
+            snippet(passage.text or passage.heading_path, found_by(passage, words)),
             f"{passage.document.edition.game.name} · {passage.document.edition.label}",
+            lang=getattr(passage, "shown_in", ""),
         )
         for passage in found
     ]

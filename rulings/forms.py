@@ -1,5 +1,6 @@
-"""Admin forms: a changed ruling answer needs a public correction note, a ruling cites
-its own edition and takes only the statuses its origin allows; a passage's text says
+"""Admin forms: a changed ruling answer needs a public correction note (a translation of it
+does not); a ruling cites its own edition and takes only the statuses its origin allows;
+translators change only a ruling's translations; a passage's text says
 truthfully whose words it is."""
 
 from django.utils import timezone
@@ -8,14 +9,16 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminModelForm
 
+from core.forms import TranslationsOnlyMixin
+
 from .models import Passage, Ruling
 
-ANSWER_FIELDS = ["answer"] + [
-    build_localized_fieldname("answer", code) for code in mt_settings.AVAILABLE_LANGUAGES
-]
+# The answer as published: translating it is not correcting it (a translation's own
+# freshness is recorded apart, rulings.translation_freshness).
+ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
 
 
-class RulingForm(WagtailAdminModelForm):
+class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Only the statuses the ruling's origin allows: an editor's own ruling is never

@@ -11,6 +11,7 @@ from django.views.generic import DetailView, ListView
 
 from core.navigation import Crumb, crumb_of, home_crumb
 from core.page_cache import remembered
+from core.translated_fields import SOURCE_LANGUAGE
 
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
 from .models import (
@@ -23,6 +24,7 @@ from .models import (
     RulingMention,
 )
 from .rendering import render_answer
+from .translation_freshness import record_for, translation_state
 
 
 def trail(edition=None, *last):
@@ -120,15 +122,20 @@ class RulingDetailView(DetailView):
             empty_sections=headings_without_text(ruling.answer or ""),
             mentions=self.read["mentions"],
             crumbs=trail(ruling.edition, crumb_of(ruling, "question")),
+            translation_state=self.read.get("translation"),
         )
+        if context["translation_state"] is not None:
+            with translation.override(SOURCE_LANGUAGE):
+                context["english_url"] = ruling.get_absolute_url()
         return context
 
 
 def read_ruling_page(code, slug, language):
-    """{"ruling", "cards", "mentions"} for a ruling's page, or None when no public ruling
-    has that address: the ruling with its edition, game, citations (with their passages,
-    documents and editions) and corrections; the active errata cards of the cited passages
-    by passage; the sections of live pages in `language` that name it."""
+    """{"ruling", "cards", "mentions", "translation"} for a ruling's page, or None when no
+    public ruling has that address: the ruling with its edition, game, citations (with
+    their passages, documents and editions) and corrections; the active errata cards of the
+    cited passages by passage; the sections of live pages in `language` that name it; and
+    in a translation's language, where its translation stands."""
     citations = (
         Citation.objects.select_related("passage__document__edition", "document__edition")
         .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
@@ -152,7 +159,12 @@ def read_ruling_page(code, slug, language):
         ):
             cards[card.passage_id] = card
     mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))
-    return {"ruling": ruling, "cards": cards, "mentions": mentions}
+    state = None
+    if language != SOURCE_LANGUAGE:
+        record = record_for(ruling, language)
+        behind = translation_state(ruling, language, record).is_behind
+        state = {"is_behind": behind, "marked": bool(record and record.follows_id)}
+    return {"ruling": ruling, "cards": cards, "mentions": mentions, "translation": state}
 
 
 class DocumentView(DetailView):

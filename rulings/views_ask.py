@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from core.navigation import Crumb, home_crumb
+from core.translated_fields import falls_back
 
 from .asking import QuestionForm, rate_limit_message, record_sent, seconds_until_allowed
 from .models import Edition, ReaderQuestion
@@ -60,11 +61,16 @@ def ask(request):
             similar = answered_before(
                 form.cleaned_data["edition"], form.cleaned_data["question"], limit=RECALL_LIMIT
             )
+            # Rulings not yet translated are found through the glossary and shown as
+            # written, in English: the list says so beside each.
+            for ruling in similar:
+                ruling.in_english = falls_back(ruling, "question")
     edition = _chosen_edition(form)
     context = {
         "form": form,
         "edition": edition,
         "similar": similar,
+        "any_in_english": any(getattr(ruling, "in_english", False) for ruling in similar or ()),
         "checked": similar is not None,
         "crumbs": crumbs(edition, gettext("Ask a rules question")),
     }

@@ -1,6 +1,8 @@
 """The editors' desk: rules knowledge, errata and the rulings review queue."""
 
 from django.conf import settings
+from django.contrib.auth.models import Permission
+from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
@@ -15,6 +17,7 @@ from wagtail.admin.panels import (
     TabbedInterface,
 )
 from wagtail.admin.ui.tables import Column
+from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
@@ -28,6 +31,13 @@ from .question_admin import (
     ReaderQuestionViewSet,
     WaitingQuestionsSummaryItem,
 )
+from .translation_admin import (
+    GlossaryViewSet,
+    MarkRulingTranslationView,
+    TranslationStatePanel,
+    language_name,
+)
+from .translation_freshness import LOG_ACTION
 
 # The form's edition field, whose documents and passages the choosers list.
 EDITION_FIELD = {"edition": "#id_edition"}
@@ -213,6 +223,7 @@ class RulingViewSet(SnippetViewSet):
                     ReviewFlagsPanel(),
                     FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
                     *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
+                    TranslationStatePanel(),
                 ],
                 heading=_("Answer"),
             ),
@@ -253,6 +264,7 @@ class RulesKnowledgeGroup(SnippetViewSetGroup):
         EditionViewSet,
         DocumentViewSet,
         PassageViewSet,
+        GlossaryViewSet,
     )
 
 
@@ -267,3 +279,35 @@ def register_reader_questions():
 @hooks.register("construct_homepage_summary_items")
 def count_waiting_questions(request, items):
     items.append(WaitingQuestionsSummaryItem(request))
+
+
+@hooks.register("register_admin_urls")
+def register_ruling_translation_urls():
+    return [
+        path(
+            "rulings/translations/<int:pk>/<str:language>/up-to-date/",
+            MarkRulingTranslationView.as_view(),
+            name="rulings_translation_up_to_date",
+        )
+    ]
+
+
+@hooks.register("register_log_actions")
+def register_ruling_translation_log_actions(actions):
+    @actions.register_action(LOG_ACTION)
+    class RulingTranslationUpToDate(LogFormatter):
+        label = _("Mark translation up to date")
+
+        def format_message(self, log_entry):
+            return _("%(language)s translation marked up to date with the English") % {
+                "language": language_name(log_entry.data["language"])
+            }
+
+
+@hooks.register("register_permissions")
+def register_ruling_translation_permissions():
+    # Listed in the group editor so administrators can give them to other groups too.
+    return Permission.objects.filter(
+        content_type__app_label="rulings",
+        codename__in=["view_rulingtranslation", "mark_translation_up_to_date"],
+    )

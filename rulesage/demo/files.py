@@ -73,6 +73,11 @@ def rulings():
     return [ruling(path) for path in sorted((DATA / "rulings").glob("*.md"))]
 
 
+def glossaries():
+    """Each game's glossary: its game, the language of the renderings, and the pairs."""
+    return [read(path) for path in sorted((DATA / "glossary").glob("*.yaml"))]
+
+
 def errata_cards():
     return [read(path) for path in sorted((DATA / "errata").glob("*.yaml"))]
 

@@ -20,7 +20,7 @@ from guides.models import (
 )
 from guides.publishing import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
-from rulings.models import Document, Edition, Game, SetupFigure
+from rulings.models import Document, Edition, Game, GlossaryTerm, SetupFigure
 
 from . import files
 from .files import LANGUAGES, translated
@@ -82,6 +82,8 @@ class DemoLoader:
         with transaction.atomic():
             game_specs = files.games()
             games = {spec["slug"]: self.game(spec) for spec in game_specs}
+            for spec in files.glossaries():
+                self.glossary(games[spec["game"]], spec)
             home = self.home()
             policy = self.policy(home)
             index = self.games_index(home)
@@ -132,6 +134,22 @@ class DemoLoader:
             for doc in edition_spec["documents"]:
                 self.documents[doc["key"]] = self.document(edition, doc)
         return game
+
+    def glossary(self, game, spec):
+        """The game's glossary in the spec's language, unless translators started one."""
+        language = spec["language"]
+        if game.glossary.filter(language=language).exists():
+            return
+        for term in spec["terms"]:
+            GlossaryTerm(
+                game=game,
+                language=language,
+                english=term["english"],
+                translation=term[language],
+                variant=term.get("variant", False),
+                note=term.get("note", ""),
+            ).save()
+        self.note(f"glossary of {game.slug} ({len(spec['terms'])} pairs)")
 
     def document(self, edition, spec):
         titles = translated(title=spec["title"])

@@ -388,3 +388,10 @@ if WAGTAILFRONTENDCACHE:
 # The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A
 # system's 0.55 would have hidden 8 of the 20): see README, "Answered-before recall".
 RULESAGE_RECALL_THRESHOLD = float(os.environ.get("RULESAGE_RECALL_THRESHOLD", "0.15"))
+# The same recall for a question in a translation's language, through the game's glossary
+# (rulings/recall.py): the share of the question's concepts a ruling's English covers,
+# concepts in its question counting fully and in its answer less (README, "Spanish
+# questions and the glossary").
+RULESAGE_GLOSSARY_RECALL_THRESHOLD = float(
+    os.environ.get("RULESAGE_GLOSSARY_RECALL_THRESHOLD", "0.3")
+)

@@ -1,14 +1,16 @@
 """The rules knowledge, by what it holds: the catalogue (games, editions, documents,
-passages) with each game's setup figures, errata cards, rulings with their citations, and
-corrections to rulings."""
+passages) with each game's setup figures and glossary, errata cards, rulings with their
+citations, corrections to rulings, and where their translations stand."""
 
 from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
 from .corrections import RulingCorrection
 from .errata import ErrataCard
+from .glossary import GlossaryTerm
 from .mentions import RulingMention
 from .questions import ReaderQuestion
 from .rulings import Citation, Ruling, RulingOrigin
 from .setup import SetupFigure, SetupGroup
+from .translations import RulingTranslation
 
 __all__ = [
     "SEARCH_SNIPPET_LIMIT",
@@ -17,12 +19,14 @@ __all__ = [
     "Edition",
     "ErrataCard",
     "Game",
+    "GlossaryTerm",
     "Passage",
     "ReaderQuestion",
     "Ruling",
     "RulingCorrection",
     "RulingMention",
     "RulingOrigin",
+    "RulingTranslation",
     "SetupFigure",
     "SetupGroup",
     "TextOrigin",

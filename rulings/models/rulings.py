@@ -174,6 +174,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         index.FilterField("id"),
         index.FilterField("edition_id"),
         index.FilterField("status"),
+        # A reader of a translation finds the rulings without one in English (rulesage).
+        *(index.FilterField(f"question_{code}") for code in site_languages()),
     ]
     # Each language's question and answer as one text-search vector (question weighted
     # as its boost says), kept by PostgreSQL on every write (core.text_search).

@@ -18,6 +18,7 @@ from django.utils import translation
 
 from guides.models import GuideCorrection, GuideSource
 from rulings.models import ErrataCard, Ruling
+from rulings.translation_freshness import mark_translation_current
 from tests.guides.factories import publish, url_in
 from tests.rulesage.fixtures import reader_urls
 from tests.rulesage.test_translation_catalogue import CATALOGUE
@@ -121,6 +122,8 @@ def test_a_translated_ruling_is_not_marked_english(client, ruling):
         answer_es="Sí.[1] Claro.[2]",
         closing_line_es="Suerte.",
     )
+    # A translation says which English it follows before it is presented as current.
+    mark_translation_current(Ruling.objects.get(pk=ruling.pk), "es", None, "Traducida.")
     with translation.override("es"):
         url = ruling.get_absolute_url()
     page = get_html(client, url)

@@ -1,0 +1,191 @@
+"""Translators' admin for rulings and glossaries: "mark up to date", the ruling editor's
+translation panel, and each game's glossary.
+
+Translators edit a ruling's translated fields in the ruling's own form (rulings.forms keeps
+them to those). Marking a translation up to date is a separate, explicit statement, made
+after seeing what changed in the English: it needs the translation to have been edited
+since the English it followed, or a reason (rulings.translation_freshness).
+"""
+
+from django import forms
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView
+from wagtail.admin import messages
+from wagtail.admin.panels import Panel
+from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
+from wagtail.snippets.views.snippets import SnippetViewSet
+
+from core.translated_fields import SOURCE_LANGUAGE, field_label, stored, target_languages
+
+from .models import GlossaryTerm, Ruling
+from .translation_freshness import (
+    MARK_PERMISSION,
+    edited_since,
+    followed_english,
+    mark_translation_current,
+    record_for,
+    translation_state,
+)
+
+# Where "mark up to date" returns when nothing says where (the translators' dashboard is
+# the project's, so it is named by its URL name, not imported).
+DASHBOARD_URL_NAME = "guides_translations"
+
+
+def language_name(code):
+    return translation.get_language_info(code)["name_translated"]
+
+
+def can_mark(user):
+    return user.has_perm(MARK_PERMISSION) and user.has_perm("rulings.change_ruling")
+
+
+def mark_url(ruling, language):
+    return reverse("rulings_translation_up_to_date", args=(ruling.pk, language))
+
+
+class MarkUpToDateForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Why it needs no change"),
+        help_text=gettext_lazy(
+            "Required when the translation has not been edited since the English it "
+            "follows: say why the English change needs no change here."
+        ),
+        max_length=255,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, reason_required, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].required = reason_required
+
+
+class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
+    """GET: the English then and now, field by field, and the translation; POST: record
+    that the translation says what the current English says."""
+
+    template_name = "rulings/admin/confirm_translation_up_to_date.html"
+    header_icon = "globe"
+
+    def dispatch(self, request, pk, language):
+        if language not in target_languages() or not can_mark(request.user):
+            raise PermissionDenied
+        self.ruling = get_object_or_404(Ruling, pk=pk)
+        self.language = language
+        self.record = record_for(self.ruling, language)
+        self.edited = edited_since(self.ruling, language, self.record)
+        self.form = MarkUpToDateForm(
+            request.POST if request.method == "POST" else None, reason_required=not self.edited
+        )
+        return super().dispatch(request, pk, language)
+
+    def get_page_title(self):
+        return _("Mark the %(language)s translation up to date") % {
+            "language": language_name(self.language)
+        }
+
+    def get_page_subtitle(self):
+        return self.ruling.question_en
+
+    def get_next_url(self):
+        next_url = self.request.POST.get("next") or self.request.GET.get("next")
+        if next_url and url_has_allowed_host_and_scheme(
+            next_url, allowed_hosts={self.request.get_host()}
+        ):
+            return next_url
+        return reverse(DASHBOARD_URL_NAME)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        before = followed_english(self.record)
+        rows = []
+        for name in ("question", "answer", "closing_line", "abstain_rationale"):
+            now = stored(self.ruling, name, SOURCE_LANGUAGE) or ""
+            then = stored(before, name, SOURCE_LANGUAGE) or "" if before else None
+            translated = stored(self.ruling, name, self.language) or ""
+            if now or then or translated:
+                rows.append(
+                    {
+                        "label": capfirst(field_label(Ruling, name)),
+                        "then": then,
+                        "now": now,
+                        "changed": then is not None and then != now,
+                        "translated": translated,
+                    }
+                )
+        context.update(
+            ruling=self.ruling,
+            state=translation_state(self.ruling, self.language, self.record),
+            rows=rows,
+            edited_since=self.edited,
+            language_name=language_name(self.language),
+            form=self.form,
+            next_url=self.get_next_url(),
+            edit_url=reverse("wagtailsnippets_rulings_ruling:edit", args=[self.ruling.pk]),
+        )
+        return context
+
+    def post(self, request, pk, language):
+        if not self.form.is_valid():
+            return self.get(request, pk, language)
+        mark_translation_current(
+            self.ruling, self.language, request.user, self.form.cleaned_data["reason"]
+        )
+        messages.success(
+            request,
+            _("The %(language)s translation of “%(question)s” is marked up to date.")
+            % {"language": language_name(self.language), "question": self.ruling.question_en},
+        )
+        return redirect(self.get_next_url())
+
+
+class TranslationStatePanel(Panel):
+    """On a ruling's edit page: where each translation stands, and the way to mark it."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("heading", gettext_lazy("Translations"))
+        super().__init__(**kwargs)
+
+    class BoundPanel(Panel.BoundPanel):
+        template_name = "rulings/admin/translation_state_panel.html"
+
+        def get_context_data(self, parent_context=None):
+            context = super().get_context_data(parent_context)
+            ruling = self.instance
+            states = []
+            if ruling.pk:
+                edit_url = reverse("wagtailsnippets_rulings_ruling:edit", args=[ruling.pk])
+                for language in target_languages():
+                    state = translation_state(ruling, language, record_for(ruling, language))
+                    states.append(
+                        {
+                            "state": state,
+                            "language_name": language_name(language),
+                            "mark_url": f"{mark_url(ruling, language)}?next={edit_url}"
+                            if can_mark(self.request.user) and state.status != "missing"
+                            else "",
+                        }
+                    )
+            context["states"] = states
+            return context
+
+
+class GlossaryViewSet(SnippetViewSet):
+    """Each game's glossary, kept by translators and editors: one pair per row, listed and
+    filtered by game."""
+
+    model = GlossaryTerm
+    icon = "doc-full"
+    menu_label = gettext_lazy("Glossary")
+    list_display = ["english", "translation", "language", "variant", "game"]
+    list_filter = ["game", "language", "variant"]
+    search_fields = ["english", "translation"]
+    search_backend_name = None
+    ordering = ["game", "language", "english", "variant", "translation"]
