@@ -16,6 +16,8 @@ import re
 import django.utils.timezone
 from django.db import migrations, models
 
+from core.migration_operations import AddPostgresIndex
+
 RETENTION_LINE = "debug row retained until"
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
 
@@ -122,7 +124,8 @@ class Migration(migrations.Migration):
             name='recorded_at',
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False, verbose_name='recorded at'),
         ),
-        migrations.AddIndex(
+        # SQLite cannot build an index ordered NULLS LAST; there the lists sort unindexed.
+        AddPostgresIndex(
             model_name='ruling',
             index=models.Index(models.OrderBy(models.F('answered_at'), descending=True, nulls_last=True), models.F('id'), name='ruling_newest_answer'),
         ),
