@@ -20,11 +20,17 @@ def heading_anchor(text):
 
 
 class HeadingBlock(blocks.CharBlock):
-    """A section heading; the template gives it an anchor readers can link to."""
+    """A section heading; the template gives it an anchor readers can link to.
+
+    A page may place notices under a section's heading: `section_notices` in its context,
+    {anchor: HTML}, rendered by the page's app (a guide's errata, for instance).
+    """
 
     def get_context(self, value, parent_context=None):
         context = super().get_context(value, parent_context)
-        context["anchor"] = heading_anchor(value)
+        context["anchor"] = anchor = heading_anchor(value)
+        notices = (parent_context or {}).get("section_notices") or {}
+        context["section_notice"] = notices.get(anchor, "")
         return context
 
     class Meta:

@@ -16,7 +16,8 @@ class PostgresOnly:
 
 
 class AddPostgresIndex(PostgresOnly, migrations.AddIndex):
-    """AddIndex for an index only PostgreSQL can build (GIN over a text-search vector).
+    """AddIndex for an index only PostgreSQL can build (GIN over a text-search vector, or
+    a column ordered NULLS LAST).
 
     The model state records the index everywhere, so `makemigrations --check` stays
     quiet; on SQLite (`make run`) nothing is built, and the site search there takes

@@ -22,12 +22,14 @@ TRANSLATION_MARKED = "guides.translation_up_to_date"
 # Page fields that describe the publish itself, consumed by it and reset afterwards.
 PUBLISH_FIELDS = ["change_kind", "change_summary", "affects_translations", "translation_current"]
 
-# The note of a change-log line whose editor wrote none, per kind.
+# The note of a change-log line whose editor wrote none, per kind. Readers see it after
+# the line's label ("Version 1:", "Minor edit to version 3:", "Translation:"), so it goes
+# on from the label and never repeats it.
 DEFAULT_NOTES = {
-    "first": _("First published"),
-    "minor": _("Minor edit: wording, typography or links; no rule changed."),
-    "translation": _("Translation revised."),
-    "translation_current": _("Translation brought up to date with version %(number)s."),
+    "first": _("first published."),
+    "minor": _("wording, typography or links only; no rule changed."),
+    "translation": _("text revised."),
+    "translation_current": _("brought up to date with version %(number)s."),
 }
 
 

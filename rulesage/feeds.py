@@ -10,7 +10,6 @@ the feed's language (each language's feed has entries of its own text).
 import datetime
 
 from django.contrib.syndication.views import Feed
-from django.db.models import Max
 from django.http.request import split_domain_port
 from django.urls import reverse
 from django.utils import translation
@@ -100,7 +99,9 @@ class RulingsFeed(TagURIFeed):
     """Rulings as they are published and as they are corrected.
 
     One entry per ruling: it appears when the ruling is published and comes back to the
-    top, with the newest correction in its summary, each time the ruling is corrected.
+    top, updated the moment the correction was recorded and with that correction in its
+    summary, each time the ruling is corrected. The order is the ruling's own "last changed
+    for readers" time, read from its index: no aggregate over every correction.
     """
 
     title = _("Rulesage rulings: new and corrected")
@@ -111,24 +112,19 @@ class RulingsFeed(TagURIFeed):
         return reverse("rulings:index")
 
     def items(self):
-        public = (
+        return list(
             Ruling.objects.public()
-            .annotate(last_corrected=Max("corrections__corrected_on"))
             .select_related("edition__game")
             .prefetch_related("corrections")
+            .defer("provenance", "retrieval", "search_en", "search_es")
+            .order_by("-changed_for_readers_at", "-pk")[:FEED_LENGTH]
         )
-        newest = list(public.order_by("-created_at")[:FEED_LENGTH])
-        corrected = list(
-            public.filter(last_corrected__isnull=False).order_by("-last_corrected")[:FEED_LENGTH]
-        )
-        rulings = {ruling.pk: ruling for ruling in newest + corrected}.values()
-        return sorted(rulings, key=self.item_updateddate, reverse=True)[:FEED_LENGTH]
 
     def latest_correction(self, ruling):
-        return max(ruling.corrections.all(), key=lambda c: (c.corrected_on, c.pk), default=None)
+        return max(ruling.corrections.all(), key=lambda c: (c.recorded_at, c.pk), default=None)
 
     def item_title(self, ruling):
-        if ruling.last_corrected:
+        if self.latest_correction(ruling) is not None:
             return _("Corrected: %(question)s") % {"question": ruling.question}
         return ruling.question
 
@@ -151,12 +147,11 @@ class RulingsFeed(TagURIFeed):
         return f"rulings/{ruling.pk}"
 
     def item_pubdate(self, ruling):
+        # Also the date in the entry's tag URI, so it never changes.
         return ruling.created_at
 
     def item_updateddate(self, ruling):
-        if ruling.last_corrected:
-            return max(ruling.created_at, start_of(ruling.last_corrected))
-        return ruling.created_at
+        return max(ruling.created_at, ruling.changed_for_readers_at)
 
     def item_categories(self, ruling):
         return [ruling.edition.game.name]

@@ -10,6 +10,7 @@ up to date with.
 
 from django import forms
 from django.db import models
+from django.db.models import Exists
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import translation
@@ -29,12 +30,13 @@ from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..blocks import GuideStreamBlock
+from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
 from ..freshness import translation_state
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
-from .recheck import GuidePageQuerySet
+from .recheck import GuidePageQuerySet, errata_since_check
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
 MAX_VERSION_NUMBER = 2**31 - 1
@@ -262,6 +264,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         else:
             read = self.reader_data(language, page)
         context["sources"] = read["sources"]
+        context["errata_notices"] = read["errata_notices"]
         context["corrections"] = read["corrections"]
         context["versions"] = versions = self.with_public_urls(read["versions"], request)
         context["current_version"] = versions[0] if versions else None
@@ -281,7 +284,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
 
     def reader_data(self, language, page=None):
         """What the guide's page shows besides the page's own fields, in one dict: its
-        sources and corrections (of `page`, the guide or a preview of it), published
+        sources and corrections (of `page`, the guide or a preview of it), the errata its
+        check predates (of the live guide, `guides/errata_notices.py`), published
         versions, change log, game page with the game and its setup figures (for the
         setup-figures blocks), and the record of its translation into `language`."""
         page = page or self
@@ -290,8 +294,17 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         if game_page is not None:
             game_page.game.setup  # noqa: B018 (read now, kept with the game)
         translated = self.pk and language != mt_settings.DEFAULT_LANGUAGE
+        sources = page.sources.select_related("document__edition")
+        live = page is self and self.pk and self.checked_on
+        if live:
+            # Whether errata came after the check, asked with the sources (no query more).
+            since = errata_since_check(self.pk, self.checked_on)
+            sources = sources.annotate(errata_since_check=Exists(since))
+        sources = list(sources)
+        late = live and any(source.errata_since_check for source in sources)
         return {
-            "sources": list(page.sources.select_related("document__edition")),
+            "sources": sources,
+            "errata_notices": errata_notices(self, language, late) if live else None,
             "corrections": list(page.corrections.all()),
             "versions": versions,
             "changes": self.public_changes(language, versions),

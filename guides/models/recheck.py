@@ -1,16 +1,57 @@
 """Which guides are due a re-check, as a queryset method the admin's re-check panel
-combines with the rulings citing superseded passages (``guides/wagtail_hooks.py``)."""
+combines with the rulings citing superseded passages (``guides/wagtail_hooks.py``), and
+the errata a guide's check predates, which its readers are warned of
+(``guides/errata_notices.py``): one rule for both."""
 
 import datetime
 
 from django.conf import settings
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, Subquery
-from django.db.models.functions import Length, Substr
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Q,
+    Subquery,
+    Value,
+)
+from django.db.models.functions import Coalesce, Length, Substr
 from django.utils import timezone
 from wagtail.models import Page
 from wagtail.query import PageQuerySet
 
 from rulings.models import ErrataCard
+
+# Above any page number (PostgreSQL's integer): a source that names no last page, or no
+# pages at all, reaches to here.
+LAST_POSSIBLE_PAGE = 2**31 - 1
+
+
+def errata_since_check(guide, checked_on):
+    """Active errata cards on what `guide` was checked against, that a check on
+    `checked_on` could not take into account (issued or entered in the registry after it).
+
+    "What it was checked against": a document one of its sources names, within the pages
+    that source gives (a card whose page is unknown counts). `guide` (a page id) and
+    `checked_on` are values, or `OuterRef`s when this is a subquery.
+    """
+    source = "document__guide_sources__"
+    first = Coalesce(F(f"{source}first_page"), Value(0))
+    last = Coalesce(F(f"{source}last_page"), F(f"{source}first_page"), Value(LAST_POSSIBLE_PAGE))
+    return (
+        ErrataCard.objects.active()
+        .new_since(checked_on)
+        .annotate(corrected_page=Coalesce("passage__page", "page"))
+        # One filter() call: the page bounds are those of the very source row matched.
+        .filter(
+            Q(**{f"{source}page": guide})
+            & (
+                Q(corrected_page__isnull=True)
+                | Q(corrected_page__gte=first, corrected_page__lte=last)
+            )
+        )
+    )
 
 
 class GuidePageQuerySet(PageQuerySet):
@@ -18,16 +59,12 @@ class GuidePageQuerySet(PageQuerySet):
         """Live guides due a re-check, in one query, each annotated with why.
 
         `never_checked`; `checked_long_ago` (more than `after_days`, by default
-        RULESAGE_RECHECK_AFTER_DAYS, before today); `errata_since_check` (a source document
-        gained an active errata card after the guide was checked); and `game_title`.
+        RULESAGE_RECHECK_AFTER_DAYS, before today); `errata_since_check` (a source gained
+        an active errata card after the guide was checked, `errata_since_check` above);
+        and `game_title`.
         """
         after_days = settings.RULESAGE_RECHECK_AFTER_DAYS if after_days is None else after_days
         cutoff = timezone.localdate() - datetime.timedelta(days=after_days)
-        errata_since_check = ErrataCard.objects.filter(
-            status=ErrataCard.Status.ACTIVE,
-            document__guide_sources__page=OuterRef("pk"),
-            created_at__date__gt=OuterRef("checked_on"),
-        )
         parent = Page.objects.filter(
             path=Substr(OuterRef("path"), 1, Length(OuterRef("path")) - Page.steplen)
         )
@@ -36,7 +73,9 @@ class GuidePageQuerySet(PageQuerySet):
             .annotate(
                 never_checked=ExpressionWrapper(Q(checked_on__isnull=True), BooleanField()),
                 checked_long_ago=ExpressionWrapper(Q(checked_on__lt=cutoff), BooleanField()),
-                errata_since_check=Exists(errata_since_check),
+                errata_since_check=Exists(
+                    errata_since_check(OuterRef("pk"), OuterRef("checked_on"))
+                ),
                 game_title=Subquery(parent.values("title")[:1]),
             )
             .filter(Q(never_checked=True) | Q(checked_long_ago=True) | Q(errata_since_check=True))

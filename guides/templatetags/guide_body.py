@@ -2,8 +2,9 @@
 
 The sections are most of a guide's server time (some 35 blocks, each its own template,
 rich text expanded block by block) and what they show is content only: the page's
-sections, the rulings they name and the game's setup figures, all of which move the page
-cache's generation on when they change (rulesage.page_cache_events), and the addresses
+sections, the rulings they name, the game's setup figures and the errata cards noted under
+a section, all of which move the page cache's generation on when they change
+(rulesage.page_cache_events), and the addresses
 of pages they link to, which move it on when a page is published, moved or unpublished.
 So the HTML of the live guide's sections is remembered per page, language and host until
 the next content change (core.page_cache.remembered). An old version, a preview, or a
@@ -26,9 +27,15 @@ def guide_body(context):
     if page is None:
         return ""
     request = context.get("request")
+    # Errata the live guide's check predates, under the headings of the sections they
+    # concern (core.blocks.HeadingBlock shows `section_notices`); an old version has none.
+    notices = None if context.get("shown_version") else context.get("errata_notices")
 
     def render():
-        return str(page.body.render_as_block(context=context.flatten()))
+        values = context.flatten()
+        if notices:
+            values["section_notices"] = notices.section_html(request)
+        return str(page.body.render_as_block(context=values))
 
     live = (
         request is not None

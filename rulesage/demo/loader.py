@@ -20,7 +20,7 @@ from guides.models import (
 )
 from guides.publishing import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
-from rulings.models import Document, Edition, Game, GlossaryTerm, SetupFigure
+from rulings.models import Document, Edition, Game, GlossaryTerm, Ruling, SetupFigure
 
 from . import files
 from .files import LANGUAGES, translated
@@ -79,11 +79,15 @@ class DemoLoader:
         self.documents = {}
 
     def run(self):
+        """The games, then their rulings and errata (`rulings.py`), then the pages: a
+        guide's sections name the demo's rulings."""
         with transaction.atomic():
             game_specs = files.games()
             games = {spec["slug"]: self.game(spec) for spec in game_specs}
             for spec in files.glossaries():
                 self.glossary(games[spec["game"]], spec)
+        self.created += load_demo_rulings(log=self.log)
+        with transaction.atomic():
             home = self.home()
             policy = self.policy(home)
             index = self.games_index(home)
@@ -254,6 +258,10 @@ class DemoLoader:
         if self.child(game_page, GuidePage, spec["slug"]["en"]):
             return
         versions = spec["versions"]
+        for version in versions:
+            version["body"] = {
+                code: naming_rulings(body, game_page.game) for code, body in version["body"].items()
+            }
         page = GuidePage(
             kind=spec["kind"],
             checked_on=spec["checked_on"],
@@ -305,6 +313,19 @@ class DemoLoader:
         self.log(f"  created {what}")
 
 
+def naming_rulings(body, game):
+    """A body's (type, value) pairs with each "Related rulings" block naming the game's
+    rulings, where the data file names them by slug (one it cannot find is left out)."""
+    named = []
+    for kind, value in body:
+        if kind == "related_rulings":
+            slugs = value["rulings"]
+            found = {r.slug: r for r in Ruling.objects.filter(edition__game=game, slug__in=slugs)}
+            value = {**value, "rulings": [found[slug] for slug in slugs if slug in found]}
+        named.append((kind, value))
+    return named
+
+
 def load_demo(log=print):
     """Create whatever of the demo is missing; the number of objects created."""
-    return DemoLoader(log=log).run() + load_demo_rulings(log=log)
+    return DemoLoader(log=log).run()

@@ -10,7 +10,13 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-__all__ = ["normalise_outcome", "parse_recorded_at"]
+__all__ = ["RETAINED_UNTIL", "RETENTION_LINE", "normalise_outcome", "parse_recorded_at"]
+
+# The provenance key of an export's retention deadline ("debug row retained until:"), as
+# ISO 8601: when the exporting system will drop its record, not when the answer was given.
+RETAINED_UNTIL = "retained_until"
+# The line that states it, as earlier versions named it in ``recorded_at_source``.
+RETENTION_LINE = "debug row retained until"
 
 _DATE_RE = re.compile(
     r"^([A-Za-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:UTC|GMT|Z)?$"

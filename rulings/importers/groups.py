@@ -38,7 +38,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
-from rulings.importers.hashing import digest_of
+from rulings.importers.hashing import digest_of, is_unchanged
 from rulings.importers.parsed import ParsedRuling
 from rulings.importers.passages import PassageWriter
 from rulings.importers.reimport import Identity
@@ -121,7 +121,7 @@ def _chunks(batch) -> Iterator[_Chunk]:
     seen_keys, seen_questions = set(), set()
     chunk: list = []
     for item, identity in zip(batch, identities, strict=True):
-        timed = item[1].recorded_at is not None
+        timed = identity.timed
         keys = {identity.import_key, identity.untimed_key} if timed else {identity.import_key}
         known = keys & (stored.keys | seen_keys) or (
             not timed and identity.question_key in (stored.questions | seen_questions)
@@ -153,9 +153,9 @@ class _Stored:
 
     def __init__(self, batch, identities):
         keys, questions = set(), set()
-        for (_path, parsed), identity in zip(batch, identities, strict=True):
+        for _item, identity in zip(batch, identities, strict=True):
             keys |= {identity.import_key, identity.untimed_key}
-            if parsed.recorded_at is None:
+            if not identity.timed:
                 questions.add(identity.question_key)
         rows = Ruling.objects.filter(Q(import_key__in=keys) | Q(question_key__in=questions))
         rows = rows.select_related("edition").only(*self.FIELDS, "edition__code")
@@ -174,7 +174,7 @@ class _Stored:
         ruling = self.by_key.get(identity.import_key)
         if (
             ruling is not None
-            and ruling.import_hash == digest_of(parsed)
+            and is_unchanged(parsed, ruling.import_hash)
             and ruling.latest_revision_id is not None
         ):
             return ruling

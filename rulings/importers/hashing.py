@@ -10,12 +10,13 @@ look changed. Dict keys are taken in sorted order, lists in their order. Pure Py
 from __future__ import annotations
 
 import hashlib
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import datetime
 
+from rulings.importers.exported_values import RETAINED_UNTIL, RETENTION_LINE
 from rulings.importers.parsed import ParsedRuling, Reference
 
-__all__ = ["content_hash", "digest_of"]
+__all__ = ["content_hash", "digest_of", "is_unchanged"]
 
 # Not part of what is stored: where the values came from.
 _NOT_CONTENT = {"filename", "warnings", "field_lines", "digest"}
@@ -36,6 +37,35 @@ def content_hash(parsed: ParsedRuling) -> str:
 def digest_of(parsed: ParsedRuling) -> str:
     """The content hash of ``parsed``: the one computed where its file was read, if any."""
     return parsed.digest or content_hash(parsed)
+
+
+def is_unchanged(parsed: ParsedRuling, stored_hash: str) -> bool:
+    """Whether ``stored_hash`` was made from this very content, so importing it again would
+    change nothing.
+
+    Rulings stored from an export whose only date is its retention deadline were hashed,
+    by earlier versions, with that deadline as the answer's date; a data migration has
+    since moved the deadline to the provenance, as this version reads it. The same file
+    is still that ruling unchanged.
+    """
+    if stored_hash == digest_of(parsed):
+        return True
+    earlier = _as_read_with_deadline_as_date(parsed)
+    return earlier is not None and stored_hash == content_hash(earlier)
+
+
+def _as_read_with_deadline_as_date(parsed: ParsedRuling) -> ParsedRuling | None:
+    """``parsed`` as earlier versions read it when its only date is a retention deadline."""
+    retained = (parsed.provenance or {}).get(RETAINED_UNTIL)
+    if parsed.recorded_at is not None or not isinstance(retained, str):
+        return None
+    try:
+        deadline = datetime.fromisoformat(retained)
+    except ValueError:
+        return None
+    provenance = {k: v for k, v in parsed.provenance.items() if k != RETAINED_UNTIL}
+    provenance["recorded_at_source"] = RETENTION_LINE
+    return replace(parsed, recorded_at=deadline, provenance=provenance)
 
 
 def _feed(parts: list[bytes], value) -> None:

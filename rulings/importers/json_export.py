@@ -15,7 +15,12 @@ from datetime import datetime
 
 from rulings.editions import EDITION_CODE_SHAPE, EditionCode
 from rulings.importers.bounded_json import JSONRefused, load_json
-from rulings.importers.exported_values import normalise_outcome, parse_recorded_at
+from rulings.importers.exported_values import (
+    RETAINED_UNTIL,
+    RETENTION_LINE,
+    normalise_outcome,
+    parse_recorded_at,
+)
 from rulings.importers.json_schema import FORMAT_ID, JsonRuling, ValidationError, describe_error
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ExportFormatError, ParsedRuling, Reference
@@ -120,6 +125,33 @@ def _recorded_at(src: _Source, value: str | None, warnings: list[str]) -> dateti
     return parsed
 
 
+def _retention(
+    src: _Source, recorded_at: datetime | None, provenance: dict, warnings: list[str]
+) -> tuple[datetime | None, dict]:
+    """``recorded_at`` and ``provenance`` with a retention deadline kept as provenance only.
+
+    ``provenance["retained_until"]`` must be an ISO 8601 date. A file written by an earlier
+    version of ``dump_json`` from a text export that had only "debug row retained until:"
+    gives that deadline as ``recorded_at`` (its ``recorded_at_source`` says so): it is
+    moved to ``retained_until``, never read as the answer's date.
+    """
+    retained = provenance.get(RETAINED_UNTIL)
+    if retained is not None and (not isinstance(retained, str) or not parse_recorded_at(retained)):
+        raise src.fail(
+            "provenance", f"'provenance.{RETAINED_UNTIL}' is not an ISO 8601 date: {retained!r}"
+        )
+    if provenance.get("recorded_at_source") != RETENTION_LINE:
+        return recorded_at, provenance
+    provenance = {k: v for k, v in provenance.items() if k != "recorded_at_source"}
+    if recorded_at is not None:
+        provenance.setdefault(RETAINED_UNTIL, recorded_at.isoformat())
+        warnings.append(
+            f"line {src.line_of('recorded_at')}: recorded_at is the export's retention "
+            f"deadline ('{RETENTION_LINE}'), kept as provenance, not as the answer's date"
+        )
+    return None, provenance
+
+
 def _is_naive_iso(value: str) -> bool:
     try:
         return datetime.fromisoformat(value).tzinfo is None
@@ -175,7 +207,8 @@ def parse_json(
         for key, r in ((f"references[{i}]", r) for i, r in enumerate(doc.references))
     ]
     _check_markers(src, doc.answer_markdown, refs, warnings)
-    provenance = doc.provenance
+    recorded_at = _recorded_at(src, doc.recorded_at, warnings)
+    recorded_at, provenance = _retention(src, recorded_at, doc.provenance, warnings)
     if doc.model_extra:
         # Kept, never dropped: a newer exporter may know more than this parser.
         provenance = {**provenance, "json_extra": doc.model_extra}
@@ -197,7 +230,7 @@ def parse_json(
         tokens_out=doc.tokens_out,
         retrieval_refs=doc.retrieval_refs,
         citations_raw=doc.citations_raw,
-        recorded_at=_recorded_at(src, doc.recorded_at, warnings),
+        recorded_at=recorded_at,
         errata_statement=doc.errata_statement,
         external_edition_id=doc.external_edition_id,
         provenance=provenance,

@@ -1,7 +1,9 @@
 """Re-imports: which stored ruling an export is, and what importing it again would lose.
 
 A ruling's identity is its edition, its question (normalised) and the exporting system's
-timestamp ("debug row recorded:"). The same question is asked again and again, so the
+timestamp of its row: when the row was recorded ("debug row recorded:"), or, in an export
+that carries only that, its retention deadline ("debug row retained until:", kept as
+provenance, never as the answer's date). The same question is asked again and again, so the
 timestamp is what tells two answers apart; but a copy cut off before its timestamp line is
 still the same ruling, so a copy without one matches the stored ruling of the same edition
 and question. Once matched, a copy that carries less than what is stored (fewer retrieval
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from rulings.models import Ruling
 
+from .exported_values import RETAINED_UNTIL
 from .parsed import ImportRefused, ParsedRuling
 
 __all__ = ["Identity", "find_stored", "normalise_question", "provenance_losses"]
@@ -41,20 +44,34 @@ class Identity:
     question_key: str  # edition + question: every answer to this question
     import_key: str  # ... + timestamp: this answer ("" timestamp when the copy has none)
     untimed_key: str  # the key the same answer has when stored without its timestamp
+    timed: bool = True  # whether the copy has a timestamp at all
 
     @classmethod
-    def of(cls, edition_code: str, question: str, recorded_iso: str = "") -> Identity:
+    def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> Identity:
         normalised = normalise_question(question)
         return cls(
             question_key=_digest(edition_code, normalised),
-            import_key=_digest(edition_code, normalised, recorded_iso),
+            import_key=_digest(edition_code, normalised, stamp_iso),
             untimed_key=_digest(edition_code, normalised, ""),
+            timed=bool(stamp_iso),
         )
 
     @classmethod
     def of_parsed(cls, parsed: ParsedRuling) -> Identity:
-        recorded = parsed.recorded_at.isoformat() if parsed.recorded_at else ""
-        return cls.of(parsed.edition_code, parsed.question, recorded)
+        return cls.of(parsed.edition_code, parsed.question, row_stamp(parsed))
+
+
+def row_stamp(parsed: ParsedRuling) -> str:
+    """The exporting system's timestamp of the row, as identity reads it (ISO 8601, or "").
+
+    The recorded time when the export gives one; else its retention deadline, which tells
+    two answers apart as well (and is the stamp rulings imported before the deadline was
+    told from the answer's date were stored under).
+    """
+    if parsed.recorded_at is not None:
+        return parsed.recorded_at.isoformat()
+    retained = (parsed.provenance or {}).get(RETAINED_UNTIL)
+    return retained if isinstance(retained, str) else ""
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
@@ -64,7 +81,7 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
     had lost its timestamp. Without one: the only ruling answering this question for this
     edition; when several do, the copy cannot say which it is and is refused.
     """
-    if parsed.recorded_at is not None:
+    if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
         stored = Ruling.objects.filter(import_key__in=keys).select_related("edition")
@@ -101,6 +118,9 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
     lost: list[str] = []
     if ruling.answered_at and parsed.recorded_at is None:
         lost.append(f"the exporting system's timestamp ({_when(ruling)})")
+    retained = (ruling.provenance or {}).get(RETAINED_UNTIL)
+    if retained and not (parsed.provenance or {}).get(RETAINED_UNTIL):
+        lost.append(f"the exporting system's retention date ({retained})")
     if ruling.answerer and not parsed.answerer:
         lost.append("who answered")
     _names(lost, "timings", ruling.timings, parsed.timings)

@@ -29,7 +29,7 @@ from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.files import parse_file
-from rulings.importers.hashing import digest_of
+from rulings.importers.hashing import digest_of, is_unchanged
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.passages import PassageKey, PassageWriter
@@ -124,7 +124,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue, written: list) -> ImportR
     identity = Identity.of_parsed(parsed)
     digest = digest_of(parsed)
     ruling = find_stored(parsed, identity)
-    if ruling is not None and ruling.import_hash == digest:
+    if ruling is not None and is_unchanged(parsed, ruling.import_hash):
         return ImportResult(ruling, ImportResult.UNCHANGED)
     answer_kept = ruling is not None and ruling.status in Ruling.Status.decided()
     if ruling is not None:

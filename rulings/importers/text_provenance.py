@@ -13,7 +13,12 @@ from dataclasses import dataclass, field
 
 from rulings.importers.answer_markdown import SENTENCE_END
 from rulings.importers.bounded_json import JSONRefused, load_json
-from rulings.importers.exported_values import normalise_outcome, parse_recorded_at
+from rulings.importers.exported_values import (
+    RETAINED_UNTIL,
+    RETENTION_LINE,
+    normalise_outcome,
+    parse_recorded_at,
+)
 from rulings.importers.limits import ImportLimits
 from rulings.importers.parsed import ExportFormatError, ParsedRuling
 
@@ -276,17 +281,28 @@ def apply_provenance(
 
 
 def _apply_recorded_at(ruling: ParsedRuling, part: ProvenancePart) -> None:
-    """Prefer "debug row recorded:"; "retained until:" is the only date some exports carry."""
-    for key in ("debug row recorded", "debug row retained until"):
-        found = part.lookup(key)
-        if found is None:
-            continue
-        ruling.provenance["recorded_at_source"] = key
-        ruling.field_lines["recorded_at"] = found[1]
-        ruling.recorded_at = parse_recorded_at(found[0])
+    """The answer's date comes from "debug row recorded:" alone.
+
+    Some exports carry only "debug row retained until:", a retention deadline, usually in
+    the future: it says nothing of when the answer was given. It is kept as provenance
+    (``retained_until``, ISO 8601), where identity still tells two answers apart by it
+    (``reimport.Identity``), and never becomes ``recorded_at``.
+    """
+    recorded = part.lookup("debug row recorded")
+    if recorded is not None:
+        ruling.provenance["recorded_at_source"] = "debug row recorded"
+        ruling.field_lines["recorded_at"] = recorded[1]
+        ruling.recorded_at = parse_recorded_at(recorded[0])
         if ruling.recorded_at is None:
-            ruling.warnings.append(f"line {found[1]}: date not understood: {found[0]!r}")
+            ruling.warnings.append(f"line {recorded[1]}: date not understood: {recorded[0]!r}")
         return
+    retained = part.lookup(RETENTION_LINE)
+    if retained is not None:
+        deadline = parse_recorded_at(retained[0])
+        if deadline is None:
+            ruling.warnings.append(f"line {retained[1]}: date not understood: {retained[0]!r}")
+        else:
+            ruling.provenance[RETAINED_UNTIL] = deadline.isoformat()
 
 
 def apply_outcome(ruling: ParsedRuling, part: ProvenancePart, label_line: int | None) -> None:

@@ -26,3 +26,10 @@ class RulingCorrection(Correction):
 
     class Meta(Correction.Meta):
         abstract = False
+
+    def save(self, *args, **kwargs):
+        """Save; a correction recorded now is news of its ruling for readers (the feed)."""
+        recorded = self._state.adding
+        super().save(*args, **kwargs)
+        if recorded:
+            self.ruling.mark_changed_for_readers(self.recorded_at)

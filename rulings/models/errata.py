@@ -3,6 +3,7 @@
 from django.contrib.contenttypes.fields import GenericRelation
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from wagtail.models import RevisionMixin
 
@@ -52,6 +53,12 @@ class ErrataCardQuerySet(models.QuerySet):
             if card not in ruling_cards:  # a ruling citing one passage twice
                 ruling_cards.append(card)
         return listed
+
+    def new_since(self, day):
+        """Cards a check made on `day` could not take into account: issued after it, or
+        entered in the registry after it (the publisher's errata may reach us late).
+        `day` is a date, or an expression (an `OuterRef`) that gives one."""
+        return self.filter(models.Q(issued_on__gt=day) | models.Q(created_at__date__gt=day))
 
     def active(self):
         """Cards in force: active, and not superseded by a later active card."""
@@ -140,6 +147,11 @@ class ErrataCard(RevisionMixin, models.Model):
     @property
     def anchor(self):
         return f"erratum-{self.pk}"
+
+    @property
+    def recorded_on(self):
+        """The day the card was entered in the registry (in the site's time zone)."""
+        return timezone.localdate(self.created_at) if self.created_at else None
 
     def clean(self):
         super().clean()

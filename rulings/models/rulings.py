@@ -7,6 +7,7 @@ from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
@@ -159,6 +160,13 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     flag_count = models.PositiveSmallIntegerField(_("flags"), default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When readers last had news of this ruling: its creation, then each correction
+    # recorded (`mark_changed_for_readers`). Kept on the row, indexed, so the rulings feed
+    # reads its newest entries from the index instead of aggregating every correction.
+    # Bookkeeping of the live row, not part of what a revision records.
+    changed_for_readers_at = models.DateTimeField(
+        _("last changed for readers"), default=timezone.now, editable=False, serialize=False
+    )
     _revisions = GenericRelation("wagtailcore.Revision", related_query_name="ruling")
 
     objects = RulingQuerySet.as_manager()
@@ -187,10 +195,19 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     search_auto_update = False
 
     class Meta:
-        ordering = ["-answered_at", "pk"]
+        # Newest answer first; rulings whose export gives no answer date come last.
+        ordering = [models.F("answered_at").desc(nulls_last=True), "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
-        indexes = [search_vector_index("ruling", code) for code in site_languages()]
+        indexes = [
+            *(search_vector_index("ruling", code) for code in site_languages()),
+            models.Index(
+                models.F("answered_at").desc(nulls_last=True), "id", name="ruling_newest_answer"
+            ),
+            models.Index(
+                models.F("changed_for_readers_at").desc(), name="ruling_changed_for_readers"
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),
             models.CheckConstraint(
@@ -247,6 +264,22 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     @property
     def revisions(self):
         return self._revisions
+
+    def with_content_json(self, content):
+        """The ruling as a revision recorded it, but with when readers last had news of it
+        as it stands now: restoring an earlier text is not an earlier correction."""
+        obj = super().with_content_json(content)
+        obj.changed_for_readers_at = self.changed_for_readers_at
+        return obj
+
+    def mark_changed_for_readers(self, when):
+        """Readers have news of this ruling from `when` (a correction recorded): its entry
+        in the rulings feed is updated then and moves to the top. Never moves back."""
+        type(self).objects.filter(pk=self.pk, changed_for_readers_at__lt=when).update(
+            changed_for_readers_at=when
+        )
+        if self.changed_for_readers_at is None or self.changed_for_readers_at < when:
+            self.changed_for_readers_at = when
 
     def refresh_flags(self):
         """Recompute the review flags and store them (after children are saved)."""

@@ -88,7 +88,7 @@ def test_publish_with_sources_and_date_goes_live_as_version_1(admin_client, game
     guide = GuidePage.objects.get()
     assert guide.live
     assert guide.version_number == 1
-    assert [change.note for change in guide.changes.all()] == ["First published"]
+    assert [change.note for change in guide.changes.all()] == ["first published."]
 
 
 def test_substantive_change_needs_a_note_and_raises_the_version(
@@ -117,7 +117,7 @@ def test_substantive_change_needs_a_note_and_raises_the_version(
     assert guide.get_latest_revision_as_object().change_kind == "minor"
     log = change_log(client, guide)
     assert log[0].endswith("Version 2: Added the tie-break rule. (current)")
-    assert "Version 1: First published Read version 1" in log[1]
+    assert "Version 1: first published. Read version 1" in log[1]
 
 
 def test_two_publishes_without_a_note_leave_two_minor_lines(admin_client, client, guide, rulebook):
@@ -133,7 +133,7 @@ def test_two_publishes_without_a_note_leave_two_minor_lines(admin_client, client
     assert len(log) == 3
     assert log[0].endswith("Minor edit to version 1: Fixed a link.")
     assert log[1].endswith(
-        "Minor edit to version 1: Minor edit: wording, typography or links; no rule changed."
+        "Minor edit to version 1: wording, typography or links only; no rule changed."
     )
     today = timezone.localdate().strftime("%-d %B %Y")
     assert log[0].startswith(today)

@@ -15,6 +15,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
 ILLUSTRATIVE = "Illustrative — not from the rules Q&A system"
 QUESTIONS = {
     "Can I use a resource I drafted this turn to pay for the building next to it?",
+    "In what order do I refill the market after drafting from it?",
     "What breaks a tie?",
     "What happens when I draw a Sandstorm card?",
 }

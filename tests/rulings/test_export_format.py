@@ -150,9 +150,11 @@ class TestArchaeologySeed:
     def test_provenance(self, ruling):
         assert (ruling.tokens_in, ruling.tokens_out) == (3260, 840)
         assert ruling.timings == {"search": 187, "ask": 5691, "total": 5880}
-        # This export only carries the retention date; it is used and its source noted.
-        assert ruling.recorded_at == datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
-        assert ruling.provenance["recorded_at_source"] == "debug row retained until"
+        # This export carries only a retention deadline: no date of the answer. The
+        # deadline is kept as provenance, never as the answer's date.
+        assert ruling.recorded_at is None
+        assert ruling.provenance["retained_until"] == "2026-11-29T21:40:00+00:00"
+        assert "recorded_at_source" not in ruling.provenance
         assert ruling.external_edition_id == "1001"
         assert {c["sharpsignalDocId"] for c in ruling.citations_raw} == {1071}
 
@@ -258,7 +260,9 @@ def test_other_order():
     assert r.abstain_rationale.startswith("flagged for an editor")
     assert r.timings == {"total": 1999, "ask": 1900, "search": 64}
     assert (r.tokens_in, r.tokens_out) == (990, 73)
-    assert r.recorded_at == datetime(2026, 12, 31, 23, 59, tzinfo=UTC)
+    # Only a retention deadline: kept as provenance, not the answer's date.
+    assert r.recorded_at is None
+    assert r.provenance["retained_until"] == "2026-12-31T23:59:00+00:00"
     assert r.external_edition_id == "300"
     assert r.warnings == []
 
