@@ -96,6 +96,7 @@ def ruling_citing(passage, question="In what order do I refill the market?"):
         question=question,
         answer="One space at a time.[1]",
         origin=Ruling.Origin.ILLUSTRATIVE,
+        status=Ruling.Status.first_for(Ruling.Origin.ILLUSTRATIVE),
     )
     ruling.citations = [
         Citation(
