@@ -174,7 +174,7 @@ def test_the_data_migration_clears_a_stored_deadline_and_the_file_stays_unchange
     assert run_import(dated)[2]
     as_an_earlier_version_stored_it(ruling, parse_file(path))
 
-    migration = importlib.import_module("rulings.migrations.0012_dates_mean_what_they_say")
+    migration = importlib.import_module("rulings.migrations.0016_dates_mean_what_they_say")
     migration.undate_retention_deadlines(apps, None)
 
     ruling.refresh_from_db()
