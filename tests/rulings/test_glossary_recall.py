@@ -32,7 +32,12 @@ def point_city():
     for spec in files.rulings():
         if spec["edition"] == edition.code:
             ruling = create_illustrative_ruling(spec)
-            made["tie" if "tie" in ruling.slug else "drafted-resource"] = ruling
+            if "tie" in ruling.slug:
+                made["tie"] = ruling
+            elif "drafted" in ruling.slug:
+                made["drafted-resource"] = ruling
+            else:
+                made[ruling.slug] = ruling
     for key, question in RULINGS.items():
         if key not in made:
             made[key] = Ruling.objects.create(
