@@ -15,10 +15,11 @@ labelled illustrative, as the demo's invented content is.
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 from django.utils import translation
 
 from .copying import build_search_indexes, drop_search_indexes
@@ -36,37 +37,81 @@ def catalogue_present() -> bool:
 
 
 def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, float]:
-    """Load the demo, then the catalogue at `scale`; the seconds each step took."""
+    """Load the demo, then the catalogue at `scale`; the seconds each step took.
+
+    The rules knowledge (written by PostgreSQL, computing search vectors) and the pages
+    (Python, one page at a time) are loaded side by side, each on its own connection,
+    which keeps scale 1 within five minutes (docs/decisions/catalogue-loading.md). Inside
+    a caller's transaction (a test's) a second connection would not see the games, so
+    there they are loaded one after the other.
+    """
     from rulesage.demo.loader import load_demo
 
     if connection.vendor != "postgresql":
         raise ValueError("The catalogue needs PostgreSQL (it is written with COPY).")
     rng = random.Random(seed)
-    words = {
-        "en": Words(rng, EN, invented_words(rng, 3000)),
-        "es": Words(rng, ES, invented_words(rng, 3000)),
-    }
+    tails = {code: invented_words(rng, 3000) for code in ("en", "es")}
+    # Each side draws from its own generator: the same seed, the same catalogue.
+    rules_words = {"en": Words(rng, EN, tails["en"]), "es": Words(rng, ES, tails["es"])}
+    pages_rng = random.Random(seed + 1)
+    pages_words = {"en": Words(pages_rng, EN, tails["en"]), "es": Words(pages_rng, ES, tails["es"])}
     sizes = Sizes.at(scale)
     timings: dict[str, float] = {}
-    passages: dict = {}
 
-    def run(name, step):
-        log(f"{name}…")
-        start = time.perf_counter()
-        step()
-        timings[name] = time.perf_counter() - start
+    def timed(name, step):
+        def run():
+            log(f"{name}…")
+            start = time.perf_counter()
+            step()
+            timings[name] = time.perf_counter() - start
+
+        return run
+
+    def rules():
+        passages = {}
+        timed("passages", lambda: passages.update(load_passages(sizes, rules_words)))()
+        timed("rulings and citations", lambda: load_rulings(sizes, rng, rules_words, passages))()
+        timed("corrections, errata, questions", lambda: load_corrections(sizes, rng, rules_words))()
+
+    pages = timed("game pages and guides", lambda: load_pages(pages_words, log))
 
     drop_search_indexes()  # built once at the end rather than kept up to date row by row
     # Untranslated field names (title, slug) are the original's, whatever a caller's language.
     with translation.override(settings.LANGUAGE_CODE):
         try:
-            run("demo", lambda: load_demo(log=lambda line: None))
-            run("games, editions, rulebooks", lambda: load_games(sizes, rng, words))
-            run("passages", lambda: passages.update(load_passages(sizes, words)))
-            run("rulings and citations", lambda: load_rulings(sizes, rng, words, passages))
-            run("corrections, errata, questions", lambda: load_corrections(sizes, rng, words))
-            run("game pages and guides", lambda: load_pages(words, log))
+            timed("demo", lambda: load_demo(log=lambda line: None))()
+            timed("games, editions, rulebooks", lambda: load_games(sizes, rng, rules_words))()
+            if connection.in_atomic_block:
+                rules()
+                pages()
+            else:
+                start = time.perf_counter()
+                side_by_side(rules, pages)
+                timings["rules and pages, side by side"] = time.perf_counter() - start
         finally:
-            run("search indexes", build_search_indexes)
-    run("analyze", lambda: connection.cursor().execute("ANALYZE"))
+            timed("search indexes", build_search_indexes)()
+    timed("analyze", lambda: connection.cursor().execute("ANALYZE"))()
     return timings
+
+
+def side_by_side(first, second) -> None:
+    """Run `first` in a thread of its own (its own database connection) while `second`
+    runs here; an error in either is raised here once both have stopped."""
+    failed = []
+
+    def run():
+        try:
+            first()
+        except BaseException as error:  # re-raised below, in the caller's thread
+            failed.append(error)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run, name="catalogue rules")
+    thread.start()
+    try:
+        second()
+    finally:
+        thread.join()
+    if failed:
+        raise failed[0]

@@ -2,7 +2,7 @@
 
 Passages, rulings and citations are 95 % of the catalogue's rows; COPY writes them several
 times faster than `bulk_create`, which keeps `load_catalogue` within its five minutes (see
-docs/decisions/catalogue-copy.md). Nothing the site runs for readers or editors writes this
+docs/decisions/catalogue-loading.md). Nothing the site runs for readers or editors writes this
 way: only the synthetic catalogue.
 """
 
