@@ -120,10 +120,16 @@ class Server:
                 return response.status, response.read()
         except urllib.error.HTTPError as error:
             return error.code, b""
+        except TimeoutError:
+            return None, b""  # no answer within a minute
 
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=30)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()  # a worker still busy with a request that will not end
+            self.process.wait()
 
 
 def slug(name):
