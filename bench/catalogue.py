@@ -252,6 +252,8 @@ def main():
     args = parser.parse_args()
     ensure_environment(wrk=False)
 
+    # The Spanish pages need the compiled catalogue, which a fresh clone does not have.
+    manage(DATABASE_URL, "compile_translations")
     if not args.reuse:
         print(f"Loading the catalogue into {DATABASE_URL}…", flush=True)
         database(DATABASE_URL, "create")
@@ -288,7 +290,8 @@ def main():
             static = f"/static/bench-catalogue/{file_name(kind + ' ' + language)}.html"
             slow, status, body = timed(uncached, url, args.repeat)
             if status != 200:
-                print(f"| {kind} | {language} | HTTP {status} ({url}) | | | | | | |", flush=True)
+                answer = f"HTTP {status}" if status else "no answer within 60 s"
+                print(f"| {kind} | {language} | {answer} ({url}) | | | | | | |", flush=True)
                 continue
             fast, _status, _body = timed(cached, url, args.repeat)
             limit, _status, _body = timed(cached, static, args.repeat)
