@@ -14,6 +14,7 @@ import functools
 
 from django.db import transaction
 from django.utils import timezone
+from wagtail.models import Locale
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from guides.models import (
@@ -54,7 +55,13 @@ def load_pages(words, log) -> None:
         ).select_related("edition")
     }
     published = timezone.now().replace(microsecond=0) - datetime.timedelta(days=30)
-    live = {"live": True, "first_published_at": published, "last_published_at": published}
+    # The default locale once, rather than looked up by every page's save.
+    live = {
+        "live": True,
+        "first_published_at": published,
+        "last_published_at": published,
+        "locale": Locale.get_default(),
+    }
     guides = []
     with disable_reference_index_auto_update(), transaction.atomic():
         for n, game in enumerate(games.iterator()):
@@ -104,8 +111,9 @@ def add_page(parent, page):
     """`parent.add_child(instance=page)`, saved without `full_clean`: wagtail-modeltranslation's
     slug check reads every sibling in each language on every clean, which under a games
     index of 2,000 games is 4,000 pages read per page added. The catalogue's slugs are
-    unique by construction, and the database's constraints still hold."""
-    page.save = functools.partial(page.save, clean=False)
+    unique by construction, and the database's constraints still hold. Nor is a "created"
+    line written to the admin's history for each synthetic page."""
+    page.save = functools.partial(page.save, clean=False, log_action=None)
     parent.add_child(instance=page)
     del page.save
     return page
