@@ -46,8 +46,8 @@ class QuestionForm(forms.Form):
             }
         ),
         error_messages={
-            "required": _("Type the game your question is about and choose its edition."),
-            "invalid_choice": _("That is not an edition we know: choose one of those below."),
+            "required": _("Choose the edition your question is about."),
+            "invalid_choice": _("That edition is not one we know; choose one from the list."),
         },
     )
     question = forms.CharField(

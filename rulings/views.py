@@ -217,7 +217,9 @@ class DocumentView(DetailView):
         context = super().get_context_data(**kwargs)
         superseding = {
             card.passage_id: card
-            for card in ErrataCard.objects.active().filter(document=self.object)
+            for card in ErrataCard.objects.active()
+            .filter(document=self.object)
+            .select_related("edition")
         }
         passages = self.passages().defer("search_en", "search_es")
         page = page_or_404(Paginator(passages, PASSAGES_PER_PAGE), self.request.GET.get("page"))
