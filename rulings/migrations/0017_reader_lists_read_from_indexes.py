@@ -2,6 +2,8 @@
 
 from django.db import migrations, models
 
+from core.migration_operations import AddPostgresIndex
+
 
 class Migration(migrations.Migration):
 
@@ -10,16 +12,17 @@ class Migration(migrations.Migration):
         ('wagtailcore', '0098_apitoken'),
     ]
 
+    # SQLite cannot build an index ordered NULLS LAST; there the lists sort unindexed.
     operations = [
-        migrations.AddIndex(
+        AddPostgresIndex(
             model_name='ruling',
             index=models.Index(models.OrderBy(models.F('answered_at'), descending=True, nulls_last=True), models.F('id'), condition=models.Q(('status', 'withdrawn'), _negated=True), name='ruling_public_newest'),
         ),
-        migrations.AddIndex(
+        AddPostgresIndex(
             model_name='ruling',
             index=models.Index(models.F('edition'), models.OrderBy(models.F('answered_at'), descending=True, nulls_last=True), models.F('id'), condition=models.Q(('status', 'withdrawn'), _negated=True), name='ruling_public_edition_newest'),
         ),
-        migrations.AddIndex(
+        AddPostgresIndex(
             model_name='ruling',
             index=models.Index(models.F('status'), models.OrderBy(models.F('answered_at'), descending=True, nulls_last=True), models.F('id'), condition=models.Q(('status', 'withdrawn'), _negated=True), name='ruling_public_status_newest'),
         ),
