@@ -48,84 +48,31 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
-import signal
 import subprocess
-import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, slug, wrk
+from servers import manage as manage_in
+from servers import server_env as server_env_for
+
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage_bench_pages"
 )
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 STATIC_DIR = ROOT / "staticfiles" / "bench"
 SEARCH_URL = "/en/search/?q=permanent+resource"
-HEADERS = ["-H", "X-Forwarded-Proto: https"]
-
-
-def ensure_environment():
-    """Re-run under the project's virtualenv (made by `make install`); wrk from Debian."""
-    if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
-        if not VENV_PYTHON.exists():
-            subprocess.run(["make", "install"], cwd=ROOT, check=True)
-        os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
-    if shutil.which("wrk") is None:
-        if os.geteuid() == 0 and shutil.which("apt-get"):
-            env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-            subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-            subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env=env)
-        else:
-            sys.exit("wrk is missing and cannot be installed here (apt-get install wrk).")
 
 
 def server_env(**extra):
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "rulesage.settings.production",
-        "SECRET_KEY": "bench-only-secret-key-not-for-production-use-0123456789abcdef",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DATABASE_URL": DATABASE_URL,
-        "REDIS_URL": REDIS_URL,
-        "LOG_LEVEL": "ERROR",
-        "DJANGO_LOG_LEVEL": "ERROR",
-        **extra,
-    }
+    return server_env_for(DATABASE_URL, **extra)
 
 
 def manage(*args, **extra):
-    subprocess.run(
-        [str(VENV_PYTHON), "manage.py", *args],
-        cwd=ROOT,
-        env=server_env(**extra),
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-
-
-def database(action):
-    parts = urlsplit(DATABASE_URL)
-    name = parts.path.lstrip("/")
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    import psycopg
-
-    with psycopg.connect(admin, autocommit=True) as connection:
-        if action == "create":
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            connection.execute(f'CREATE DATABASE "{name}"')
-        else:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    manage_in(DATABASE_URL, *args, **extra)
 
 
 def prepare():
-    database("create")
+    database(DATABASE_URL, "create")
     manage("migrate", "--noinput", "-v", "0")
     manage("update_translation_fields", "-v", "0")
     manage("load_demo", "-v", "0")
@@ -192,88 +139,6 @@ print(json.dumps(result))
     return json.loads(out.strip().splitlines()[-1])
 
 
-class Server:
-    def __init__(self, port, workers, **env):
-        self.port = port
-        self.process = subprocess.Popen(
-            [
-                str(ROOT / ".venv" / "bin" / "gunicorn"),
-                "rulesage.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(workers),
-                "--log-level",
-                "error",
-                # gunicorn.conf.py (production's) is read too; its access log would print
-                # every request of the run here.
-                "--access-logfile",
-                "/dev/null",
-            ],
-            cwd=ROOT,
-            env=server_env(**env),
-        )
-        self.base = f"http://127.0.0.1:{port}"
-
-    def wait_ready(self):
-        deadline = time.monotonic() + 120  # workers import Django; the machine may be busy
-        while time.monotonic() < deadline:
-            try:
-                # As a proxy would say: otherwise the HTTPS redirect answers (to a port
-                # that speaks no TLS).
-                probe = urllib.request.Request(
-                    self.base + "/robots.txt", headers={"X-Forwarded-Proto": "https"}
-                )
-                urllib.request.urlopen(probe, timeout=10)
-                return self
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"gunicorn on port {self.port} did not start")
-
-    def get(self, path):
-        request = urllib.request.Request(self.base + path, headers={"X-Forwarded-Proto": "https"})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return response.status, response.read()
-        except urllib.error.HTTPError as error:
-            return error.code, b""
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=30)
-
-
-def slug(name):
-    return re.sub(r"[^a-z]+", "-", name).strip("-")
-
-
-def seconds(value, unit):
-    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
-
-
-def wrk(url, duration, connections, script=None):
-    """requests/s, p50 and p99 in ms, errors (socket errors and non-2xx/3xx answers)."""
-    command = ["wrk", "-t", "2", "-c", str(connections), "-d", f"{duration}s", "--latency"]
-    command += HEADERS + (["-s", script] if script else []) + [url]
-    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    latency = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.MULTILINE))
-
-    def ms(text):
-        value, unit = re.match(r"([\d.]+)(\w+)", text).groups()
-        return seconds(value, unit) * 1000
-
-    errors = 0
-    if match := re.search(
-        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
-    ):
-        errors += sum(int(n) for n in match.groups())
-    if match := re.search(r"Non-2xx or 3xx responses: (\d+)", out):
-        errors += int(match.group(1))
-    requests = int(re.search(r"(\d+) requests in", out).group(1))
-    return rate, ms(latency["50"]), ms(latency["99"]), errors, requests
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=15)
@@ -295,12 +160,12 @@ def main():
     try:
         # The HTML of each page, saved for whitenoise before the cached server starts
         # (whitenoise lists STATIC_ROOT when it starts).
-        uncached = Server(args.port + 1, args.workers, PAGE_CACHE="0")
+        uncached = Server(DATABASE_URL, args.port + 1, args.workers, PAGE_CACHE="0")
         servers.append(uncached)
         uncached.wait_ready()
         cold = None
         if args.cold:
-            cold = Server(args.port + 2, args.workers, PAGE_CACHE="0", REMEMBER="0")
+            cold = Server(DATABASE_URL, args.port + 2, args.workers, PAGE_CACHE="0", REMEMBER="0")
             servers.append(cold)
             cold.wait_ready()
         STATIC_DIR.mkdir(parents=True, exist_ok=True)
@@ -310,7 +175,7 @@ def main():
             available[name] = status == 200
             if status == 200:
                 (STATIC_DIR / f"{slug(name)}.html").write_bytes(body)
-        cached = Server(args.port, args.workers)
+        cached = Server(DATABASE_URL, args.port, args.workers)
         servers.append(cached)
         cached.wait_ready()
         queries = queries_per_request({n: u for n, u in urls.items() if available[n]})
@@ -405,7 +270,7 @@ def main():
             server.stop()
         shutil.rmtree(STATIC_DIR, ignore_errors=True)
         if not args.keep:
-            database("drop")
+            database(DATABASE_URL, "drop")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,322 @@
+"""Every kind of reader page and the editors' busiest admin views, on the full catalogue.
+
+    python3 bench/catalogue.py [--scale 1] [--reuse] [--keep] [--repeat 7] [--port 8250]
+
+One command from a fresh clone (it re-runs itself in the project's virtualenv). Unless
+--reuse, it creates the PostgreSQL database BENCH_CATALOGUE_DATABASE_URL (default
+postgres://postgres@127.0.0.1:5432/rulesage_bench_catalogue), migrates it and fills it
+with `manage.py load_catalogue --scale S` (printing each step's time); --reuse measures a
+database an earlier run kept (--keep).
+
+Reader pages: two gunicorn servers on loopback under `rulesage.settings.production`, two
+sync workers each: one with the page cache off (PAGE_CACHE=0: every request routes,
+queries and renders) and one with it on, whose whitenoise also serves each page's HTML,
+saved as a static file, as the limit of this machine for the same bytes. Each page is
+requested once to warm up, then --repeat times one after the other on each server; the
+table gives the median milliseconds of each, uncached and cached as multiples of static,
+the SQL queries of one uncached request (Django's test client in-process, same settings)
+and the page's size. Every page kind is measured in English and Spanish; lists on their
+first and last page.
+
+A walk: --walk addresses sampled at random from all the sitemap files, each requested
+once from the uncached server (statuses, median, 95th percentile, slowest, largest).
+
+Admin views: in-process (Django's test client, production settings, a superuser), the
+median milliseconds and the queries of one request.
+
+It prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import time
+from urllib.parse import urlsplit
+
+from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, manage, server_env
+from servers import slug as file_name
+
+DATABASE_URL = os.environ.get(
+    "BENCH_CATALOGUE_DATABASE_URL",
+    "postgres://postgres@127.0.0.1:5432/rulesage_bench_catalogue",
+)
+STATIC_DIR = ROOT / "staticfiles" / "bench-catalogue"
+
+# In-process code, run with `manage.py shell` under production settings.
+FIND_PAGES = """
+import json
+from django.db.models import Count
+from django.urls import reverse
+from django.utils import translation
+from guides.models import GamePage, GuidePage
+from rulings.models import Citation, Document, Edition, Ruling
+from rulesage.catalogue import FIRST_BGG_ID
+
+catalogue = Edition.objects.filter(game__bgg_id__gte=FIRST_BGG_ID)
+crowded = catalogue.annotate(n=Count("rulings")).order_by("-n").first()
+small = catalogue.filter(language="es").order_by("-pk").first()
+ruling = Ruling.objects.public().filter(edition=small).first()
+cited = (
+    Citation.objects.values("ruling").annotate(n=Count("pk")).order_by("-n").first()["ruling"]
+)
+most_cited = Ruling.objects.get(pk=cited)
+document = Document.objects.filter(edition=crowded).first()
+game_page = GamePage.objects.live().filter(game=crowded.game).first()
+guide = GuidePage.objects.live().child_of(game_page).first()
+pages = []
+
+
+def add(kind, language, url):
+    pages.append([kind, language, url])
+
+
+for language in ("en", "es"):
+    with translation.override(language):
+        add("home", language, f"/{language}/")
+        games = GamePage.objects.get(pk=game_page.pk).get_parent().url
+        add("games index", language, games)
+        add("games index, last page", language, games + "?page=last")
+        add("game page", language, GamePage.objects.get(pk=game_page.pk).url)
+        add("guide", language, GuidePage.objects.get(pk=guide.pk).url)
+        add("ruling", language, ruling.get_absolute_url())
+        add(f"ruling with {most_cited.citations.count()} citations", language,
+            most_cited.get_absolute_url())
+        rulings = reverse("rulings:index")
+        add("rulings", language, rulings)
+        add("rulings, page 2", language, rulings + "?page=2")
+        add("rulings, last page", language, rulings + "?page=last")
+        edition = reverse("rulings:edition", kwargs={"code": crowded.code})
+        add(f"edition's rulings ({crowded.n:,})", language, edition)
+        add(f"edition's rulings ({crowded.n:,}), last page", language, edition + "?page=last")
+        add("edition's rulings (a few)", language,
+            reverse("rulings:edition", kwargs={"code": small.code}))
+        add("errata registry", language, reverse("rulings:errata", kwargs={"code": crowded.code}))
+        passages = reverse("rulings:document", kwargs={"code": crowded.code, "pk": document.pk})
+        add("rulebook's passages", language, passages)
+        add("rulebook's passages, last page", language, passages + "?page=last")
+        add("ask a question", language, reverse("rulings:ask") + f"?edition={small.code}")
+        add("rulings feed", language, reverse("rulings_feed"))
+        add("corrections log", language, reverse("corrections_log"))
+        add("corrections log, last page", language, reverse("corrections_log") + "?page=last")
+        add("corrections feed", language, reverse("corrections_feed"))
+        add("search", language, reverse("search") + ("?q=card+turn" if language == "en"
+                                                       else "?q=carta+turno"))
+add("sitemap index", "", "/sitemap.xml")
+print(json.dumps(pages))
+"""
+
+COUNT_QUERIES = """
+import json, os
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+settings.RULESAGE_PAGE_CACHE = False
+client = Client(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+counts = {}
+for url in json.loads(os.environ["BENCH_URLS"]):
+    client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        status = client.get(url).status_code
+    counts[url] = len(queries) if status == 200 else f"HTTP {status}"
+print(json.dumps(counts))
+"""
+
+ADMIN = """
+import json, os, statistics, time
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Count
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from rulings.models import Citation, ErrataCard, Passage, ReaderQuestion, Ruling
+
+user, _ = get_user_model().objects.get_or_create(
+    username="bench-admin", defaults={"is_superuser": True, "is_staff": True}
+)
+client = Client(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+client.force_login(user)
+cited = (
+    Citation.objects.values("ruling").annotate(n=Count("pk")).order_by("-n").first()["ruling"]
+)
+n = Citation.objects.filter(ruling=cited).count()
+rulings = reverse("wagtailsnippets_rulings_ruling:list")
+views = [
+    ("rulings listing", rulings),
+    ("rulings listing, last page", rulings + "?p=last"),
+    ("rulings listing, one edition", rulings + "?edition=" + str(
+        Ruling.objects.values("edition").annotate(n=Count("pk")).order_by("-n")[0]["edition"])),
+    ("reader-question queue", reverse("reader_questions:index")),
+    ("errata cards", reverse("wagtailsnippets_rulings_erratacard:list")),
+    ("passages", reverse("wagtailsnippets_rulings_passage:list")),
+    ("passages, last page", reverse("wagtailsnippets_rulings_passage:list") + "?p=last"),
+    (f"edit a ruling with {n} citations",
+     reverse("wagtailsnippets_rulings_ruling:edit", args=[cited])),
+]
+repeat = int(os.environ["BENCH_REPEAT"])
+rows = []
+for name, url in views:
+    client.get(url)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    rows.append([name, url, response.status_code, statistics.median(times), len(queries),
+                 len(response.content)])
+print(json.dumps(rows))
+"""
+
+
+def in_process(code, **env):
+    out = subprocess.run(
+        [str(VENV_PYTHON), "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=server_env(DATABASE_URL, **env),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def timed(server, url, repeat):
+    server.get(url)
+    times, body, status = [], b"", None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        status, body = server.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), status, body
+
+
+def locations(server, path):
+    """The addresses a sitemap (or sitemap index) at `path` lists, as local paths."""
+    status, body = server.get(path)
+    found = re.findall(rb"<loc>([^<]+)</loc>", body) if status == 200 else []
+    paths = []
+    for location in found:
+        parts = urlsplit(location.decode().replace("&amp;", "&"))
+        paths.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return paths
+
+
+def sitemap_files(server):
+    """The first and the last file the sitemap index lists."""
+    files = locations(server, "/sitemap.xml")
+    chosen = dict.fromkeys(files[:1] + files[-1:])
+    return [[f"sitemap file {files.index(p) + 1} of {len(files)}", "", p] for p in chosen]
+
+
+def walk(server, count, seed=7):
+    """`count` addresses sampled from all the sitemap files, each requested once uncached:
+    how many answered 200, and the median, 95th percentile and slowest times."""
+    files = locations(server, "/sitemap.xml")
+    everything = [path for file in files for path in locations(server, file)]
+    sample = random.Random(seed).sample(everything, min(count, len(everything)))
+    times, statuses, largest = [], {}, 0
+    for path in sample:
+        start = time.perf_counter()
+        status, body = server.get(path)
+        times.append((time.perf_counter() - start) * 1000)
+        statuses[status] = statuses.get(status, 0) + 1
+        largest = max(largest, len(body))
+    times.sort()
+    print(
+        f"\nWalk: {len(sample)} of the {len(everything):,} addresses in {len(files)} sitemap "
+        f"files, uncached, once each: statuses {statuses}; median {times[len(times) // 2]:.1f} "
+        f"ms, 95th percentile {times[int(len(times) * 0.95)]:.1f} ms, slowest "
+        f"{times[-1]:.1f} ms; largest {largest / 1024:.0f} KB"
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--reuse", action="store_true", help="measure a kept database")
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--walk", type=int, default=300, help="addresses sampled from sitemaps")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8250")))
+    args = parser.parse_args()
+    ensure_environment(wrk=False)
+
+    # The Spanish pages need the compiled catalogue, which a fresh clone does not have.
+    manage(DATABASE_URL, "compile_translations")
+    if not args.reuse:
+        print(f"Loading the catalogue into {DATABASE_URL}…", flush=True)
+        database(DATABASE_URL, "create")
+        manage(DATABASE_URL, "migrate", "--noinput", "-v", "0")
+        manage(DATABASE_URL, "load_catalogue", "--scale", str(args.scale), quiet=False)
+    manage(DATABASE_URL, "collectstatic", "--noinput", "-v", "0")
+    servers = []
+    try:
+        pages = in_process(FIND_PAGES)
+        uncached = Server(DATABASE_URL, args.port + 1, args.workers, PAGE_CACHE="0")
+        servers.append(uncached)
+        uncached.wait_ready()
+        pages += sitemap_files(uncached)
+        STATIC_DIR.mkdir(parents=True, exist_ok=True)
+        for kind, language, url in pages:
+            status, body = uncached.get(url)
+            if status == 200:
+                (STATIC_DIR / f"{file_name(kind + ' ' + language)}.html").write_bytes(body)
+        cached = Server(DATABASE_URL, args.port, args.workers)
+        servers.append(cached)
+        cached.wait_ready()
+        queries = in_process(COUNT_QUERIES, BENCH_URLS=json.dumps([url for *_, url in pages]))
+        load = os.getloadavg()[0]
+        print(
+            f"\nReader pages: gunicorn, {args.workers} sync workers per server, median of "
+            f"{args.repeat} requests one after the other; load average {load:.1f}\n"
+        )
+        print(
+            "| page | lang | uncached ms | cached ms | static ms | uncached ÷ static "
+            "| cached ÷ static | queries | KB |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
+        for kind, language, url in pages:
+            static = f"/static/bench-catalogue/{file_name(kind + ' ' + language)}.html"
+            slow, status, body = timed(uncached, url, args.repeat)
+            if status != 200:
+                answer = f"HTTP {status}" if status else "no answer within 60 s"
+                print(f"| {kind} | {language} | {answer} ({url}) | | | | | | |", flush=True)
+                continue
+            fast, _status, _body = timed(cached, url, args.repeat)
+            limit, _status, _body = timed(cached, static, args.repeat)
+            print(
+                f"| {kind} | {language} | {slow:.1f} | {fast:.1f} | {limit:.1f} "
+                f"| {slow / limit:.1f} | {fast / limit:.1f} | {queries[url]} "
+                f"| {len(body) / 1024:.0f} |",
+                flush=True,
+            )
+        if args.walk:
+            walk(uncached, args.walk)
+        rows = in_process(ADMIN, BENCH_REPEAT=str(args.repeat))
+        print(f"\nAdmin views: in-process, a superuser, median of {args.repeat}\n")
+        print("| view | ms | queries | KB |")
+        print("|---|---|---|---|")
+        for name, url, status, ms, count, size in rows:
+            note = "" if status == 200 else f" (HTTP {status}, {url})"
+            print(f"| {name}{note} | {ms:.1f} | {count} | {size / 1024:.0f} |")
+    finally:
+        for server in servers:
+            server.stop()
+        shutil.rmtree(STATIC_DIR, ignore_errors=True)
+        if not (args.keep or args.reuse):
+            database(DATABASE_URL, "drop")
+
+
+if __name__ == "__main__":
+    main()
