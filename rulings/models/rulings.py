@@ -224,6 +224,21 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
                     ("ruling_public_status_newest", ("status",)),
                 )
             ),
+            # The sitemap pages through every public ruling and counts them from this index
+            # alone, without reading the (wide) rows.
+            models.Index(
+                fields=["id"],
+                include=["edition", "slug", "changed_for_readers_at"],
+                condition=~Q(status=RulingStatus.WITHDRAWN),
+                name="ruling_public_addresses",
+            ),
+            # An edition's newest public change, for the sitemap's date of its rulings list.
+            models.Index(
+                "edition",
+                models.F("changed_for_readers_at").desc(),
+                condition=~Q(status=RulingStatus.WITHDRAWN),
+                name="ruling_public_edition_changed",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),
