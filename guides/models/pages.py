@@ -33,6 +33,7 @@ from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
 from ..freshness import translation_state
+from ..games_index import games_listing
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
@@ -43,7 +44,7 @@ MAX_VERSION_NUMBER = 2**31 - 1
 
 
 class GamesIndexPage(EditorialPage, Page):
-    """Lists every `GamePage` below it."""
+    """Lists the `GamePage`s below it, alphabetically, a page at a time (`games_index`)."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
@@ -58,9 +59,7 @@ class GamesIndexPage(EditorialPage, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        context["game_pages"] = (
-            GamePage.objects.child_of(self).live().select_related("game").order_by("title")
-        )
+        context.update(games_listing(GamePage.objects.child_of(self).live(), request))
         return context
 
 
