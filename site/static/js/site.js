@@ -1,7 +1,9 @@
 /* Progressive enhancement only: every page works without this file.
 
    A guide's table of contents marks the section being read (aria-current="location"),
-   updated as the reader scrolls or follows a link. */
+   updated as the reader scrolls or follows a link. A text box with a suggestions address
+   (the search form's game) offers, in its <datalist>, the games whose name holds what is
+   typed: a catalogue has thousands, too many to list in the page. */
 (function () {
   "use strict";
   function markToc(toc) {
@@ -41,8 +43,38 @@
     window.addEventListener("hashchange", mark);
     mark();
   }
+  function suggest(input) {
+    var list = document.getElementById(input.getAttribute("list"));
+    if (!list) { return; }
+    var timer = null;
+    var asked = input.value;
+    function fill(games) {
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      games.forEach(function (game) {
+        var option = document.createElement("option");
+        option.value = game.name;
+        list.appendChild(option);
+      });
+    }
+    function ask() {
+      var typed = input.value.trim();
+      if (typed === asked) { return; }
+      asked = typed;
+      if (typed.length < 2) { fill([]); return; }
+      var url = input.getAttribute("data-suggestions") + "?q=" + encodeURIComponent(typed);
+      fetch(url, { headers: { Accept: "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : { games: [] }; })
+        .then(function (data) { if (input.value.trim() === typed) { fill(data.games || []); } })
+        .catch(function () { /* the box still takes a typed name */ });
+    }
+    input.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(ask, 150);
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     var toc = document.querySelector("[data-toc]");
     if (toc) { markToc(toc); }
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-suggestions][list]"), suggest);
   });
 })();
