@@ -3,13 +3,10 @@
     .venv/bin/python bench/search.py [--scale 1.0] [--database NAME] [--keep] [--reuse]
 
 Creates a throw-away PostgreSQL database (on BENCH_DATABASE_URL's server, default
-postgres://postgres@127.0.0.1:5432), migrates it, and fills it with a synthetic catalogue
-in both languages: at --scale 1, 2,000 games with an English and a Spanish edition each,
-100,000 rulings (some English rulings also translated), 500,000 rulebook passages and 200
-guides, with Zipf-distributed words so that common words are common. Games, editions and
-documents go in with bulk_create, rulings and passages with COPY, during which PostgreSQL
-computes their stored search vectors (generated columns); the site search's GIN indexes
-are dropped before the load and built after it, which is the indexing time shown.
+postgres://postgres@127.0.0.1:5432), migrates it, and fills it with the synthetic catalogue
+of `manage.py load_catalogue` (rulesage.catalogue): at --scale 1, 2,000 games with an
+English and a Spanish edition each, 100,000 rulings, 500,000 rulebook passages and 2,000
+guides in both languages, with Zipf-distributed words so that common words are common.
 It then times, each query several times, the search page's work (rulesage.search:
 every kind's first results and count, as /en/search/ and /es/buscar/ do, with and without
 a game filter, common and rare words), the whole search page as a reader's request gets
@@ -30,11 +27,13 @@ import sys
 import time
 from pathlib import Path
 
-from search_catalogue import EN, ES, QUESTION_FORMS, load, search_indexes
 from throwaway_databases import admin, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
-FULL = {"games": 2_000, "rulings": 100_000, "passages": 500_000, "guides": 200}
+sys.path.insert(0, str(ROOT))
+
+from rulesage.catalogue.copying import search_indexes  # noqa: E402
+from rulesage.catalogue.words import EN, ES, QUESTION_FORMS  # noqa: E402
 
 SEARCHES = {
     "en": {
@@ -236,7 +235,6 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=10)
     args = parser.parse_args()
-    sizes = {name: max(1, int(value * args.scale)) for name, value in FULL.items()}
     url = database_url(args.database)
     # DEBUG off, as a server runs: Django keeps no log of every query. The page cache off:
     # each search page is rendered, not served from the cache.
@@ -247,10 +245,6 @@ def main() -> None:
         "DEBUG": "0",
         "PAGE_CACHE": "0",
     }
-    print(
-        f"catalogue: {sizes['games']:,} games ({2 * sizes['games']:,} editions, en + es), "
-        f"{sizes['rulings']:,} rulings, {sizes['passages']:,} passages, {sizes['guides']:,} guides"
-    )
     if not args.reuse:
         admin(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
         admin(f'CREATE DATABASE "{args.database}"')
@@ -270,14 +264,17 @@ def main() -> None:
             DEBUG="0",
             PAGE_CACHE="0",  # every page rendered; what pages remember is kept, as in production
         )
-        sys.path.insert(0, str(ROOT))
         import django
 
         django.setup()
+        from rulesage.catalogue import load_catalogue
+
         rng = random.Random(args.seed)
         if not args.reuse:
-            for step, seconds in load(sizes, rng).items():
-                print(f"{step:56} {seconds:8.1f} s")
+            for step, seconds in load_catalogue(
+                args.scale, args.seed, log=lambda line: None
+            ).items():
+                print(f"load_catalogue: {step:40} {seconds:8.1f} s")
         sizes_report()
         measure(rng, args.repeat)
     finally:

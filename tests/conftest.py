@@ -4,6 +4,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
 from django.core.management import call_command
+from django.db import transaction
 from django.utils import translation
 from wagtail.models import Locale, Page, Site
 
@@ -45,6 +46,27 @@ def clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+# A catalogue of a few hundred rulings: big enough that a list which grows with the
+# catalogue shows it in its query count, small enough to load in seconds.
+SMALL_CATALOGUE_SCALE = 0.004
+
+
+@pytest.fixture(scope="module")
+def small_catalogue(django_db_setup, django_db_blocker):
+    """The demo and `load_catalogue` at SMALL_CATALOGUE_SCALE (8 games, 400 rulings, 20 of
+    them on the first edition), shared by a module's tests: loaded inside a transaction
+    that each test's own nests in, and rolled back after the module's last test. Its
+    `Sizes` say how much of each there is."""
+    from rulesage.catalogue import Sizes, load_catalogue
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        Locale.objects.get_or_create(language_code="en")
+        Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+        load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
+        yield Sizes.at(SMALL_CATALOGUE_SCALE)
+        transaction.set_rollback(True)
 
 
 @pytest.fixture

@@ -1,0 +1,119 @@
+"""The catalogue's pages: a game page for every game under the demo's games index, each
+with a how-to-play guide in English and Spanish, published with its public trace.
+
+Pages are created one by one through Wagtail's tree (`add_child`), already live; what
+publishing a first version leaves behind (version 1, its change-log line, the Spanish
+translation marked as following it) is written in bulk afterwards, as the demo loader's
+publishing would have left it. No revision is stored: an editor's first save makes one.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from wagtail.signal_handlers import disable_reference_index_auto_update
+
+from guides.models import (
+    GamePage,
+    GamesIndexPage,
+    GuideChange,
+    GuidePage,
+    GuideSource,
+    GuideTranslation,
+    GuideVersion,
+)
+from rulings.models import Document, Game
+
+from .rules import FIRST_BGG_ID
+
+HEADINGS = {
+    "en": ["Overview", "Setting up", "A turn", "The end of the game"],
+    "es": ["Resumen", "Preparación", "Un turno", "El final de la partida"],
+}
+
+
+def body(words, language: str) -> list[dict]:
+    blocks = []
+    for heading in HEADINGS[language]:
+        blocks.append({"type": "heading", "value": heading})
+        for _ in range(2):
+            blocks.append({"type": "paragraph", "value": f"<p>{words[language].text(30, 60)}</p>"})
+    return blocks
+
+
+def load_pages(words, log) -> None:
+    index = GamesIndexPage.objects.get()
+    games = Game.objects.filter(bgg_id__gte=FIRST_BGG_ID).order_by("pk")
+    rulebooks = {
+        document.edition.game_id: document
+        for document in Document.objects.filter(
+            edition__game__bgg_id__gte=FIRST_BGG_ID, edition__language="en"
+        ).select_related("edition")
+    }
+    published = timezone.now().replace(microsecond=0) - datetime.timedelta(days=30)
+    live = {"live": True, "first_published_at": published, "last_published_at": published}
+    guides = []
+    with disable_reference_index_auto_update(), transaction.atomic():
+        for n, game in enumerate(games.iterator()):
+            game_page = index.add_child(
+                instance=GamePage(
+                    game=game,
+                    title=game.name,
+                    title_en=game.name,
+                    title_es=game.name,
+                    slug=game.slug,
+                    slug_en=game.slug,
+                    slug_es=game.slug,
+                    overview=f"<p>{words['en'].text(15, 30)}</p>",
+                    overview_en=f"<p>{words['en'].text(15, 30)}</p>",
+                    overview_es=f"<p>{words['es'].text(15, 30)}</p>",
+                    **live,
+                )
+            )
+            guide = GuidePage(
+                kind=GuidePage.Kind.HOW_TO_PLAY,
+                title=f"How to play {game.name}",
+                title_en=f"How to play {game.name}",
+                title_es=f"Cómo jugar a {game.name}",
+                slug="how-to-play",
+                slug_en="how-to-play",
+                slug_es="como-jugar",
+                intro_en=words["en"].text(10, 20),
+                intro_es=words["es"].text(10, 20),
+                body_en=body(words, "en"),
+                body_es=body(words, "es"),
+                rules_scope_en="The base game, illustrative.",
+                rules_scope_es="El juego base, ilustrativo.",
+                checked_on=published.date(),
+                **live,
+            )
+            guide.sources = [GuideSource(document=rulebooks[game.pk], first_page=1, last_page=8)]
+            game_page.add_child(instance=guide)
+            guides.append(guide)
+            if (n + 1) % 500 == 0:
+                log(f"  {n + 1} games' pages")
+        record_first_versions(guides, published)
+
+
+def record_first_versions(guides, published) -> None:
+    versions = GuideVersion.objects.bulk_create(
+        GuideVersion(page=guide, number=1, published_at=published) for guide in guides
+    )
+    GuideChange.objects.bulk_create(
+        GuideChange(
+            page=version.page,
+            version=version,
+            kind=GuideChange.Kind.FIRST,
+            note="First published (illustrative guide).",
+            note_en="First published (illustrative guide).",
+            note_es="Primera publicación (guía ilustrativa).",
+            published_at=published,
+        )
+        for version in versions
+    )
+    GuideTranslation.objects.bulk_create(
+        GuideTranslation(page=version.page, language="es", follows=version, marked_at=published)
+        for version in versions
+    )
