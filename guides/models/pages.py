@@ -10,7 +10,7 @@ up to date with.
 
 from django import forms
 from django.db import models
-from django.db.models import Exists
+from django.db.models import Count, Exists, Q
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import translation
@@ -28,6 +28,7 @@ from core.page_cache import remembered
 from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
+from rulings.models import Ruling
 
 from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
@@ -81,7 +82,14 @@ class GamePage(EditorialPage, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        context["editions"] = self.game.editions.prefetch_related("documents")
+        # Each edition with its documents and how many rulings readers see: three queries
+        # however many editions (the rulings counted by the edition index, not listed).
+        public_rulings = ~Q(rulings__status=Ruling.Status.WITHDRAWN)
+        context["editions"] = list(
+            self.game.editions.prefetch_related("documents").annotate(
+                rulings_count=Count("rulings", filter=public_rulings)
+            )
+        )
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
         return context
 
