@@ -63,7 +63,7 @@ def games_matching(typed, language=None, limit=SUGGESTIONS):
     )
 
 
-def games_named(typed, language=None):
+def games_called(typed, language=None):
     """The games called exactly what was typed (any case), or whose slug it is: usually
     one; none when nothing is; several when games share the name."""
     typed = " ".join((typed or "")[:TYPED_LIMIT].split())

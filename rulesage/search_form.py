@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Edition
 
-from .game_lookup import TYPED_LIMIT, games_matching, games_named, shown_name
+from .game_lookup import TYPED_LIMIT, games_called, games_matching, shown_name
 from .search import KINDS, Filters, clean_query, query_words
 
 
@@ -35,7 +35,7 @@ class GameField(forms.CharField):
 
     def find(self, typed):
         """The game `typed` names, or the ValidationError saying why there is none."""
-        named = games_named(typed)
+        named = games_called(typed)
         if len(named) == 1:
             return named[0]
         if not named:
