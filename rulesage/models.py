@@ -16,7 +16,7 @@ from .corrections import latest_corrections
 
 
 class HomePage(EditorialPage, Page):
-    """The site root: the games and the latest corrections."""
+    """The site root: the latest games, a way to find any game, and the latest corrections."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
@@ -24,15 +24,22 @@ class HomePage(EditorialPage, Page):
     parent_page_types = ["wagtailcore.Page"]
     subpage_types = ["guides.GamesIndexPage", "rulesage.StandardPage"]
     max_count = 1
+    GAMES_SHOWN = 12
 
     class Meta:
         verbose_name = _("home page")
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        context["game_pages"] = (
-            GamePage.objects.live().descendant_of(self).select_related("game").order_by("title")
+        game_pages = GamePage.objects.live().descendant_of(self)
+        # A catalogue holds thousands of games: the home page shows the latest few, the
+        # games index pages through them all.
+        context["game_pages"] = list(
+            game_pages.select_related("game").order_by("-last_published_at", "-pk")[
+                : self.GAMES_SHOWN
+            ]
         )
+        context["games_count"] = game_pages.count()
         context["games_index"] = GamesIndexPage.objects.live().child_of(self).first()
         context["corrections"] = latest_corrections(limit=5)
         return context

@@ -1,55 +1,53 @@
 """The search form: what a reader may ask the site search, read from the address."""
 
 from django import forms
-from django.forms.utils import flatatt
-from django.utils.html import escape, format_html
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from core.page_cache import remembered
-from core.text_search import site_languages
-from core.translated_fields import SOURCE_LANGUAGE
-from rulings.models import Edition, Game
+from rulings.models import Edition
 
+from .game_lookup import TYPED_LIMIT, games_called, games_matching, shown_name
 from .search import KINDS, Filters, clean_query, query_words
 
 
-def game_options():
-    """One <option> per game (slug, name in the reader's language), by name, written once
-    and remembered until the next content change: a catalogue holds thousands of games,
-    and the form offers them all."""
-    language = (get_language() or SOURCE_LANGUAGE)[:2]
+class GameField(forms.CharField):
+    """The game filter: a game's name as the reader typed or chose it, or its slug.
 
-    def write():
-        # The reader's language, then English, then any: a game is never offered nameless.
-        order = [language, SOURCE_LANGUAGE, *site_languages()]
-        names = dict.fromkeys(f"name_{code}" for code in order)  # each column once
-        rows = Game.objects.order_by("name").values_list("slug", *names)
-        return "".join(
-            f'<option value="{escape(slug)}">{escape(next((n for n in found if n), ""))}</option>'
-            for slug, *found in rows
-        )
-
-    return remembered(f"search-game-options:{language}", write)
-
-
-class GameSelect(forms.Select):
-    """The game filter's <select>, from the remembered `game_options()`.
-
-    Django renders each option of a select through a template and a model instance: with
-    2,000 games that was 80-100 ms, most of a search page's time; written out on each
-    request it was still 15 ms.
+    A text box with suggestions (`rulesage.game_lookup`), not a list of every game: a
+    catalogue holds thousands. A name several games share, or one that names none, is an
+    error that offers the games it could mean.
     """
 
-    def render(self, name, value, attrs=None, renderer=None):
-        options = game_options()
-        if value not in (None, ""):
-            option = f'<option value="{escape(value)}">'
-            options = options.replace(option, option[:-1] + " selected>", 1)
-        attributes = flatatt(self.build_attrs(self.attrs, {**(attrs or {}), "name": name}))
-        empty = format_html('<option value="">{}</option>', self.empty_label)
-        return format_html("<select{}>{}{}</select>", attributes, empty, mark_safe(options))  # noqa: S308 - escaped in game_options()
+    default_error_messages = {
+        "unknown": _("No game is called “%(typed)s”. Choose one of the suggestions."),
+        "ambiguous": _("Several games are called “%(typed)s”. Choose one of the suggestions."),
+    }
+
+    def to_python(self, value):
+        typed = super().to_python(value)
+        if not typed:
+            return None
+        # The form reads the game before validating (its editions are the choices).
+        if getattr(self, "_typed", None) != typed:
+            self._typed, self._found = typed, self.find(typed)
+        if isinstance(self._found, forms.ValidationError):
+            raise self._found
+        return self._found
+
+    def find(self, typed):
+        """The game `typed` names, or the ValidationError saying why there is none."""
+        named = games_called(typed)
+        if len(named) == 1:
+            return named[0]
+        if not named:
+            matching = games_matching(typed)
+            if len(matching) == 1:
+                return matching[0]
+            code = "unknown"
+        else:
+            code = "ambiguous"
+        return forms.ValidationError(
+            self.error_messages[code], code=code, params={"typed": typed[:TYPED_LIMIT]}
+        )
 
 
 class SearchForm(forms.Form):
@@ -57,14 +55,7 @@ class SearchForm(forms.Form):
     is never refused for its length or characters; only its words are searched."""
 
     q = forms.CharField(label=_("Search"), required=False, strip=True)
-    game = forms.ModelChoiceField(
-        label=_("Game"),
-        queryset=Game.objects.order_by("name"),
-        to_field_name="slug",
-        required=False,
-        empty_label=_("All games"),
-        widget=GameSelect,
-    )
+    game = GameField(label=_("Game"), required=False, max_length=None)
     edition = forms.ModelChoiceField(
         label=_("Edition"),
         queryset=Edition.objects.none(),
@@ -84,12 +75,30 @@ class SearchForm(forms.Form):
             # A pasted page or a NUL is cut, not refused: the reader sees what was searched.
             data["q"] = clean_query(data.get("q"))
         super().__init__(data)
-        self.fields["game"].widget.empty_label = self.fields["game"].empty_label
-        game = self.data.get("game") if data is not None else None
-        if game:
+        try:
+            game = self.fields["game"].clean(self.data.get("game")) if data is not None else None
+        except forms.ValidationError:
+            game = None
+        if game is not None:
             # Only the chosen game's editions are offered (there are thousands in all).
-            editions = Edition.objects.filter(game__slug=game).select_related("game")
-            self.fields["edition"].queryset = editions
+            self.fields["edition"].queryset = Edition.objects.filter(game=game).select_related(
+                "game"
+            )
+
+    @property
+    def game_text(self):
+        """What the game box shows: the chosen game's name, else what was typed."""
+        game = self.cleaned("game")
+        if game is not None:
+            return shown_name(game)
+        return (self.data.get("game") or "")[:TYPED_LIMIT] if self.is_bound else ""
+
+    @property
+    def game_suggestions(self):
+        """The games the box offers before any typing: those like what was sent."""
+        if not self.is_bound or self.cleaned("game") is not None:
+            return []
+        return games_matching(self.data.get("game", ""))
 
     def cleaned(self, name):
         """A field's value when valid; an invalid filter is dropped, its error shown."""

@@ -8,6 +8,7 @@ from wagtail.admin import urls as wagtailadmin_urls
 
 from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
+from .game_lookup import game_suggestions
 from .sitemaps import sitemap_index, sitemap_section
 from .views import corrections_log, redirect_from_english_segments, robots_txt, search
 
@@ -16,6 +17,7 @@ CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
 FEED = pgettext_lazy("URL path segment", "feed")
 RULINGS = pgettext_lazy("URL path segment", "rulings")
 SEARCH = pgettext_lazy("URL path segment", "search")
+GAMES = pgettext_lazy("URL path segment", "games")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -43,6 +45,7 @@ urlpatterns += i18n_patterns(
     path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     path(format_lazy("{}/", SEARCH), search, name="search"),
+    path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
     # Until the words were translated every language used the English ones; those
     # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
     *(

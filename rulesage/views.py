@@ -6,14 +6,21 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 
-from .corrections import latest_corrections
+from core.paging import page_of
+
+from .corrections import CorrectionsLog
 from .search import did_you_mean, games_named, grouped_results
 from .search_form import SearchForm
 
+CORRECTIONS_PER_PAGE = 50
+
 
 def corrections_log(request):
-    """Every public correction on the site, newest first."""
-    return render(request, "rulesage/corrections_log.html", {"entries": latest_corrections()})
+    """Every public correction on the site, newest first, a page at a time (a bad page
+    number is not found)."""
+    listing = page_of(CorrectionsLog(), request, CORRECTIONS_PER_PAGE)
+    listing["entries"] = listing["page_obj"].object_list
+    return render(request, "rulesage/corrections_log.html", listing)
 
 
 def cleans_control_characters(*names):

@@ -42,7 +42,7 @@ class QuestionForm(forms.Form):
             attrs={
                 "list": "id_edition-options",
                 "autocomplete": "off",
-                "data-edition-suggestions": reverse_lazy("rulings:edition_suggestions"),
+                "data-suggestions": reverse_lazy("rulings:edition_suggestions"),
             }
         ),
         error_messages={

@@ -10,7 +10,7 @@ up to date with.
 
 from django import forms
 from django.db import models
-from django.db.models import Exists
+from django.db.models import Count, Exists, Q
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import translation
@@ -28,11 +28,13 @@ from core.page_cache import remembered
 from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
+from rulings.models import Ruling
 
 from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
 from ..freshness import translation_state
+from ..games_index import games_listing
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publishing import ChangeKind, PublishRefused, publish_problems
@@ -43,7 +45,7 @@ MAX_VERSION_NUMBER = 2**31 - 1
 
 
 class GamesIndexPage(EditorialPage, Page):
-    """Lists every `GamePage` below it."""
+    """Lists the `GamePage`s below it, alphabetically, a page at a time (`games_index`)."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
@@ -58,9 +60,7 @@ class GamesIndexPage(EditorialPage, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        context["game_pages"] = (
-            GamePage.objects.child_of(self).live().select_related("game").order_by("title")
-        )
+        context.update(games_listing(GamePage.objects.child_of(self).live(), request))
         return context
 
 
@@ -82,7 +82,14 @@ class GamePage(EditorialPage, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        context["editions"] = self.game.editions.prefetch_related("documents")
+        # Each edition with its documents and how many rulings readers see: three queries
+        # however many editions (the rulings counted by the edition index, not listed).
+        public_rulings = ~Q(rulings__status=Ruling.Status.WITHDRAWN)
+        context["editions"] = list(
+            self.game.editions.prefetch_related("documents").annotate(
+                rulings_count=Count("rulings", filter=public_rulings)
+            )
+        )
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
         return context
 

@@ -26,6 +26,8 @@ class RulingCorrection(Correction):
 
     class Meta(Correction.Meta):
         abstract = False
+        # The corrections log and its feed read the newest first, a page at a time.
+        indexes = [models.Index(fields=["-corrected_on", "-id"], name="rulingcorrection_newest")]
 
     def save(self, *args, **kwargs):
         """Save; a correction recorded now is news of its ruling for readers (the feed)."""

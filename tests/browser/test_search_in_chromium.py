@@ -34,15 +34,40 @@ def test_reader_searches_from_the_header_in_english_and_spanish(journey, demo_si
     assert reader.locator("section.no-results").is_visible()
 
 
-def test_reader_narrows_the_results_to_one_game_and_the_choice_stays(journey, demo_site):
+def test_reader_narrows_the_results_to_one_game_by_typing_its_name(journey, demo_site):
+    """The game filter is a text box: typing part of a name offers the games that hold it
+    (fetched as the reader types), choosing one narrows the results and it stays shown."""
     reader = journey.open()
     reader.goto(f"{journey.url}/en/search/?q=card")
     form = reader.locator("main form.search-form")
-    form.get_by_label("Game").select_option(label="Archaeology: The New Expedition")
+    game = form.get_by_label("Game")
+    assert game.evaluate("box => box.tagName") == "INPUT"
+    with reader.expect_response(lambda response: "/en/search/games/?q=arch" in response.url):
+        game.press_sequentially("arch", delay=40)
+    suggestions = form.locator("datalist#id_game_suggestions option")
+    suggestions.first.wait_for(state="attached")
+    assert [o.get_attribute("value") for o in suggestions.all()] == [
+        "Archaeology: The New Expedition"
+    ]
+    game.fill("Archaeology: The New Expedition")  # what choosing the suggestion puts in it
     form.get_by_role("button", name="Search").click()
-    assert "game=archaeology-the-new-expedition" in reader.url
-    assert form.get_by_label("Game").input_value() == "archaeology-the-new-expedition"
+    assert "game=Archaeology" in reader.url
+    assert form.get_by_label("Game").input_value() == "Archaeology: The New Expedition"
     rulings = reader.locator("section[aria-labelledby=results-rulings]")
     assert "Point City" not in rulings.inner_text()
     # The game's editions are offered once a game is chosen.
     assert form.get_by_label("Edition").locator("option").count() >= 2
+
+
+def test_a_game_typed_without_suggestions_still_narrows_the_search(journey, demo_site):
+    """With scripts off the box is plain text: a unique part of a name (in English or the
+    reader's language) is enough, and the box then shows the name in the reader's language."""
+    context = journey.open().context.browser.new_context(java_script_enabled=False)
+    reader = context.new_page()
+    reader.goto(f"{journey.url}/es/buscar/?q=carta")
+    form = reader.locator("main form.search-form")
+    form.get_by_label("Juego").fill("point")
+    form.get_by_role("button", name="Buscar").click()
+    assert form.get_by_label("Juego").input_value() == "Ciudad de Puntos"  # its Spanish name
+    assert not reader.locator("form.search-form .error").count()
+    context.close()

@@ -178,29 +178,90 @@ def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
         assert "Point City" in section.select_one(".search-results .meta").get_text()
 
 
-def test_the_game_filter_offers_every_game_in_the_readers_language_and_keeps_the_choice(
-    client, demo, settings
-):
-    """The options are written once and remembered; a game added later is offered on the
-    very next search, and the chosen game stays selected."""
+def game_box(client, url, **params):
+    response = client.get(url, params)
+    assert response.status_code == 200
+    soup = BeautifulSoup(response.content, "html.parser")
+    box = soup.select_one("input#id_game")
+    suggestions = [o["value"] for o in soup.select(f"datalist#{box['list']} option")]
+    errors = [p.get_text() for p in soup.select("form.search-form .error")]
+    return box, suggestions, errors
+
+
+def test_the_game_filter_is_a_text_box_not_a_list_of_every_game(client, demo):
     from rulings.models import Game
 
-    def options(url, **params):
-        response = client.get(url, params)
-        select = BeautifulSoup(response.content, "html.parser").select_one("select#id_game")
-        return [(o["value"], o.get_text(), o.has_attr("selected")) for o in select("option")]
+    for n in range(30):
+        Game.objects.create(name=f"Filler Game {n:02}", slug=f"filler-{n:02}", bgg_id=980000 + n)
+    response = client.get("/en/search/", {"q": "card"})
+    soup = BeautifulSoup(response.content, "html.parser")
+    assert soup.select_one("select#id_game") is None
+    box, suggestions, _errors = game_box(client, "/en/search/", q="card")
+    assert box["type"] == "text" and box.get("value", "") == ""
+    assert suggestions == []  # nothing typed, nothing offered
+    assert "Filler Game 00" not in response.content.decode()
 
-    offered = options("/en/search/", q="card")
-    assert offered[0] == ("", "All games", False)
-    assert ("point-city", "Point City", False) in offered
-    spanish = options("/es/buscar/", q="carta", game="point-city")
-    assert spanish[0][1] == "Todos los juegos"
-    chosen = [option for option in spanish if option[2]]
-    assert chosen == [
-        ("point-city", Game.objects.get(slug="point-city").name_es or "Point City", True)
-    ]
-    Game.objects.create(name="Zebra <Crossing>", slug="zebra-crossing", bgg_id=990999)
-    assert ("zebra-crossing", "Zebra <Crossing>", False) in options("/en/search/", q="card")
+
+def test_a_game_chosen_by_name_or_slug_narrows_the_results_and_stays_shown_by_name(client, demo):
+    from rulings.models import Game
+
+    game = Game.objects.get(slug="archaeology-the-new-expedition")
+    for sent in (game.name_en, game.name_en.upper(), game.slug):
+        box, _suggestions, errors = game_box(client, "/en/search/", q="card", game=sent)
+        assert errors == []
+        assert box["value"] == game.name_en
+    _response, groups = results(client, "/en/search/", q="card", game=game.name_en)
+    contexts = [meta.get_text() for meta in groups["rulings"].select(".search-results .meta")]
+    assert contexts and all(game.name_en in context for context in contexts)
+
+
+def test_an_unknown_or_partial_game_name_offers_the_games_it_may_mean(client, demo):
+    from rulings.models import Game
+
+    Game.objects.create(name="Point City: Expansion", slug="point-city-expansion", bgg_id=990998)
+    box, suggestions, errors = game_box(client, "/en/search/", q="card", game="point")
+    assert errors and "No game is called “point”" in errors[0]
+    assert box["value"] == "point"
+    assert suggestions == ["Point City", "Point City: Expansion"]
+    # One game holds the words: it is the one meant.
+    box, _suggestions, errors = game_box(client, "/en/search/", q="card", game="expans")
+    assert errors == [] and box["value"] == "Point City: Expansion"
+    _box, suggestions, errors = game_box(client, "/en/search/", q="card", game="zzzz")
+    assert errors and suggestions == []
+
+
+def test_the_game_suggestions_are_json_in_the_readers_language_and_bounded(client, demo):
+    from rulings.models import Game
+
+    for n in range(25):
+        Game.objects.create(name=f"Zebra {n:02}", slug=f"zebra-{n:02}", bgg_id=990000 + n)
+    Game.objects.create(name="Crossing the Zebra", slug="crossing", bgg_id=990100)
+    response = client.get("/en/search/games/", {"q": "zebra"})
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    games = response.json()["games"]
+    assert len(games) == 10
+    assert games[0] == {"name": "Zebra 00", "slug": "zebra-00"}  # names beginning so first
+    assert "crossing" not in [game["slug"] for game in games]
+    assert client.get("/en/search/games/", {"q": ""}).json() == {"games": []}
+    assert client.get("/en/search/games/", {"q": "a" * 5000}).status_code == 200
+    point_city = Game.objects.get(slug="point-city")
+    spanish = client.get("/es/buscar/juegos/", {"q": "point"}).json()["games"]
+    assert spanish[0] == {"name": point_city.name_es or point_city.name_en, "slug": "point-city"}
+
+
+def test_the_game_suggestions_cost_one_query_however_many_games(client, demo):
+    from rulings.models import Game
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            client.get("/en/search/games/", {"q": "game"})
+        return len(captured)
+
+    before = queries()
+    Game.objects.bulk_create(
+        Game(name=f"Game {n}", slug=f"game-{n}", bgg_id=970000 + n) for n in range(200)
+    )
+    assert queries() == before <= 3
 
 
 def test_a_guide_behind_a_login_is_never_a_search_result(client, demo):

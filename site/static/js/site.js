@@ -1,7 +1,9 @@
 /* Progressive enhancement only: every page works without this file.
 
    A guide's table of contents marks the section being read (aria-current="location"),
-   updated as the reader scrolls or follows a link. */
+   updated as the reader scrolls or follows a link. A text box with a suggestions address
+   (the search form's game) offers, in its <datalist>, the games whose name holds what is
+   typed: a catalogue has thousands, too many to list in the page. */
 (function () {
   "use strict";
   function markToc(toc) {
@@ -41,30 +43,35 @@
     window.addEventListener("hashchange", mark);
     mark();
   }
-  /* An edition field (a plain text field without this file) offers the editions whose
-     game's name, label or code holds what the reader types, as its <datalist>. */
-  function suggestEditions(input) {
+  /* A text field with suggestions (an edition on the ask page and the rulings lists, a
+     game on the search page) offers what the site's JSON address finds for what the
+     reader types, as its <datalist>; without this file it is a plain text field. */
+  function suggest(input) {
     var list = document.getElementById(input.getAttribute("list"));
-    var url = input.getAttribute("data-edition-suggestions");
+    var url = input.getAttribute("data-suggestions");
     if (!list || !url) { return; }
     var timer = null;
-    var asked = "";
-    function fill(editions) {
+    var asked = input.value.trim();
+    function fill(items) {
       while (list.firstChild) { list.removeChild(list.firstChild); }
-      editions.forEach(function (edition) {
+      items.forEach(function (item) {
         var option = document.createElement("option");
-        option.value = edition.label;
+        option.value = item.label || item.name;
         list.appendChild(option);
       });
     }
     function ask() {
-      var text = input.value.trim();
-      if (text.length < 2 || text === asked || /\)\s*$/.test(text)) { return; }
-      asked = text;
-      fetch(url + "?q=" + encodeURIComponent(text), { headers: { Accept: "application/json" } })
-        .then(function (response) { return response.ok ? response.json() : { editions: [] }; })
-        .then(function (data) { if (asked === text) { fill(data.editions); } })
-        .catch(function () {});
+      var typed = input.value.trim();
+      // A chosen edition ends with its code in brackets: nothing more to suggest.
+      if (typed === asked || /\)\s*$/.test(typed)) { return; }
+      asked = typed;
+      if (typed.length < 2) { fill([]); return; }
+      fetch(url + "?q=" + encodeURIComponent(typed), { headers: { Accept: "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : {}; })
+        .then(function (data) {
+          if (input.value.trim() === typed) { fill(data.editions || data.games || []); }
+        })
+        .catch(function () { /* the field still takes what is typed */ });
     }
     input.addEventListener("input", function () {
       window.clearTimeout(timer);
@@ -74,6 +81,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     var toc = document.querySelector("[data-toc]");
     if (toc) { markToc(toc); }
-    Array.prototype.forEach.call(document.querySelectorAll("input[data-edition-suggestions]"), suggestEditions);
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-suggestions][list]"), suggest);
   });
 })();
