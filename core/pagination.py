@@ -7,6 +7,9 @@ of the ordering nearer to the page (a reversed ordering reads the same index bac
 which an index on the ordering answers from the index alone; then it reads those rows
 by key. The count stays exact: `count()` over a list whose filter an index covers is an
 index-only scan, a few milliseconds for 100,000 rows.
+
+Every reader list reads `?page=N` as Django's ListView does: `?page=last` is the last page,
+and a page that is not a number, or past the end, is not found (404), never an error.
 """
 
 from django.core.paginator import InvalidPage, Page, Paginator
@@ -43,3 +46,14 @@ def page_or_404(paginator, number):
         return paginator.page(number or 1)
     except InvalidPage as error:
         raise Http404(str(error)) from error
+
+
+def page_of(items, request, per_page, count=None):
+    """The page `?page=` asks for, as the context the pager include reads
+    (`templates/rulings/includes/pagination.html`): `page_obj`, `paginator`, `is_paginated`.
+    `count`, when known (e.g. summed from several sources), spares the paginator's own."""
+    paginator = Paginator(items, per_page)
+    if count is not None:
+        paginator.count = count  # a cached_property: set, it is never computed
+    page = page_or_404(paginator, request.GET.get("page"))
+    return {"page_obj": page, "paginator": paginator, "is_paginated": paginator.num_pages > 1}

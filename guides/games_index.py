@@ -9,7 +9,7 @@ from django.db.models import CharField, Count, Value
 from django.db.models.functions import Coalesce, NullIf, Substr, Upper
 from django.utils.translation import get_language
 
-from core.paging import page_of
+from core.pagination import page_of
 from core.translated_fields import SOURCE_LANGUAGE
 
 GAMES_PER_PAGE = 50
@@ -31,7 +31,7 @@ def shown_title(language=None):
 def games_listing(game_pages, request):
     """Context for the games index: a page of `game_pages` (live game pages, ordered by the
     title readers see), or those whose title holds `?q=`; the initials with the page each
-    begins on; the pager's names (`core.paging`)."""
+    begins on; the pager's names (`core.pagination`)."""
     typed = " ".join(request.GET.get("q", "")[:TYPED_LIMIT].split())
     game_pages = game_pages.annotate(shown=shown_title()).annotate(
         initial=Upper(Substr("shown", 1, 1))

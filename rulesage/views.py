@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 
-from core.paging import page_of
+from core.pagination import page_of
 
 from .corrections import CorrectionsLog
 from .search import did_you_mean, games_named, grouped_results
