@@ -1,75 +1,273 @@
-"""The sitemap: every reader page in every language, each naming all its alternates.
+"""The sitemap index and its files: every reader page in every language, each naming all
+its alternates.
 
-Wagtail's own sitemap lists each page once, in the default language. Here every page and
-every reader view (corrections log, rulings, errata registries, documents) is listed once
-per language, with hreflang alternates for the others and x-default, as the pages' heads do.
+/sitemap.xml is an index (Django's `index` view) of section files (Django's `sitemap`
+view): one section per kind of reader page and language, e.g. `rulings-es`. A section
+lists one language's addresses; each <url> names every language's address and x-default,
+exactly as the page's own <head> does (`rulesage_tags.language_alternates`): Wagtail
+pages through `page_url_in`, other views by reversing their name under each language
+(the words in their paths are translated: /es/resoluciones/…).
 
-Addresses are on the host the sitemap is asked for (as robots.txt, which names it), not
-on the host stored in Wagtail's Site record: that record says "localhost" on a fresh
+A catalogue of 100,000 rulings is some 200,000 addresses, four times what one file may
+hold. Sections are paginated in the database (`?p=N`, LIMIT/OFFSET on an indexed order)
+and read as plain rows, so a file costs the same few queries whatever the catalogue's
+size. A file holds `SITEMAP_URLS_PER_FILE` addresses, well below the protocol's 50,000:
+Django renders a sitemap entry in about 0.1 ms, and each file must answer within a second.
+
+Addresses are on the host the sitemap is asked for (as robots.txt, which names the index),
+not on the host stored in Wagtail's Site record: that record says "localhost" on a fresh
 install, and a sitemap pointing there lists nothing a crawler can fetch. ALLOWED_HOSTS
 limits which hosts can be asked for.
 """
 
-from django.conf import settings
-from django.urls import reverse
-from django.utils import translation
-from wagtail.contrib.sitemaps import Sitemap
+import datetime
 
+from django.conf import settings
+from django.contrib.sitemaps import Sitemap, views
+from django.db.models import Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.urls import reverse
+from django.utils import timezone, translation
+from wagtail.models import Page, Site
+
+from core.pages import page_url_in, public
 from rulings.models import Document, Edition, Ruling
+
+from .corrections import latest_corrections
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
-def url_entries(locations, lastmod=None):
-    """One <url> per language; each lists every language and x-default as alternates."""
-    alternates = [{"lang_code": code, "location": url} for code, url in locations.items()]
-    alternates.append({"lang_code": "x-default", "location": locations[settings.LANGUAGE_CODE]})
-    return [
-        {"location": url, "lastmod": lastmod, "alternates": alternates}
-        for url in locations.values()
-    ]
+class TranslatedSitemap(Sitemap):
+    """One language's addresses of one kind of reader page, with every language's as
+    alternates. Subclasses say which items (`items`), each item's path in the active
+    language (`path`) and when its page last changed for readers (`lastmod`)."""
 
+    # A file holds SITEMAP_URLS_PER_FILE addresses divided by this.
+    share_of_limit = 1
 
-class PageSitemap(Sitemap):
-    """Live public Wagtail pages; a page's address differs per language (its slugs)."""
+    def __init__(self, request, language):
+        self.request = request
+        self.language = language
+        self.limit = max(1, settings.SITEMAP_URLS_PER_FILE // self.share_of_limit)
 
-    def _urls(self, page, protocol, domain):
+    def path(self, item):
+        raise NotImplementedError
+
+    def lastmod(self, item):
+        return None
+
+    def page_items(self, page):
+        """The items of file `page` (a 404 if there is no such file)."""
+        return list(self.paginator.page(page).object_list)
+
+    def get_urls(self, page=1, site=None, protocol=None):
+        """This file's entries, on the request's scheme and host. Addresses are built one
+        language at a time (switching language costs more than building an address)."""
+        items = self.page_items(page)
+        locations = {}
+        for code in LANGUAGES:
+            with translation.override(code):
+                locations[code] = [
+                    self.request.build_absolute_uri(self.path(item)) for item in items
+                ]
+        lastmods = [self.lastmod(item) for item in items]
         urls = []
-        for item in self.paginator.page(page).object_list.iterator():
-            locations = {}
-            for code in LANGUAGES:
-                with translation.override(code):
-                    locations[code] = self.request.build_absolute_uri(item.get_url(self.request))
-            urls += url_entries(locations, self.lastmod(item))
+        for n, (item, lastmod) in enumerate(zip(items, lastmods, strict=True)):
+            alternates = [{"lang_code": code, "location": locations[code][n]} for code in LANGUAGES]
+            default = locations[settings.LANGUAGE_CODE][n]
+            alternates.append({"lang_code": "x-default", "location": default})
+            urls.append(
+                {
+                    "item": item,
+                    "location": locations[self.language][n],
+                    # As the protocol writes a date (W3C), without the template's date
+                    # filter, a third of the time a file takes to render.
+                    "lastmod": w3c_date(lastmod) if lastmod else "",
+                    "alternates": alternates,
+                }
+            )
+        # The view sends it as Last-Modified when every entry has one.
+        if lastmods and None not in lastmods:
+            self.latest_lastmod = max(lastmods)
         return urls
 
 
-class ReaderViewSitemap(Sitemap):
-    """Reader views that are not pages: (URL name, kwargs, last modified)."""
+class PageSitemap(TranslatedSitemap):
+    """The live public Wagtail pages of the request's site: home, games, guides, standard
+    pages. A guide's earlier versions are not listed: each is marked superseded by the
+    guide's current page, which is.
+
+    Wagtail finds a page's address through its site's root paths and its routing, in each
+    language: several times the cost of a ruling's. A file holds a quarter as many.
+    """
+
+    share_of_limit = 4
 
     def items(self):
-        items = [("corrections_log", {}, None), ("rulings:index", {}, None)]
-        for edition in Edition.objects.order_by("code").only("code"):
-            code = {"code": edition.code}
-            items += [("rulings:edition", code, None), ("rulings:errata", code, None)]
-        for document in Document.objects.select_related("edition").order_by("pk"):
-            items.append(
-                ("rulings:document", {"code": document.edition.code, "pk": document.pk}, None)
-            )
-        for ruling in Ruling.objects.public().select_related("edition").order_by("pk"):
-            kwargs = {"code": ruling.edition.code, "slug": ruling.slug}
-            items.append(("rulings:ruling", kwargs, ruling.updated_at))
-        return items
+        site = Site.find_for_request(self.request)
+        if site is None:
+            return Page.objects.none()
+        pages = site.root_page.get_descendants(inclusive=True).live()
+        return public(pages).order_by("path")
 
-    def _urls(self, page, protocol, domain):
-        urls = []
-        for name, kwargs, lastmod in self.paginator.page(page).object_list:
-            locations = {}
-            for code in LANGUAGES:
-                with translation.override(code):
-                    locations[code] = self.request.build_absolute_uri(reverse(name, kwargs=kwargs))
-            urls += url_entries(locations, lastmod)
-        return urls
+    def path(self, item):
+        return page_url_in(item, self.request, translation.get_language())
+
+    def lastmod(self, item):
+        # As Wagtail's own sitemap: pages published before Wagtail recorded publishing
+        # dates have only their latest revision's.
+        return item.last_published_at or item.latest_revision_created_at
+
+    def get_latest_lastmod(self):
+        published = Coalesce("last_published_at", "latest_revision_created_at")
+        return self.items().aggregate(latest=Max(published))["latest"]
 
 
-SITEMAPS = {"pages": PageSitemap, "reader_views": ReaderViewSitemap}
+class SiteListSitemap(TranslatedSitemap):
+    """The site-wide lists: all rulings and the corrections log."""
+
+    def items(self):
+        return ["rulings:index", "corrections_log"]
+
+    def path(self, item):
+        return reverse(item)
+
+    def lastmod(self, item):
+        """The day the list last changed (a correction records only its day)."""
+        if item == "rulings:index":
+            changed = latest_ruling_change()
+            return timezone.localdate(changed) if changed else None
+        newest = latest_corrections(limit=1)
+        return newest[0].corrected_on if newest else None
+
+    def get_latest_lastmod(self):
+        dates = [self.lastmod(item) for item in self.items()]
+        return None if None in dates else max(dates)
+
+
+class EditionRulingsSitemap(TranslatedSitemap):
+    """Each edition's rulings, last changed when its newest ruling changed for readers."""
+
+    def items(self):
+        newest = (
+            Ruling.objects.public()
+            .filter(edition=OuterRef("pk"))
+            .order_by("-changed_for_readers_at")
+            .values("changed_for_readers_at")[:1]
+        )
+        return (
+            Edition.objects.order_by("code")
+            .annotate(changed=Subquery(newest))
+            .values("code", "changed")
+        )
+
+    def path(self, item):
+        return reverse("rulings:edition", kwargs={"code": item["code"]})
+
+    def lastmod(self, item):
+        return item["changed"]
+
+    def get_latest_lastmod(self):
+        return latest_ruling_change()
+
+
+class ErrataSitemap(TranslatedSitemap):
+    """Each edition's errata registry, which states the day it was last checked."""
+
+    def items(self):
+        return Edition.objects.order_by("code").values("code", "errata_checked_on")
+
+    def path(self, item):
+        return reverse("rulings:errata", kwargs={"code": item["code"]})
+
+    def lastmod(self, item):
+        return item["errata_checked_on"]
+
+    def get_latest_lastmod(self):
+        return Edition.objects.aggregate(latest=Max("errata_checked_on"))["latest"]
+
+
+class DocumentSitemap(TranslatedSitemap):
+    """Each rules document's passages. A document records no date its page changed."""
+
+    def items(self):
+        return Document.objects.order_by("pk").values("pk", "edition__code")
+
+    def path(self, item):
+        return reverse("rulings:document", kwargs={"code": item["edition__code"], "pk": item["pk"]})
+
+
+class RulingSitemap(TranslatedSitemap):
+    """Every public ruling, last changed when readers last had news of it (its creation,
+    then each correction)."""
+
+    def items(self):
+        # Read from one index alone (ruling_public_addresses), however far into the list.
+        return (
+            Ruling.objects.public()
+            .order_by("pk")
+            .values("edition_id", "slug", "changed_for_readers_at")
+        )
+
+    def page_items(self, page):
+        """The file's rulings with their edition codes, read for this file's editions only
+        (joined in the query, every ruling before the file's first would be joined too)."""
+        rows = super().page_items(page)
+        editions = Edition.objects.filter(pk__in={row["edition_id"] for row in rows})
+        codes = dict(editions.values_list("pk", "code"))
+        return [{**row, "code": codes[row["edition_id"]]} for row in rows]
+
+    def path(self, item):
+        return reverse("rulings:ruling", kwargs={"code": item["code"], "slug": item["slug"]})
+
+    def lastmod(self, item):
+        return item["changed_for_readers_at"]
+
+    def get_latest_lastmod(self):
+        return latest_ruling_change()
+
+
+SECTIONS = {
+    "pages": PageSitemap,
+    "lists": SiteListSitemap,
+    "editions": EditionRulingsSitemap,
+    "errata": ErrataSitemap,
+    "documents": DocumentSitemap,
+    "rulings": RulingSitemap,
+}
+
+
+def w3c_date(value):
+    """YYYY-MM-DD of a date, or of a moment in the site's time zone."""
+    if isinstance(value, datetime.datetime):
+        value = timezone.localdate(value)
+    return value.isoformat()
+
+
+def latest_ruling_change():
+    """When readers last had news of any public ruling (read from the index on
+    `changed_for_readers_at`)."""
+    newest = Ruling.objects.public().order_by("-changed_for_readers_at")
+    return newest.values_list("changed_for_readers_at", flat=True).first()
+
+
+def sitemaps_for(request):
+    """{section: sitemap} for every kind of reader page in every language."""
+    return {
+        f"{name}-{code}": sitemap(request, code)
+        for name, sitemap in SECTIONS.items()
+        for code in LANGUAGES
+    }
+
+
+def sitemap_index(request):
+    """The index of every section file, each page of a long section a file of its own."""
+    return views.index(request, sitemaps_for(request), sitemap_url_name="sitemap_section")
+
+
+def sitemap_section(request, section):
+    """One section file: `?p=N` is its Nth file; an unknown section or page is a 404."""
+    return views.sitemap(
+        request, sitemaps_for(request), section=section, template_name="rulesage/sitemap.xml"
+    )

@@ -5,11 +5,10 @@ from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
-from wagtail.contrib.sitemaps.views import sitemap
 
 from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
-from .sitemaps import SITEMAPS
+from .sitemaps import sitemap_index, sitemap_section
 from .views import corrections_log, redirect_from_english_segments, robots_txt, search
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
@@ -25,7 +24,8 @@ handler500 = "rulesage.faults.server_error"
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
-    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("sitemap.xml", sitemap_index, name="sitemap"),
+    path("sitemap-<slug:section>.xml", sitemap_section, name="sitemap_section"),
     path("robots.txt", robots_txt, name="robots_txt"),
 ]
 

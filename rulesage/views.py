@@ -57,7 +57,8 @@ def bad_request(request, exception=None):
 
 
 def robots_txt(request):
-    """Crawlers may read every reader page; the sitemap lists them in every language."""
+    """Crawlers may read every reader page; the sitemap index (its absolute address, as
+    the protocol asks) leads to them all, in every language."""
     lines = [
         "User-agent: *",
         f"Disallow: {reverse('wagtailadmin_home')}",

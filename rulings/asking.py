@@ -10,25 +10,41 @@ import time
 from django import forms
 from django.conf import settings
 from django.core.cache import cache
+from django.urls import reverse_lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models import Edition
+from .edition_lookup import chosen_edition
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
 
 
-class EditionChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, edition):
-        return f"{edition.game.name} · {edition.label} ({edition.code})"
+class EditionField(forms.CharField):
+    """The edition a question is about, typed rather than picked from every edition:
+    its code, or a suggestion of the typeahead ending in its code (edition_lookup)."""
+
+    def clean(self, value):
+        text = super().clean(value)
+        edition = chosen_edition(text)
+        if edition is None:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return edition
 
 
 class QuestionForm(forms.Form):
-    edition = EditionChoiceField(
-        queryset=Edition.objects.select_related("game").order_by("game__name", "code"),
-        to_field_name="code",
+    edition = EditionField(
         label=_("Game and edition"),
-        empty_label=_("Choose the edition you play"),
+        help_text=_("Type part of the game's name, then choose its edition."),
+        max_length=300,
+        widget=forms.TextInput(
+            attrs={
+                "list": "id_edition-options",
+                "autocomplete": "off",
+                "data-edition-suggestions": reverse_lazy("rulings:edition_suggestions"),
+            }
+        ),
         error_messages={
             "required": _("Choose the edition your question is about."),
             "invalid_choice": _("That edition is not one we know; choose one from the list."),

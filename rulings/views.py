@@ -1,7 +1,8 @@
 """Reader pages of the rules knowledge: rulings, documents with passages, errata registries."""
 
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
@@ -11,8 +12,10 @@ from django.views.generic import DetailView, ListView
 
 from core.navigation import Crumb, crumb_of, home_crumb
 from core.page_cache import remembered
+from core.pagination import IndexPaginator, page_or_404
 from core.translated_fields import SOURCE_LANGUAGE
 
+from .edition_lookup import chosen_edition, editions_matching
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
 from .models import (
     SEARCH_SNIPPET_LIMIT,
@@ -26,6 +29,10 @@ from .models import (
 from .rendering import render_answer
 from .translation_freshness import record_for, translation_state
 
+# A long rulebook's passages come in pages of this many, in the document's order.
+PASSAGES_PER_PAGE = 50
+PASSAGE_ORDER = ("page", "heading_path", "pk")
+
 
 def trail(edition=None, *last):
     """Home › Rulings › the edition's rulings › `last` crumbs (the current page last)."""
@@ -36,20 +43,26 @@ def trail(edition=None, *last):
 
 
 class RulingListView(ListView):
-    """All public rulings, filterable by edition and review status."""
+    """All public rulings, newest answer first, narrowed to an edition (chosen by typing
+    its game's name) and to a review status (links: there are a handful). Each page reads
+    its rows and the count through the indexes on the ordering (IndexPaginator)."""
 
     template_name = "rulings/ruling_list.html"
     context_object_name = "rulings"
     paginate_by = 50
+    paginator_class = IndexPaginator
 
     @cached_property
     def edition(self):
-        code = self.kwargs.get("code") or self.request.GET.get("edition")
-        if not code:
-            return None
         if "code" in self.kwargs:
-            return get_object_or_404(Edition.objects.select_related("game"), code=code)
-        return Edition.objects.filter(code=code).select_related("game").first()
+            return get_object_or_404(
+                Edition.objects.select_related("game"), code=self.kwargs["code"]
+            )
+        return chosen_edition(self.edition_text)
+
+    @cached_property
+    def edition_text(self):
+        return self.request.GET.get("edition", "").strip()
 
     @cached_property
     def status(self):
@@ -58,20 +71,23 @@ class RulingListView(ListView):
 
     def get_queryset(self):
         rulings = Ruling.objects.public().select_related("edition__game")
+        rulings = rulings.defer("provenance", "retrieval", "timings", "search_en", "search_es")
         if self.edition:
             rulings = rulings.filter(edition=self.edition)
+        elif self.edition_text:
+            return rulings.none()  # typed text that names no edition: offer the ones it matches
         if self.status:
             rulings = rulings.filter(status=self.status)
         return rulings
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        typed = self.edition_text if self.edition is None else ""
         context.update(
             edition=self.edition,
+            edition_text=typed,
+            edition_matches=editions_matching(typed),
             status=self.status,
-            editions=Edition.objects.filter(rulings__isnull=False)
-            .distinct()
-            .select_related("game"),
             statuses=[s for s in Ruling.Status.choices if s[0] != Ruling.Status.WITHDRAWN],
             crumbs=self.crumbs(),
             ask_editions=[self.edition] if self.edition else [],
@@ -85,7 +101,7 @@ class RulingListView(ListView):
 
 
 class EditionRulingListView(RulingListView):
-    pass
+    """One edition's rulings, at the edition's own address."""
 
 
 class RulingDetailView(DetailView):
@@ -168,28 +184,49 @@ def read_ruling_page(code, slug, language):
 
 
 class DocumentView(DetailView):
-    """A source document with its passages, each at a stable anchor citations link to."""
+    """A source document with its passages, PASSAGES_PER_PAGE to a page, each at a stable
+    anchor. A passage's address (`?passage=<anchor>`, what citations link to) leads to
+    the page that holds it, at its anchor."""
 
     template_name = "rulings/document_detail.html"
     context_object_name = "document"
 
+    def get(self, request, *args, **kwargs):
+        if "passage" in request.GET:
+            self.object = self.get_object()
+            return HttpResponseRedirect(self.passage_address(request.GET["passage"]))
+        return super().get(request, *args, **kwargs)
+
     def get_object(self, queryset=None):
         return get_object_or_404(
-            Document.objects.select_related("edition__game").prefetch_related("passages"),
+            Document.objects.select_related("edition__game"),
             edition__code=self.kwargs["code"],
             pk=self.kwargs["pk"],
         )
+
+    def passages(self):
+        return self.object.passages.order_by(*PASSAGE_ORDER)
+
+    def passage_address(self, anchor):
+        anchors = list(self.passages().values_list("anchor", flat=True))
+        number = anchors.index(anchor) // PASSAGES_PER_PAGE + 1 if anchor in anchors else 1
+        query = f"?page={number}" if number > 1 else ""
+        return f"{self.object.get_absolute_url()}{query}#{anchor}"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         superseding = {
             card.passage_id: card
-            for card in ErrataCard.objects.active().filter(document=self.object)
+            for card in ErrataCard.objects.active()
+            .filter(document=self.object)
+            .select_related("edition")
         }
-        passages = list(self.object.passages.all())
-        for passage in passages:
+        passages = self.passages().defer("search_en", "search_es")
+        page = page_or_404(Paginator(passages, PASSAGES_PER_PAGE), self.request.GET.get("page"))
+        for passage in page.object_list:
             passage.superseding_card = superseding.get(passage.pk)
-        context["passages"] = passages
+        context["passages"] = page.object_list
+        context["page_obj"] = page
         context["snippet_limit"] = SEARCH_SNIPPET_LIMIT
         context["crumbs"] = trail(
             self.object.edition, Crumb(self.object.title, lang=self.object.edition.language)

@@ -18,7 +18,8 @@ from core.navigation import Crumb, home_crumb
 from core.translated_fields import falls_back
 
 from .asking import QuestionForm, rate_limit_message, record_sent, seconds_until_allowed
-from .models import Edition, ReaderQuestion
+from .edition_lookup import chosen_edition, edition_label, editions_matching
+from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS
 from .reader_mail import question_sent
 from .recall import answered_before
@@ -46,8 +47,9 @@ def ask(request):
         # and stay cacheable; it writes nothing.
         form = QuestionForm(request.GET)
     else:
-        code = request.GET.get("edition", "")
-        form = QuestionForm(initial={"edition": code} if code else None)
+        # Arriving from an edition's page: the edition is chosen already.
+        chosen = chosen_edition(request.GET.get("edition", ""))
+        form = QuestionForm(initial={"edition": edition_label(chosen)} if chosen else None)
     if form.is_bound:
         if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
             wait = seconds_until_allowed(request)
@@ -66,12 +68,16 @@ def ask(request):
             for ruling in similar:
                 ruling.in_english = falls_back(ruling, "question")
     edition = _chosen_edition(form)
+    typed = form["edition"].value() if form.is_bound and "edition" in form.errors else ""
     context = {
         "form": form,
         "edition": edition,
         "similar": similar,
         "any_in_english": any(getattr(ruling, "in_english", False) for ruling in similar or ()),
         "checked": similar is not None,
+        # Typed text that names no edition (no JavaScript to suggest one): what it matches.
+        "edition_text": typed,
+        "edition_matches": editions_matching(typed),
         "crumbs": crumbs(edition, gettext("Ask a rules question")),
     }
     return render(request, "rulings/ask.html", context, status=status)
@@ -95,10 +101,7 @@ def sent(request, form):
 def _chosen_edition(form):
     if form.is_bound:
         return form.cleaned_data.get("edition")
-    code = form["edition"].value()
-    if not code or not isinstance(code, str):
-        return None
-    return Edition.objects.select_related("game").filter(code=code).first()
+    return chosen_edition(form["edition"].value())
 
 
 def ask_sent(request):

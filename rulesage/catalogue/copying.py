@@ -11,11 +11,12 @@ from django.db import connection
 
 def copy_rows(model, rows) -> int:
     """COPY `rows` (an iterable of dicts by attribute name, each with its primary key; made
-    while PostgreSQL writes the earlier ones) into `model`'s
-    table; the other columns get their fields' defaults, prepared by the fields themselves
-    (JSON, dates). The table's sequence then continues after the copied keys."""
+    while PostgreSQL writes the earlier ones) into `model`'s table. Values are prepared by
+    their fields (JSON, dates); the columns a row leaves out get their field's default,
+    prepared once. The table's sequence then continues after the copied keys."""
     fields = [field for field in model._meta.concrete_fields if not field.generated]
-    defaults = {field.attname: field.get_default() for field in fields}
+    defaults = [field.get_db_prep_save(field.get_default(), connection) for field in fields]
+    missing = object()
     quote = connection.ops.quote_name
     table, key = model._meta.db_table, model._meta.pk.column
     columns = ", ".join(quote(field.column) for field in fields)
@@ -23,14 +24,13 @@ def copy_rows(model, rows) -> int:
     with connection.cursor() as cursor:
         with cursor.cursor.copy(f"COPY {quote(table)} ({columns}) FROM STDIN") as copy:
             for row in rows:
-                copy.write_row(
-                    [
-                        field.get_db_prep_save(
-                            row.get(field.attname, defaults[field.attname]), connection
-                        )
-                        for field in fields
-                    ]
-                )
+                values = []
+                for field, default in zip(fields, defaults, strict=True):
+                    value = row.get(field.attname, missing)
+                    if value is not missing:
+                        value = field.get_db_prep_save(value, connection)
+                    values.append(default if value is missing else value)
+                copy.write_row(values)
                 count += 1
         cursor.execute(
             f"SELECT setval(pg_get_serial_sequence(%s, %s), MAX({quote(key)})) FROM {quote(table)}",

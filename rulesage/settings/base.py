@@ -160,6 +160,9 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
+# Addresses per sitemap file (rulesage/sitemaps.py): the protocol allows 50,000; fewer keep
+# each file's answer within a second.
+SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "2000"))
 # Search. "default" serves the admin (Wagtail's database index). The site search
 # (rulesage/search.py) has one backend per language, "site_en" and "site_es": each searches
 # only its language's fields, stemmed for that language (PostgreSQL text-search

@@ -271,7 +271,8 @@ class Passage(Located, index.Indexed, models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
-        return f"{self.document.get_absolute_url()}#{self.anchor}"
+        # The document's page that holds it is found when followed (DocumentView).
+        return f"{self.document.get_absolute_url()}?passage={self.anchor}#{self.anchor}"
 
     @property
     def location_language(self):

@@ -207,6 +207,38 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             models.Index(
                 models.F("changed_for_readers_at").desc(), name="ruling_changed_for_readers"
             ),
+            # The reader lists (all rulings, one edition's, one review status's) in their
+            # order, over public rulings only: a page's rows and the list's count are read
+            # from the index alone, however many rulings there are.
+            *(
+                models.Index(
+                    *fields,
+                    models.F("answered_at").desc(nulls_last=True),
+                    "id",
+                    condition=~Q(status=RulingStatus.WITHDRAWN),
+                    name=name,
+                )
+                for name, fields in (
+                    ("ruling_public_newest", ()),
+                    ("ruling_public_edition_newest", ("edition",)),
+                    ("ruling_public_status_newest", ("status",)),
+                )
+            ),
+            # The sitemap pages through every public ruling and counts them from this index
+            # alone, without reading the (wide) rows.
+            models.Index(
+                fields=["id"],
+                include=["edition", "slug", "changed_for_readers_at"],
+                condition=~Q(status=RulingStatus.WITHDRAWN),
+                name="ruling_public_addresses",
+            ),
+            # An edition's newest public change, for the sitemap's date of its rulings list.
+            models.Index(
+                "edition",
+                models.F("changed_for_readers_at").desc(),
+                condition=~Q(status=RulingStatus.WITHDRAWN),
+                name="ruling_public_edition_changed",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),

@@ -82,3 +82,28 @@ def test_an_editor_marks_a_question_a_duplicate_in_the_queue(
     question.refresh_from_db()
     assert (question.status, question.ruling) == ("duplicate", tie)
     assert question.handled_by == "ed"
+
+
+def test_a_reader_finds_the_edition_by_typing_its_game_and_sends_a_question(journey, demo_site):
+    """The ask page offers no list of every edition: typing part of the game's name
+    suggests its editions (the field's datalist, filled as the reader types)."""
+    reader = journey.open()
+    reader.goto(f"{journey.url}/en/rulings/ask/")
+    assert reader.locator("select").count() == 0
+    field = reader.get_by_label("Game and edition")
+    field.press_sequentially("point ci", delay=30)
+    suggestion = reader.locator("#id_edition-options option").first
+    suggestion.wait_for(state="attached")
+    label = suggestion.get_attribute("value")
+    assert label.startswith("Point City") and label.endswith("(bg-368017-en-1e)")
+    field.fill(label)  # what choosing the suggestion puts in the field
+    reader.get_by_label("Your question").fill("What breaks a tie at the end of the game?")
+    reader.get_by_role("button", name="Check for answers").click()
+    similar = reader.locator("#similar")
+    assert similar.get_by_role("link", name="What breaks a tie?").count() == 1
+    assert reader.get_by_label("Game and edition").input_value() == label
+    reader.get_by_label("Your question").fill("What breaks a tie when two players tie on coins?")
+    reader.get_by_role("button", name="Send my question").click()
+    assert reader.locator("h1").inner_text() == "Thank you: your question was sent"
+    question = ReaderQuestion.objects.get()
+    assert question.edition.code == "bg-368017-en-1e"

@@ -5,6 +5,7 @@ from bs4 import BeautifulSoup
 
 from rulesage.templatetags.rulesage_tags import DESCRIPTION_LENGTH
 from tests.guides.factories import publish, sections
+from tests.rulesage.sitemap_files import index_files
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -74,11 +75,12 @@ def test_the_favicon_is_served_wherever_a_page_points(client, every_reader_page)
         assert client.get(href).status_code == 200, href
 
 
-def test_robots_txt_names_the_sitemap(client, home):
+def test_robots_txt_names_the_sitemap_index(client, home):
     response = client.get("/robots.txt")
     assert response.status_code == 200
     assert "Sitemap: http://testserver/sitemap.xml" in response.content.decode()
     assert "Disallow: /admin/" in response.content.decode()
+    assert index_files(client)  # the address named is the index, listing the files
 
 
 def test_guide_call_outs_are_notes_not_landmarks(client, guide):

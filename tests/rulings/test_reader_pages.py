@@ -32,7 +32,8 @@ def test_ruling_page_links_markers_to_citations_and_passages(client, ruling):
     assert "Imported, not yet reviewed by an editor" in page.get_text()
     assert page.select_one("details.provenance summary")  # collapsed provenance
 
-    document = soup(client.get(first["href"].split("#")[0]))
+    # The passage's address leads to the page of the document that holds it.
+    document = soup(client.get(first["href"].split("#")[0], follow=True))
     section = document.find(id=passage.anchor)
     assert "The rule text for this section. (1)" in section.get_text()
 
@@ -84,8 +85,19 @@ def test_list_filters_by_edition_and_status(client, ruling):
     assert page.find("a", string="Can I pass?") and not page.find("a", string="Other game?")
     page = soup(client.get(reverse("rulings:index"), {"status": "verified"}))
     assert page.find("a", string="Other game?") and not page.find("a", string="Can I pass?")
-    page = soup(client.get(reverse("rulings:index"), {"status": "<bogus>", "edition": "zz"}))
+    page = soup(client.get(reverse("rulings:index"), {"status": "<bogus>"}))
     assert page.find("a", string="Can I pass?")
+
+
+def test_typing_a_game_name_offers_its_editions_without_javascript(client, ruling):
+    game = ruling.edition.game
+    page = soup(client.get(reverse("rulings:index"), {"edition": game.name[:5].lower()}))
+    matches = page.select_one(".edition-matches")
+    assert matches.find("a", href=ruling.edition.get_absolute_url())
+    assert not page.find("a", string="Can I pass?")  # no list until an edition is chosen
+    page = soup(client.get(reverse("rulings:index"), {"edition": "zz"}))
+    assert "No game or edition matches that." in page.select_one(".edition-matches").get_text()
+    assert not page.select("select")  # no list of every edition on the page
 
 
 def test_withdrawn_ruling_is_gone_and_unknown_urls_are_404(client, ruling):

@@ -1,6 +1,7 @@
 """A reader asks a rules question: check, see what is already answered, send."""
 
 import pytest
+from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import translation
 
@@ -156,10 +157,10 @@ def test_one_address_may_send_only_so_many_questions(client, edition, settings):
 
 
 def test_the_ask_page_preselects_an_edition_and_ignores_an_unknown_one(client, edition):
-    html = client.get(ask_url() + "?edition=bg-368017-en-1e").content.decode()
-    assert 'value="bg-368017-en-1e" selected' in html
-    html = client.get(ask_url() + "?edition=bg-000000-en-9e").content.decode()
-    assert "selected" not in html.split('name="edition"')[1].split("</select>")[0]
+    field = BeautifulSoup(client.get(ask_url() + "?edition=bg-368017-en-1e").content, "html.parser")
+    assert field.find(id="id_edition")["value"] == f"Point City · {edition.label} (bg-368017-en-1e)"
+    field = BeautifulSoup(client.get(ask_url() + "?edition=bg-000000-en-9e").content, "html.parser")
+    assert not field.find(id="id_edition").get("value")
 
 
 def test_checking_costs_a_bounded_number_of_queries(
@@ -179,3 +180,21 @@ def test_checking_from_a_game_page_is_a_get_that_writes_nothing(client, answered
     # Sending still needs the POST (with its CSRF token) from the ask page.
     client.get(ask_url(), {"edition": "bg-368017-en-1e", "question": QUESTION, "action": "send"})
     assert not ReaderQuestion.objects.exists()
+
+
+def test_a_game_typed_without_javascript_offers_its_editions_keeping_the_question(client, edition):
+    page = BeautifulSoup(post(client, edition="point ci").content, "html.parser")
+    assert "choose one from the list" in page.select_one("#id_edition-errors").get_text()
+    choice = page.select_one("#edition-matches a")
+    assert choice.get_text(" ", strip=True).startswith("Point City")
+    # Following it checks the question for that edition.
+    checked = BeautifulSoup(client.get(choice["href"]).content, "html.parser")
+    assert checked.find(id="id_edition")["value"] == "bg-368017-en-1e"
+    assert checked.find(id="id_question").get_text().strip() == QUESTION
+    assert checked.select_one("#similar")
+
+
+def test_a_suggestion_chosen_in_the_field_names_its_edition(client, edition, answered):
+    label = f"Point City · {edition.label} (bg-368017-en-1e)"
+    page = BeautifulSoup(post(client, edition=label).content, "html.parser")
+    assert not page.select(".errorlist") and page.select_one("#similar")

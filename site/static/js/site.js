@@ -41,8 +41,39 @@
     window.addEventListener("hashchange", mark);
     mark();
   }
+  /* An edition field (a plain text field without this file) offers the editions whose
+     game's name, label or code holds what the reader types, as its <datalist>. */
+  function suggestEditions(input) {
+    var list = document.getElementById(input.getAttribute("list"));
+    var url = input.getAttribute("data-edition-suggestions");
+    if (!list || !url) { return; }
+    var timer = null;
+    var asked = "";
+    function fill(editions) {
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      editions.forEach(function (edition) {
+        var option = document.createElement("option");
+        option.value = edition.label;
+        list.appendChild(option);
+      });
+    }
+    function ask() {
+      var text = input.value.trim();
+      if (text.length < 2 || text === asked || /\)\s*$/.test(text)) { return; }
+      asked = text;
+      fetch(url + "?q=" + encodeURIComponent(text), { headers: { Accept: "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : { editions: [] }; })
+        .then(function (data) { if (asked === text) { fill(data.editions); } })
+        .catch(function () {});
+    }
+    input.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(ask, 150);
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     var toc = document.querySelector("[data-toc]");
     if (toc) { markToc(toc); }
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-edition-suggestions]"), suggestEditions);
   });
 })();
