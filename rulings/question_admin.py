@@ -42,7 +42,8 @@ def candidates(question):
     from django.utils import translation
 
     with translation.override(question.language):
-        return answered_before(question.edition_id, question.question, limit=CANDIDATES)
+        # The edition read with the question: its game's glossary needs no query of its own.
+        return answered_before(question.edition, question.question, limit=CANDIDATES)
 
 
 class ReaderQuestionForm(WagtailAdminModelForm):

@@ -132,6 +132,9 @@ class PassageViewSet(SnippetViewSet):
     icon = "doc-full-inverse"
     chooser_viewset_class = PassageChooserViewSet
     list_display = ["document", "page", "heading_path"]
+    # By document row, then where in it: the order of the passage_unique_location index
+    # (ordering by the document itself would sort every passage by its edition and title).
+    ordering = ["document_id", "page", "heading_path"]
     filterset_class = PassageFilterSet
     search_fields = ["heading_path", "text"]
     # By substring in the passage's own columns, as rulings are: passages are not copied
@@ -220,7 +223,7 @@ class RulingViewSet(SnippetViewSet):
     icon = "help"
     menu_label = _("Review queue")
     filterset_class = RulingFilterSet
-    ordering = ["-flag_count", "-answered_at"]
+    ordering = ["-flag_count", "-answered_at", "-pk"]  # index ruling_review_queue
     list_display = [
         "question",
         "edition",
