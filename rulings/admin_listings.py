@@ -11,6 +11,8 @@ the active filter.
 import django_filters
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.filters import WagtailFilterSet
+from wagtail.admin.paginator import WagtailPaginator
+from wagtail.snippets.views.snippets import IndexView
 from wagtail.snippets.widgets import AdminSnippetChooser
 
 from .models import Document, Edition, ErrataCard, Game, Passage, ReaderQuestion, Ruling
@@ -82,3 +84,31 @@ class PassageFilterSet(WagtailFilterSet):
     class Meta:
         model = Passage
         fields = ["document"]
+
+
+class TwoEndedPaginator(WagtailPaginator):
+    """Reads a page past the middle from the far end of the list.
+
+    A page is read by skipping the rows before it, and the database reads every row it
+    skips: the last page of 500,000 passages would read them all. Read backwards, it skips
+    only the rows after it. The listing's ordering must be total (end on a unique column)
+    for both directions to agree.
+    """
+
+    def page(self, number):
+        number = self.validate_number(number)
+        bottom = (number - 1) * self.per_page
+        top = bottom + self.per_page
+        if top + self.orphans >= self.count:
+            top = self.count
+        if bottom <= self.count // 2 or not getattr(self.object_list, "ordered", False):
+            return super().page(number)
+        rows = list(self.object_list.reverse()[self.count - top : self.count - bottom])
+        rows.reverse()
+        return self._get_page(rows, number, self)
+
+
+class LongListIndexView(IndexView):
+    """A snippet listing of tens or hundreds of thousands of rows, quick to its last page."""
+
+    paginator_class = TwoEndedPaginator

@@ -24,6 +24,7 @@ from .admin_listings import (
     DocumentFilterSet,
     EditionFilterSet,
     ErrataCardFilterSet,
+    LongListIndexView,
     PassageFilterSet,
     RulingFilterSet,
 )
@@ -134,7 +135,8 @@ class PassageViewSet(SnippetViewSet):
     list_display = ["document", "page", "heading_path"]
     # By document row, then where in it: the order of the passage_unique_location index
     # (ordering by the document itself would sort every passage by its edition and title).
-    ordering = ["document_id", "page", "heading_path"]
+    ordering = ["document_id", "page", "heading_path", "pk"]
+    index_view_class = LongListIndexView
     filterset_class = PassageFilterSet
     search_fields = ["heading_path", "text"]
     # By substring in the passage's own columns, as rulings are: passages are not copied
@@ -224,6 +226,7 @@ class RulingViewSet(SnippetViewSet):
     menu_label = _("Review queue")
     filterset_class = RulingFilterSet
     ordering = ["-flag_count", "-answered_at", "-pk"]  # index ruling_review_queue
+    index_view_class = LongListIndexView
     list_display = [
         "question",
         "edition",

@@ -144,3 +144,20 @@ def test_a_ruling_is_edited_with_choosers_not_lists_of_the_catalogue(small_catal
         assert soup.find("input", attrs={"name": name}) is not None, name
     assert largest_select(response.content) < 30
     assert Passage.objects.count() > 30 and Edition.objects.count() > 30
+
+
+@pytest.mark.parametrize("name", ["passages", "rulings"])
+def test_pages_past_the_middle_list_the_same_rows_in_the_same_order(
+    small_catalogue, admin_client, name
+):
+    """Read from the far end, a late page still holds the rows the listing's order puts there."""
+    first = admin_client.get(reverse(LISTINGS[name]))
+    paginator = first.context["paginator"]
+    ordering = first.context["view"].get_ordering()
+    in_order = list(paginator.object_list.order_by(*ordering).values_list("pk", flat=True))
+    for number in (paginator.num_pages - 1, paginator.num_pages):
+        page = admin_client.get(reverse(LISTINGS[name]), {"p": number}).context["page_obj"]
+        shown = [row.pk for row in page.object_list]
+        start = (number - 1) * paginator.per_page
+        assert shown == in_order[start : start + paginator.per_page]
+        assert shown
