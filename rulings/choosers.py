@@ -42,8 +42,32 @@ class EditionChooser(AdminSnippetChooser):
     edition's records only, and nothing (with a message saying so) until one is chosen.
     """
 
+    # {str(pk): record} read by the form for all its rows at once (`preload`): each row's
+    # chooser names its record from these instead of reading it again.
+    loaded = None
+
     def get_chooser_modal_url(self):
         return set_query_params(super().get_chooser_modal_url(), {SCOPE: EDITION_SCOPE})
+
+    def get_instance(self, value):
+        if self.loaded and value is not None and str(value) in self.loaded:
+            return self.loaded[str(value)]
+        return super().get_instance(value)
+
+
+def preload(forms, name, queryset):
+    """Read, in one query, the records that the `name` choosers of `forms` show, and hand
+    them to those choosers: rows of an inline (a ruling's forty citations) then cost no
+    query each to render."""
+    forms = [
+        form
+        for form in forms
+        if isinstance(getattr(form.fields.get(name), "widget", None), EditionChooser)
+    ]
+    ids = {str(form[name].value()) for form in forms}
+    loaded = {str(pk): obj for pk, obj in queryset.in_bulk([i for i in ids if i.isdigit()]).items()}
+    for form in forms:
+        form.fields[name].widget.loaded = loaded
 
 
 class PassageFilterForm(BaseFilterForm):

@@ -11,7 +11,8 @@ from wagtail.admin.forms import WagtailAdminModelForm
 
 from core.forms import TranslationsOnlyMixin
 
-from .models import Passage, Ruling
+from .choosers import preload
+from .models import Document, Passage, Ruling
 
 # The answer as published: translating it is not correcting it (a translation's own
 # freshness is recorded apart, rulings.translation_freshness).
@@ -28,6 +29,14 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
                 (status.value, status.label)
                 for status in Ruling.Status.for_origin(self.instance.origin)
             ]
+        citations = self.formsets.get("citations")
+        if citations is not None:
+            # Each row names its passage (with its document's title) and its document.
+            passages = Passage.objects.select_related("document").defer(
+                "search_en", "search_es", "text"
+            )
+            preload(citations.forms, "passage", passages)
+            preload(citations.forms, "document", Document.objects.all())
 
     def answer_changed(self):
         if not self.instance.pk:

@@ -25,6 +25,7 @@ from wagtail.admin.viewsets.model import ModelViewSet
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy
 
+from .admin_listings import ReaderQuestionFilterSet
 from .admin_views import ExplicitSaveCreateView
 from .models import ReaderQuestion, Ruling
 from .reader_mail import question_handled
@@ -41,7 +42,8 @@ def candidates(question):
     from django.utils import translation
 
     with translation.override(question.language):
-        return answered_before(question.edition_id, question.question, limit=CANDIDATES)
+        # The edition read with the question: its game's glossary needs no query of its own.
+        return answered_before(question.edition, question.question, limit=CANDIDATES)
 
 
 class ReaderQuestionForm(WagtailAdminModelForm):
@@ -111,7 +113,9 @@ class QuestionIndexView(IndexView):
     """Newest first; the candidates column costs one recall per question on the page."""
 
     def get_base_queryset(self):
-        return super().get_base_queryset().select_related("edition", "ruling")
+        # The edition column names its game; a handled question names its ruling by the
+        # ruling's edition code.
+        return super().get_base_queryset().select_related("edition__game", "ruling__edition")
 
 
 class CandidatesColumn(Column):
@@ -167,7 +171,7 @@ class ReaderQuestionViewSet(ModelViewSet):
         "created_at",
         CandidatesColumn("candidates", label=_("Similar rulings")),
     ]
-    list_filter = ["status", "edition"]
+    filterset_class = ReaderQuestionFilterSet
     search_fields = ["question"]
 
     edit_handler = ObjectList(

@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail import hooks
-from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.panels import (
     FieldPanel,
     FieldRowPanel,
@@ -21,6 +20,14 @@ from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
+from .admin_listings import (
+    DocumentFilterSet,
+    EditionFilterSet,
+    ErrataCardFilterSet,
+    LongListIndexView,
+    PassageFilterSet,
+    RulingFilterSet,
+)
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
 from .choosers import DocumentChooserViewSet, EditionChooser, PassageChooserViewSet
 from .forms import PassageForm, RulingForm
@@ -82,8 +89,11 @@ class EditionViewSet(SnippetViewSet):
     model = Edition
     icon = "tag"
     list_display = ["code", "game", "label", "language", "errata_checked_on"]
-    list_filter = ["game", "language"]
+    filterset_class = EditionFilterSet
     search_fields = ["code", "label"]
+
+    def get_queryset(self, request):
+        return Edition.objects.select_related("game")  # the game column
 
 
 class DocumentViewSet(SnippetViewSet):
@@ -91,8 +101,12 @@ class DocumentViewSet(SnippetViewSet):
     icon = "doc-full"
     chooser_viewset_class = DocumentChooserViewSet
     list_display = ["title", "kind", "edition", "version", "published_on"]
-    list_filter = ["kind", "edition"]
+    filterset_class = DocumentFilterSet
     search_fields = ["title"]
+
+    def get_queryset(self, request):
+        return Document.objects.select_related("edition__game")  # the edition column
+
     panels = [
         FieldPanel("edition"),
         FieldPanel("kind"),
@@ -119,7 +133,11 @@ class PassageViewSet(SnippetViewSet):
     icon = "doc-full-inverse"
     chooser_viewset_class = PassageChooserViewSet
     list_display = ["document", "page", "heading_path"]
-    list_filter = ["document"]
+    # By document row, then where in it: the order of the passage_unique_location index
+    # (ordering by the document itself would sort every passage by its edition and title).
+    ordering = ["document_id", "page", "heading_path", "pk"]
+    index_view_class = LongListIndexView
+    filterset_class = PassageFilterSet
     search_fields = ["heading_path", "text"]
     # By substring in the passage's own columns, as rulings are: passages are not copied
     # into Wagtail's admin index (core.admin_search_backend).
@@ -137,6 +155,10 @@ class PassageViewSet(SnippetViewSet):
         base_form_class=PassageForm,
     )
 
+    def get_queryset(self, request):
+        # The document column; the search vectors are never shown.
+        return Passage.objects.select_related("document").defer("search_en", "search_es")
+
 
 class ErrataCardViewSet(SnippetViewSet):
     model = ErrataCard
@@ -145,7 +167,7 @@ class ErrataCardViewSet(SnippetViewSet):
     icon = "warning"
     menu_label = _("Errata cards")
     list_display = ["edition", "location", "issued_on", "status"]
-    list_filter = ["edition", "status"]
+    filterset_class = ErrataCardFilterSet
     search_fields = ["corrected_rule", "heading_path"]
     panels = [
         FieldPanel("edition"),
@@ -163,6 +185,12 @@ class ErrataCardViewSet(SnippetViewSet):
         FieldPanel("source_url"),
         FieldRowPanel([FieldPanel("status"), FieldPanel("supersedes")]),
     ]
+
+    def get_queryset(self, request):
+        # The edition and location columns (a card in the corpus is located by its passage).
+        return ErrataCard.objects.select_related("edition__game", "passage").defer(
+            "passage__search_en", "passage__search_es"
+        )
 
 
 CITATION_PANELS = [
@@ -187,12 +215,6 @@ CITATION_PANELS = [
 ]
 
 
-class RulingFilterSet(WagtailFilterSet):
-    class Meta:
-        model = Ruling
-        fields = ["status", "outcome", "origin", "edition"]
-
-
 class RulingViewSet(SnippetViewSet):
     """The review queue: most flags first, then newest."""
 
@@ -203,7 +225,8 @@ class RulingViewSet(SnippetViewSet):
     icon = "help"
     menu_label = _("Review queue")
     filterset_class = RulingFilterSet
-    ordering = ["-flag_count", "-answered_at"]
+    ordering = ["-flag_count", "-answered_at", "-pk"]  # index ruling_review_queue
+    index_view_class = LongListIndexView
     list_display = [
         "question",
         "edition",
@@ -251,6 +274,9 @@ class RulingViewSet(SnippetViewSet):
         ],
         base_form_class=RulingForm,
     )
+
+    def get_queryset(self, request):
+        return Ruling.objects.select_related("edition__game")  # the edition column
 
 
 class RulesKnowledgeGroup(SnippetViewSetGroup):

@@ -85,6 +85,12 @@ class ReaderQuestion(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("reader question")
         verbose_name_plural = _("reader questions")
+        # The editors' queue lists them newest first (rulings.question_admin).
+        indexes = [
+            models.Index(
+                models.F("created_at").desc(), models.F("id").desc(), name="reader_question_newest"
+            )
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(status__in=["new", "duplicate", "answered", "declined"]),

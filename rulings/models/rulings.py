@@ -239,6 +239,14 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
                 condition=~Q(status=RulingStatus.WITHDRAWN),
                 name="ruling_public_edition_changed",
             ),
+            # The editors' review queue (rulings.wagtail_hooks): most flags first, then newest;
+            # its last page reads the index instead of sorting every ruling.
+            models.Index(
+                models.F("flag_count").desc(),
+                models.F("answered_at").desc(),
+                models.F("id").desc(),
+                name="ruling_review_queue",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(fields=["edition", "slug"], name="ruling_unique_slug"),

@@ -1,0 +1,163 @@
+"""The editors' desk stays quick however large the catalogue grows: a listing's queries do not
+grow with the editions, games or documents its filters name, nor a ruling's edit page with
+its citations; and nothing offers a `<select>` of every edition, passage or document."""
+
+import pytest
+from bs4 import BeautifulSoup
+from django.db import connection
+from django.db.models import Count, Max
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from rulings.models import (
+    Citation,
+    Document,
+    Edition,
+    ErrataCard,
+    Game,
+    Passage,
+    ReaderQuestion,
+    Ruling,
+)
+from tests.rulings.factories import DocumentFactory, EditionFactory
+
+pytestmark = pytest.mark.django_db
+
+BUDGET = 40
+LISTINGS = {
+    "rulings": "wagtailsnippets_rulings_ruling:list",
+    "reader questions": "reader_questions:index",
+    "errata cards": "wagtailsnippets_rulings_erratacard:list",
+    "passages": "wagtailsnippets_rulings_passage:list",
+    "documents": "wagtailsnippets_rulings_document:list",
+    "editions": "wagtailsnippets_rulings_edition:list",
+}
+
+
+def queries(client, url):
+    client.get(url)  # warm: the first request of a test fills per-process caches
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(captured), response
+
+
+def more_editions(count):
+    """`count` more games, each with an edition and a rulebook: what a filter listing every
+    edition, game or document would grow with."""
+    first = Game.objects.aggregate(last=Max("bgg_id"))["last"] + 1
+    for bgg_id in range(first, first + count):
+        DocumentFactory(edition=EditionFactory(game__bgg_id=bgg_id, game__slug=f"more-{bgg_id}"))
+
+
+def largest_select(html):
+    soup = BeautifulSoup(html, "html.parser")
+    return max((len(select.find_all("option")) for select in soup.find_all("select")), default=0)
+
+
+@pytest.mark.parametrize("name", LISTINGS)
+@pytest.mark.parametrize("page", ["", "?p=last"])
+def test_a_listing_costs_the_same_with_thirty_more_editions(
+    small_catalogue, admin_client, name, page
+):
+    url = reverse(LISTINGS[name]) + page
+    before, response = queries(admin_client, url)
+    more_editions(30)
+    after, response = queries(admin_client, url)
+
+    assert after == before <= BUDGET
+    # No filter lists the catalogue's editions, games or documents as options.
+    assert largest_select(response.content) < 30
+
+
+def test_the_edition_filters_still_filter(small_catalogue, admin_client):
+    edition = Edition.objects.annotate(n=Count("rulings")).order_by("-n").first()
+    response = admin_client.get(
+        reverse(LISTINGS["rulings"]), {"edition": edition.pk, "status": "", "p": "last"}
+    )
+    rulings = response.context["object_list"]
+    assert rulings and all(ruling.edition_id == edition.pk for ruling in rulings)
+    # The active filter names the edition chosen, as the chooser does.
+    assert str(edition) in response.content.decode()
+
+    question = ReaderQuestion.objects.first()
+    response = admin_client.get(
+        reverse(LISTINGS["reader questions"]), {"edition": question.edition_id}
+    )
+    questions = response.context["object_list"]
+    assert question in questions
+    assert {q.edition_id for q in questions} == {question.edition_id}
+
+    card = ErrataCard.objects.first()
+    response = admin_client.get(reverse(LISTINGS["errata cards"]), {"edition": card.edition_id})
+    assert {c.edition_id for c in response.context["object_list"]} == {card.edition_id}
+
+    response = admin_client.get(reverse(LISTINGS["documents"]), {"edition": card.edition_id})
+    assert {d.edition_id for d in response.context["object_list"]} == {card.edition_id}
+
+
+def test_passages_and_editions_filter_by_their_document_and_game(small_catalogue, admin_client):
+    document = Document.objects.filter(passages__isnull=False).last()
+    response = admin_client.get(reverse(LISTINGS["passages"]), {"document": document.pk})
+    passages = response.context["object_list"]
+    assert passages and {p.document_id for p in passages} == {document.pk}
+    assert response.context["paginator"].count == document.passages.count()
+
+    game = document.edition.game
+    response = admin_client.get(reverse(LISTINGS["editions"]), {"game": game.pk})
+    assert set(response.context["object_list"]) == set(game.editions.all())
+
+
+def test_an_unknown_edition_in_the_filter_is_no_error(small_catalogue, admin_client):
+    response = admin_client.get(reverse(LISTINGS["rulings"]), {"edition": "999999999"})
+    assert response.status_code == 200
+
+
+def edit_ruling(client, ruling):
+    return queries(client, reverse("wagtailsnippets_rulings_ruling:edit", args=[ruling.pk]))
+
+
+def test_editing_a_ruling_costs_the_same_with_5_or_40_citations(small_catalogue, admin_client):
+    most_cited = Citation.objects.values("ruling").annotate(n=Count("pk")).order_by("-n").first()
+    assert most_cited["n"] == 40
+    ruling = Ruling.objects.get(pk=most_cited["ruling"])
+    with_40, response = edit_ruling(admin_client, ruling)
+    html = response.content.decode()
+    # Each citation still names its passage and its document in its choosers.
+    for citation in ruling.citations.select_related("passage__document", "document")[:40]:
+        assert str(citation.passage) in html or citation.passage is None
+        assert str(citation.document) in html or citation.document is None
+
+    Citation.objects.filter(ruling=ruling, n__gt=5).delete()
+    with_5, _ = edit_ruling(admin_client, ruling)
+
+    assert with_40 == with_5 <= BUDGET
+
+
+def test_a_ruling_is_edited_with_choosers_not_lists_of_the_catalogue(small_catalogue, admin_client):
+    ruling = Ruling.objects.filter(citations__passage__isnull=False).first()
+    more_editions(30)
+    _, response = edit_ruling(admin_client, ruling)
+    soup = BeautifulSoup(response.content, "html.parser")
+    for name in ("edition", "citations-0-passage", "citations-0-document"):
+        assert soup.find("select", attrs={"name": name}) is None, name
+        assert soup.find("input", attrs={"name": name}) is not None, name
+    assert largest_select(response.content) < 30
+    assert Passage.objects.count() > 30 and Edition.objects.count() > 30
+
+
+@pytest.mark.parametrize("name", ["passages", "rulings"])
+def test_pages_past_the_middle_list_the_same_rows_in_the_same_order(
+    small_catalogue, admin_client, name
+):
+    """Read from the far end, a late page still holds the rows the listing's order puts there."""
+    first = admin_client.get(reverse(LISTINGS[name]))
+    paginator = first.context["paginator"]
+    ordering = first.context["view"].get_ordering()
+    in_order = list(paginator.object_list.order_by(*ordering).values_list("pk", flat=True))
+    for number in (paginator.num_pages - 1, paginator.num_pages):
+        page = admin_client.get(reverse(LISTINGS[name]), {"p": number}).context["page_obj"]
+        shown = [row.pk for row in page.object_list]
+        start = (number - 1) * paginator.per_page
+        assert shown == in_order[start : start + paginator.per_page]
+        assert shown
