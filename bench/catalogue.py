@@ -149,15 +149,23 @@ cited = (
 )
 n = Citation.objects.filter(ruling=cited).count()
 rulings = reverse("wagtailsnippets_rulings_ruling:list")
+passages = reverse("wagtailsnippets_rulings_passage:list")
+
+
+def last(model):
+    # Wagtail's listings take a page number only ("last" is the first page).
+    return "?p=" + str(-(-model.objects.count() // model.snippet_viewset.list_per_page))
+
+
 views = [
     ("rulings listing", rulings),
-    ("rulings listing, last page", rulings + "?p=last"),
+    ("rulings listing, last page", rulings + last(Ruling)),
     ("rulings listing, one edition", rulings + "?edition=" + str(
         Ruling.objects.values("edition").annotate(n=Count("pk")).order_by("-n")[0]["edition"])),
     ("reader-question queue", reverse("reader_questions:index")),
     ("errata cards", reverse("wagtailsnippets_rulings_erratacard:list")),
-    ("passages", reverse("wagtailsnippets_rulings_passage:list")),
-    ("passages, last page", reverse("wagtailsnippets_rulings_passage:list") + "?p=last"),
+    ("passages", passages),
+    ("passages, last page", passages + last(Passage)),
     (f"edit a ruling with {n} citations",
      reverse("wagtailsnippets_rulings_ruling:edit", args=[cited])),
 ]

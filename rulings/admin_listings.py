@@ -15,6 +15,8 @@ from wagtail.admin.paginator import WagtailPaginator
 from wagtail.snippets.views.snippets import IndexView
 from wagtail.snippets.widgets import AdminSnippetChooser
 
+from core.pagination import IndexPaginator
+
 from .models import Document, Edition, ErrataCard, Game, Passage, ReaderQuestion, Ruling
 
 
@@ -86,26 +88,11 @@ class PassageFilterSet(WagtailFilterSet):
         fields = ["document"]
 
 
-class TwoEndedPaginator(WagtailPaginator):
-    """Reads a page past the middle from the far end of the list.
-
-    A page is read by skipping the rows before it, and the database reads every row it
-    skips: the last page of 500,000 passages would read them all. Read backwards, it skips
-    only the rows after it. The listing's ordering must be total (end on a unique column)
-    for both directions to agree.
-    """
-
-    def page(self, number):
-        number = self.validate_number(number)
-        bottom = (number - 1) * self.per_page
-        top = bottom + self.per_page
-        if top + self.orphans >= self.count:
-            top = self.count
-        if bottom <= self.count // 2 or not getattr(self.object_list, "ordered", False):
-            return super().page(number)
-        rows = list(self.object_list.reverse()[self.count - top : self.count - bottom])
-        rows.reverse()
-        return self._get_page(rows, number, self)
+class TwoEndedPaginator(IndexPaginator, WagtailPaginator):
+    """The admin's pager (its page links), reading a page from the nearer end of the list as
+    the reader lists do (core.pagination): the last page of 500,000 passages would
+    otherwise make the database read them all. The listing's ordering must end on a
+    unique column."""
 
 
 class LongListIndexView(IndexView):

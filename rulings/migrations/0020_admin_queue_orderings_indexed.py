@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulings', '0018_ruling_public_address_indexes'),
+        ('rulings', '0019_ruling_corrections_newest_first_index'),
         ('wagtailcore', '0098_apitoken'),
     ]
 
