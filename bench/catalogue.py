@@ -101,7 +101,11 @@ for language in ("en", "es"):
         passages = reverse("rulings:document", kwargs={"code": crowded.code, "pk": document.pk})
         add("rulebook's passages", language, passages)
         add("rulebook's passages, last page", language, passages + "?page=last")
-        add("ask a question", language, reverse("rulings:ask") + f"?edition={small.code}")
+        ask = reverse("rulings:ask")
+        add("ask a question", language, ask + f"?edition={small.code}")
+        question = "card+turn+discard+token" if language == "en" else "carta+turno+descartar+ficha"
+        add(f"ask, checking a question ({crowded.n:,} rulings)", language,
+            ask + f"?edition={crowded.code}&question={question}")
         add("rulings feed", language, reverse("rulings_feed"))
         add("corrections log", language, reverse("corrections_log"))
         add("corrections log, last page", language, reverse("corrections_log") + "?page=last")
