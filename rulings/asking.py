@@ -15,6 +15,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core.client_address import client_address
+
 from .edition_lookup import chosen_edition
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
 
@@ -96,31 +98,37 @@ class QuestionForm(forms.Form):
         return ""
 
 
-def _address(request):
-    # REMOTE_ADDR is the client as the server saw it; behind a proxy, set it from the
-    # proxy's header in the proxy's middleware rather than trusting any client header here.
-    return request.META.get("REMOTE_ADDR", "unknown")
-
-
 def _key(request):
-    return f"rulesage:ask:{_address(request)}"
+    return f"rulesage:ask:{client_address(request) or 'unknown'}"
 
 
-def seconds_until_allowed(request, now=None):
-    """0 when this address may send a question now, else how many seconds until it may."""
+def take_a_send(request, now=None):
+    """Count one question from this address: 0 when it may be sent, else the seconds
+    until it may.
+
+    The window starts at an address's first question and lasts the limit's window. Its
+    start and its count are set with the cache's `add` (only if absent) and `incr`, each
+    one atomic step in Redis, so concurrent sends from one address are counted one by one
+    and never more than the limit get through; a refused send counts too, which does not
+    move the window's end.
+    """
     limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
     now = time.time() if now is None else now
-    recent = [t for t in cache.get(_key(request), []) if t > now - window]
-    if len(recent) < limit:
-        return 0
-    return int(recent[-limit] + window - now) + 1
-
-
-def record_sent(request, now=None):
-    _limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
-    now = time.time() if now is None else now
-    recent = [t for t in cache.get(_key(request), []) if t > now - window]
-    cache.set(_key(request), [*recent, now], window)
+    for _attempt in range(3):
+        cache.add(_key(request), now, window)
+        started = cache.get(_key(request))
+        if started is None:  # the window ended in between: start the next one
+            continue
+        count_key = f"{_key(request)}:{started}"
+        cache.add(count_key, 0, window)
+        try:
+            count = cache.incr(count_key)
+        except ValueError:  # expired between add and incr
+            continue
+        if count <= limit:
+            return 0
+        return max(1, int(started + window - now) + 1)
+    return 0
 
 
 def rate_limit_message(seconds):

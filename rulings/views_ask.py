@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 from core.navigation import Crumb, home_crumb
 from core.translated_fields import falls_back
 
-from .asking import QuestionForm, rate_limit_message, record_sent, seconds_until_allowed
+from .asking import QuestionForm, rate_limit_message, take_a_send
 from .edition_lookup import chosen_edition, edition_label, editions_matching
 from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS
@@ -52,7 +52,7 @@ def ask(request):
         form = QuestionForm(initial={"edition": edition_label(chosen)} if chosen else None)
     if form.is_bound:
         if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
-            wait = seconds_until_allowed(request)
+            wait = take_a_send(request)
             if not wait:
                 return sent(request, form)
             form.add_error(None, rate_limit_message(wait))
@@ -92,7 +92,6 @@ def sent(request, form):
         email=form.cleaned_data["email"],
         language=translation.get_language(),
     )
-    record_sent(request)
     question_sent()
     request.session[SESSION_KEY] = question.pk
     return HttpResponseRedirect(reverse("rulings:ask_sent"))
