@@ -1,17 +1,24 @@
-"""Security that is not a Django setting: the Permissions-Policy header and the page an
-admin sign-in gets once django-axes has locked its account and address out.
+"""Security that is not a Django setting: the Permissions-Policy header, the sign-in
+throttle's two limits (per account and address, per address) and the page an admin
+sign-in gets once django-axes has locked it out.
 
 The other headers (Content-Security-Policy, HSTS, nosniff, Referrer-Policy, framing) are
 settings read by django-csp and Django's SecurityMiddleware: see settings/base.py and
 settings/production.py.
 """
 
+from axes.helpers import get_client_username, get_cool_off
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import Sum
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from wagtail.admin.forms.auth import LoginForm
+
+from core.client_address import client_address
 
 
 class PermissionsPolicyMiddleware:
@@ -26,24 +33,47 @@ class PermissionsPolicyMiddleware:
         return response
 
 
-def client_address(request):
-    """The address sign-in attempts are counted against (django-axes).
+def account_failures(request, credentials=None):
+    """Failed sign-ins for this account from this address within the cool-off time."""
+    since = timezone.now() - get_cool_off(request)
+    failures = AccessAttempt.objects.filter(
+        username=get_client_username(request, credentials),
+        ip_address=client_address(request),
+        attempt_time__gte=since,
+    ).aggregate(total=Sum("failures_since_start"))["total"]
+    return failures or 0
 
-    Directly exposed, it is REMOTE_ADDR. Behind RULESAGE_TRUSTED_PROXIES proxies, each
-    appending the address it saw to X-Forwarded-For, it is the entry the outermost one
-    wrote; entries before it are whatever the client sent and are not trusted.
+
+def account_locked(request, credentials=None):
+    return account_failures(request, credentials) >= settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
+
+
+def failure_limit(request, credentials=None):
+    """AXES_FAILURE_LIMIT: two limits in one, as django-axes compares one number.
+
+    Failures are counted per account and address and per address (AXES_LOCKOUT_PARAMETERS),
+    and axes locks when the larger count, the address's, reaches the limit. So the limit
+    is the per-address one until this account has failed its own number of times from
+    this address: then it is that number, which the address's count has reached too.
+    An account is thus never locked for an address that did not fail it, and one address
+    spraying many usernames is stopped after RULESAGE_SIGNIN_FAILURES_PER_ADDRESS.
     """
-    proxies = settings.RULESAGE_TRUSTED_PROXIES
-    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [address for address in forwarded if address]
-    if proxies and len(forwarded) >= proxies:
-        return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    if account_locked(request, credentials):
+        return settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
+    return settings.RULESAGE_SIGNIN_FAILURES_PER_ADDRESS
 
 
-def lockout_message():
+def lockout_message(request=None, credentials=None):
     """What a locked-out editor reads: why, for how long, and what still works."""
     minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
+    if request is not None and not account_locked(request, credentials):
+        return ngettext(
+            "Too many failed sign-in attempts from your address. Signing in from it is "
+            "paused for %(minutes)d minute; try again then.",
+            "Too many failed sign-in attempts from your address. Signing in from it is "
+            "paused for %(minutes)d minutes; try again then.",
+            minutes,
+        ) % {"minutes": minutes}
     return ngettext(
         "Too many failed sign-in attempts for this account from your address. Signing in "
         "is paused for %(minutes)d minute; try again then, or ask an administrator to "
@@ -63,7 +93,7 @@ def locked_out(request, original_response=None, credentials=None):
     hashes the password, so each further attempt is cheap for the server.
     """
     username = (credentials or {}).get("username") or request.POST.get("username", "")
-    messages.error(request, lockout_message())
+    messages.error(request, lockout_message(request, credentials))
     form = LoginForm(request=request, initial={"username": username})
     context = {
         "form": form,

@@ -25,6 +25,8 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 DEBUG = env_bool("DEBUG")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# A form without its token gets the site's own 403 page in the reader's language.
+CSRF_FAILURE_VIEW = "rulesage.views.csrf_failure"
 
 INSTALLED_APPS = [
     # The project's `migrate` (answers the translation prompt without a terminal); it has
@@ -309,22 +311,28 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "SAMEORIGIN"
 
-# Admin sign-in throttle: after AXES_FAILURE_LIMIT failed attempts for one account from
-# one address, that pair is locked out for AXES_COOLOFF_TIME hours. A locked-out attempt
-# is refused before the password is hashed, so it costs no password-hashing CPU.
+# Admin sign-in throttle (django-axes), counted per account and address and per address:
+# RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT failed attempts for one account from one address
+# lock that pair out (the account still works from elsewhere, so no one can lock an editor
+# out from afar); RULESAGE_SIGNIN_FAILURES_PER_ADDRESS failures from one address, whatever
+# the usernames, lock that address out (no spraying). Both for AXES_COOLOFF_TIME hours.
+# A locked-out attempt is refused before the password is hashed: it costs no hashing CPU.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+RULESAGE_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
+AXES_FAILURE_LIMIT = "rulesage.security.failure_limit"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "rulesage.security.locked_out"
-# The address is the client's, not the proxy's: behind N proxies that each append to
-# X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N (rulesage.security.client_address).
+# The client's address, one rule for the sign-in throttle and the question limit: behind
+# N proxies that each append to X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N; with 0,
+# REMOTE_ADDR and the header is ignored (core.client_address).
 RULESAGE_TRUSTED_PROXIES = int(os.environ.get("RULESAGE_TRUSTED_PROXIES", "0"))
-AXES_CLIENT_IP_CALLABLE = "rulesage.security.client_address"
+AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
 # --- end Security ----------------------------------------------------------------------
 
 # --- Faults (issue 11) -----------------------------------------------------------------

@@ -188,7 +188,7 @@ def test_a_locked_out_attempt_costs_no_password_hashing(client, editor):
 
 
 def test_the_address_behind_proxies_is_the_one_the_outermost_proxy_saw(rf, settings):
-    from rulesage.security import client_address
+    from core.client_address import client_address
 
     request = rf.get("/", HTTP_X_FORWARDED_FOR="1.1.1.1, 203.0.113.7", REMOTE_ADDR="10.0.0.2")
     assert client_address(request) == "10.0.0.2"
