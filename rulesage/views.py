@@ -97,3 +97,11 @@ def redirect_from_english_segments(request):
     if request.META.get("QUERY_STRING"):
         target += "?" + request.META["QUERY_STRING"]
     return HttpResponsePermanentRedirect(target)
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: the site's own 403 page, in the reader's language, when a form
+    comes back without its token (cookies off, a page open past the session, another
+    site posting). Django's default is a bare English page; the reason is for logs only.
+    """
+    return render(request, "403_csrf.html", status=403)
