@@ -61,7 +61,10 @@ def test_the_address_lockout_is_explained_in_spanish(client, admin_user, setting
         sign_in(client, f"user{n}", "guess", A)
     refused = sign_in(client, "user9", "guess", A, HTTP_ACCEPT_LANGUAGE="es")
     assert refused.status_code == 429
-    assert "Demasiados intentos fallidos desde su dirección" in refused.content.decode()
+    assert (
+        "Demasiados intentos fallidos de iniciar sesión desde tu dirección"
+        in refused.content.decode()
+    )
 
 
 def test_behind_a_proxy_each_reader_is_throttled_by_the_address_the_proxy_saw(
