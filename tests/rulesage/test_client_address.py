@@ -97,3 +97,41 @@ def test_twenty_concurrent_sends_let_exactly_five_through_with_redis(rf, setting
     settings.RULESAGE_QUESTION_RATE_LIMIT = (5, 60)
     settings.CACHES = REDIS_CACHE
     assert_five_of_twenty_get_through(rf)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_readers_sending_at_once_from_one_address_store_five_questions(settings, home):
+    """The whole send, form to stored question, from 20 threads at once (each its own
+    database connection), counted in Redis as in production."""
+    from django.db import connection
+    from django.test import Client
+
+    from rulings.models import ReaderQuestion
+
+    EditionFactory(code="bg-368017-en-1e")
+    settings.RULESAGE_QUESTION_RATE_LIMIT = (5, 60)
+    settings.CACHES = {**settings.CACHES, "default": REDIS_CACHE["default"]}
+    start = threading.Barrier(20)
+    statuses = []
+
+    def send(n):
+        try:
+            client = Client()
+            data = {"edition": "bg-368017-en-1e", "question": f"Question {n} about passing?"}
+            start.wait()
+            response = client.post(
+                "/en/rulings/ask/",
+                {**data, "email": "", "website": "", "action": "send"},
+                REMOTE_ADDR="203.0.113.50",
+            )
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [302] * 5 + [429] * 15
+    assert ReaderQuestion.objects.count() == 5
