@@ -8,6 +8,6 @@ class RulesageConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import page_cache_events
+        from . import checks, page_cache_events  # noqa: F401 (checks registers itself)
 
         page_cache_events.connect()
