@@ -28,6 +28,7 @@ import hashlib
 import pickle
 import threading
 import time
+from urllib.parse import urlencode
 
 from asgiref.local import Local
 from django.conf import settings
@@ -179,10 +180,21 @@ class KeptValues:
 _kept = KeptValues(limit=32 * 1024 * 1024)
 
 
+# The query parameters reader pages read (lists, search, the ask page's check, a passage's
+# page, the sitemap's files). A request with any other parameter (a campaign tag, a typo)
+# gets the same page as without it, rendered afresh and not stored: a stranger's random
+# parameters cannot fill the cache.
+READ_PARAMETERS = frozenset(
+    {"page", "p", "q", "game", "edition", "kind", "status", "language", "passage", "question"}
+)
+
+
 def cache_key(request):
-    """One key per host, language and address (query included)."""
+    """One key per scheme, host, language, path and query, the query's parameters in one
+    order: the same page asked for twice is one entry."""
     language = translation.get_language_from_request(request, check_path=True)
-    address = f"{request.get_host()}|{language}|{request.get_full_path()}"
+    query = urlencode(sorted(request.GET.lists()), doseq=True)
+    address = f"{request.scheme}|{request.get_host()}|{language}|{request.path}?{query}"
     return "page-cache:" + hashlib.sha256(address.encode()).hexdigest()
 
 
@@ -202,6 +214,7 @@ def cacheable_request(request):
         request.method in ("GET", "HEAD")
         and anonymous(request)
         and not request.path.startswith(tuple(prefixes))
+        and set(request.GET) <= READ_PARAMETERS
     )
 
 

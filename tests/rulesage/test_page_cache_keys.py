@@ -1,0 +1,49 @@
+"""The page cache keeps one entry per page a reader can see: a stranger's random query
+parameters neither fill it nor change the page, and a page read over plain HTTP never
+answers a reader over HTTPS (its links say which scheme it was rendered for)."""
+
+import pytest
+from django.core.cache import caches
+
+from core.page_cache import GENERATION_KEY, STATUS_HEADER, bump_generation
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def page_cache(settings):
+    settings.RULESAGE_PAGE_CACHE = True
+    cache = caches["pages"]
+    bump_generation()  # pages of earlier tests were rendered from another database
+    yield cache
+    cache.delete(GENERATION_KEY)
+
+
+def state(response):
+    assert response.status_code == 200
+    return response.get(STATUS_HEADER)
+
+
+def test_unknown_parameters_are_served_the_page_without_storing_it(client, guide, page_cache):
+    plain = client.get(guide.url)
+    assert state(plain) == "miss"
+    for n in range(5):
+        tagged = client.get(guide.url, {"utm_source": f"campaign-{n}"})
+        assert state(tagged) is None  # rendered afresh, not stored
+        assert tagged.content == plain.content
+    assert state(client.get(guide.url)) == "hit"
+
+
+def test_the_same_parameters_in_another_order_are_one_entry(client, page_cache):
+    first = client.get("/en/search/?q=tie&kind=rulings")
+    assert state(first) == "miss"
+    assert state(client.get("/en/search/?kind=rulings&q=tie")) == "hit"
+
+
+def test_a_page_rendered_for_http_never_answers_https(client, guide, page_cache, settings):
+    settings.SECURE_SSL_REDIRECT = False
+    assert state(client.get(guide.url)) == "miss"  # plain HTTP
+    secure = client.get(guide.url, secure=True)
+    assert state(secure) == "miss"
+    assert b'href="http://' not in secure.content.split(b"</head>")[0]
+    assert state(client.get(guide.url, secure=True)) == "hit"
