@@ -1,4 +1,9 @@
-"""Refuse addresses that carry control characters, once for the whole site.
+"""Addresses the whole site refuses or corrects once, before any view or the page cache.
+
+An encoded slash (`/en/games%2Fpoint-city%2F`) arrives decoded, so the page would be
+served, and cached, under a second address: it is redirected to the one address.
+
+Control characters are refused.
 
 No address on this site contains a control character, but a request can: `%00` in a path
 segment or a query value arrives in the view as a NUL byte, and PostgreSQL refuses any
@@ -8,6 +13,8 @@ before any of them runs, with the site's own 400 page.
 """
 
 import re
+
+from django.http import HttpResponsePermanentRedirect
 
 from .views import bad_request
 
@@ -58,3 +65,21 @@ class RefuseControlCharactersMiddleware:
         if has_control_characters_in_query(request, cleaned):
             return bad_request(request)
         return None
+
+
+def has_encoded_slash(request):
+    """True when the path as sent (gunicorn's RAW_URI, or REQUEST_URI) encodes a slash."""
+    sent = request.META.get("RAW_URI") or request.META.get("REQUEST_URI") or ""
+    return "%2f" in sent.split("?", 1)[0].lower()
+
+
+class OneAddressMiddleware:
+    """Redirect a path with an encoded slash to the same path written plainly."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if has_encoded_slash(request):
+            return HttpResponsePermanentRedirect(request.get_full_path())
+        return self.get_response(request)

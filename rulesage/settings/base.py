@@ -81,6 +81,8 @@ MIDDLEWARE = [
     "rulesage.csp.AdminScriptNonces",
     # Faults (issue 11): a database that cannot be reached is a 503, not a 500.
     "rulesage.faults.DatabaseUnavailableMiddleware",
+    # One address per page, before the page cache stores a second one.
+    "rulesage.middleware.OneAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -47,3 +47,12 @@ def test_a_page_rendered_for_http_never_answers_https(client, guide, page_cache,
     assert state(secure) == "miss"
     assert b'href="http://' not in secure.content.split(b"</head>")[0]
     assert state(client.get(guide.url, secure=True)) == "hit"
+
+
+def test_an_encoded_slash_is_redirected_to_the_one_address(client, guide, page_cache):
+    path = guide.url
+    encoded = path.rstrip("/").replace("/", "%2F").replace("%2F", "/", 2) + "%2F"
+    response = client.get(path, RAW_URI=encoded)  # as gunicorn passes what was sent
+    assert response.status_code == 301
+    assert response["Location"] == path
+    assert state(client.get(path)) == "miss"  # nothing stored under the encoded address
