@@ -7,7 +7,8 @@ and corrections, errata cards (they change the warnings on rulings and the guide
 re-check state), passages, documents, editions, games, and a guide's translation marked
 current or its change log. Rather than list those models one by one (and miss the next
 one), every model of the content apps counts: a save of one that readers do not see costs
-one extra rendering of each page, never a stale one.
+one extra rendering of each page, never a stale one. The exceptions, models no cached
+page shows, are listed in NOT_SHOWN.
 
 Writes that send no signal (`QuerySet.update`, `bulk_create`) happen in this project
 inside a transaction that also saves a model above, or say so themselves: the ruling
@@ -33,6 +34,10 @@ from core.page_cache import bump_generation
 
 # The apps whose models readers see, directly or through a page.
 CONTENT_APPS = ("core", "rulings", "guides", "rulesage", "wagtailcore")
+# Models of those apps that no cached page shows: a reader's question is read by editors
+# (its confirmation page belongs to the sender's session, never cached), so sending one
+# leaves every page as it was; the ruling that answers it changes pages when it is saved.
+NOT_SHOWN = {"rulings.readerquestion"}
 
 
 def content_changed(sender, **kwargs):
@@ -75,7 +80,7 @@ def connect():
     page_unpublished.connect(content_changed, dispatch_uid="page_cache_unpublished")
     post_page_move.connect(content_changed, dispatch_uid="page_cache_moved")
     for model in apps.get_models():
-        if model._meta.app_label not in CONTENT_APPS:
+        if model._meta.app_label not in CONTENT_APPS or model._meta.label_lower in NOT_SHOWN:
             continue
         if model._meta.app_label == "wagtailcore" and model._meta.model_name not in (
             "page",

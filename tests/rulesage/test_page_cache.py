@@ -250,3 +250,14 @@ def test_without_redis_a_command_beside_the_server_makes_its_pages_stale(tmp_pat
     assert generation() == server_sees  # one cache for every process, not one each
     in_a_process("page_cache.bump_generation()")  # as import_rulings does per change
     assert generation() == server_sees + 1
+
+
+def test_a_reader_sending_a_question_leaves_every_page_cached(client, ruling, page_cache):
+    from rulings.models import ReaderQuestion
+
+    page = ruling.get_absolute_url()
+    assert get(client, page)[1] == "miss"
+    ReaderQuestion.objects.create(
+        edition=ruling.edition, question="Can a tie be broken by the tokens left?", language="en"
+    )
+    assert get(client, page)[1] == "hit"
