@@ -3,6 +3,12 @@
 The form is filled in two steps (see views_ask): "check" shows the rulings already
 answered that are most like the question, "send" stores it for editors. Only sending
 counts against the rate limit; checking writes nothing.
+
+The limit is counted in the cache (Redis in production). When Redis cannot be reached
+the count cannot be read, and the limit fails closed: no question is taken, the reader is
+told so and keeps the text (`limit_unavailable_message`), and the rest of the site works.
+Taking every question unchecked instead would let one address fill the editors' queue
+for as long as the outage lasts.
 """
 
 import time
@@ -12,8 +18,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse_lazy
 from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+
+from core.redis_cache import errors_raised
 
 from .edition_lookup import chosen_edition
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
@@ -107,10 +115,15 @@ def _key(request):
 
 
 def seconds_until_allowed(request, now=None):
-    """0 when this address may send a question now, else how many seconds until it may."""
+    """0 when this address may send a question now, else how many seconds until it may.
+
+    Raises core.redis_cache.CacheUnavailable when the count cannot be read.
+    """
     limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
     now = time.time() if now is None else now
-    recent = [t for t in cache.get(_key(request), []) if t > now - window]
+    with errors_raised():
+        sent = cache.get(_key(request), [])
+    recent = [t for t in sent if t > now - window]
     if len(recent) < limit:
         return 0
     return int(recent[-limit] + window - now) + 1
@@ -133,3 +146,10 @@ def rate_limit_message(seconds):
         "while. Your question is kept below: please send it again in %(minutes)s minutes.",
         minutes,
     ) % {"limit": limit, "minutes": minutes}
+
+
+def limit_unavailable_message():
+    return gettext(
+        "Questions cannot be sent just now: the part of the site that counts them is not "
+        "answering. Your question is kept below: please send it again in a few minutes."
+    )
