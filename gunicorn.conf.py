@@ -27,10 +27,13 @@ worker_class = "sync"
 # a second): its worker is killed and replaced, and the proxy in front answers 502.
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
-# PostgreSQL ends a query running longer than this (rulesage.settings.base.with_timeouts),
-# well before the worker timeout, so a slow query is a 503 page rather than a killed
-# worker. Set before the application is loaded; management commands do not read this file.
-os.environ.setdefault("DATABASE_STATEMENT_TIMEOUT", f"{max(1, timeout * 2 // 3)}s")
+# Well before that, a reader's request still running is answered with the 503 page
+# (rulesage.faults.RequestTimeLimitMiddleware: a database that stopped answering mid-query
+# would otherwise hold the worker until it is killed), and PostgreSQL ends a query running
+# longer than its statement timeout (rulesage.settings.base.with_timeouts), also a 503.
+# Set before the application is loaded; management commands do not read this file.
+os.environ.setdefault("REQUEST_TIME_LIMIT", "8")
+os.environ.setdefault("DATABASE_STATEMENT_TIMEOUT", "8s")
 # Workers are replaced now and then (with jitter, not all at once), bounding any slow
 # growth in memory.
 max_requests = _int("GUNICORN_MAX_REQUESTS", 2000)

@@ -77,7 +77,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "rulesage.security.PermissionsPolicyMiddleware",
     "rulesage.csp.AdminScriptNonces",
-    # Faults (issue 11): a database that cannot be reached is a 503, not a 500.
+    # Faults (issue 11): a request that runs too long, or a database that cannot be
+    # reached, is a 503, not a 500 or no answer.
+    "rulesage.faults.RequestTimeLimitMiddleware",
     "rulesage.faults.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -356,6 +358,10 @@ AXES_CLIENT_IP_CALLABLE = "rulesage.security.client_address"
 # --- Faults (issue 11) -----------------------------------------------------------------
 # Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
+# Seconds after which a reader's request is ended with the 503 page (rulesage.faults);
+# 0: never. gunicorn.conf.py sets it for the web processes; the admin is exempt.
+RULESAGE_REQUEST_TIME_LIMIT = float(os.environ.get("REQUEST_TIME_LIMIT", "0"))
+RULESAGE_REQUEST_TIME_LIMIT_EXEMPT = ("/admin/",)
 # --- end Faults ------------------------------------------------------------------------
 
 # --- Page cache (issue 11, item 1) ---------------------------------------------------------

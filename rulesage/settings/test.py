@@ -12,7 +12,9 @@ SECRET_KEY = "test-only-key"
 DATABASES = {
     "default": with_timeouts(
         dj_database_url.parse(
-            os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage")
+            os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage"),
+            # A server started by a test may keep its connections, as production does.
+            conn_max_age=int(os.environ.get("TEST_CONN_MAX_AGE", "0")),
         )
     )
 }
