@@ -12,7 +12,6 @@ import uuid
 
 import pytest
 from django.core.cache import caches
-from django.test import override_settings
 from django.urls import reverse
 
 from core.page_cache import STATUS_HEADER
@@ -44,12 +43,14 @@ def caches_behind_proxy(redis_proxy, settings):
         "default": {"BACKEND": backend, "LOCATION": location, "KEY_PREFIX": prefix + "-d"},
         "pages": {"BACKEND": backend, "LOCATION": location, "KEY_PREFIX": prefix + "-p"},
     }
-    with override_settings(CACHES=caches_setting, RULESAGE_PAGE_CACHE=True):
-        caches["pages"].set("ping", "pong")
-        assert caches["pages"].get("ping") == "pong", "the shared Redis does not answer"
-        yield redis_proxy
-        redis_proxy.forward()
-        caches["default"].clear()
+    # Through pytest-django's settings, as the tests' own changes are: restored in turn.
+    settings.CACHES = caches_setting
+    settings.RULESAGE_PAGE_CACHE = True
+    caches["pages"].set("ping", "pong")
+    assert caches["pages"].get("ping") == "pong", "the shared Redis does not answer"
+    yield redis_proxy
+    redis_proxy.forward()
+    caches["default"].clear()  # Redis database 10, this helper's own
 
 
 def timed_get(client, url):
