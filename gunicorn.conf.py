@@ -14,19 +14,26 @@ def _int(name, default):
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 
-# Page rendering is CPU-bound Python: one worker process per core, plus one so a core is
-# not idle while a worker waits on PostgreSQL or Redis. Threads add a little overlap for
-# those waits without the memory of more processes.
-workers = _int("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1)
-threads = _int("GUNICORN_THREADS", 2)
-worker_class = "gthread"
+# Sync workers, one request each: a request that runs past `timeout` is ended for real,
+# its worker killed and replaced. (gthread workers only check that the process is alive:
+# their threads could hang on a database that stopped answering for as long as it did,
+# until every thread of every worker was held and no page, cached or not, was served.)
+# Page rendering is CPU-bound Python and waits briefly on PostgreSQL and Redis: two
+# workers per core, plus one, keep the cores busy through those waits.
+workers = _int("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1)
+worker_class = "sync"
 
 # A request that takes longer than this is stuck (the slowest page renders in well under
-# a second); its worker is replaced rather than left holding a connection.
+# a second): its worker is killed and replaced, and the proxy in front answers 502.
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
-# Connections from the proxy or CDN in front are kept open between requests.
-keepalive = _int("GUNICORN_KEEPALIVE", 5)
+# Well before that, a reader's request still running is answered with the 503 page
+# (rulesage.faults.RequestTimeLimitMiddleware: a database that stopped answering mid-query
+# would otherwise hold the worker until it is killed), and PostgreSQL ends a query running
+# longer than its statement timeout (rulesage.settings.base.with_timeouts), also a 503.
+# Set before the application is loaded; management commands do not read this file.
+os.environ.setdefault("REQUEST_TIME_LIMIT", "8")
+os.environ.setdefault("DATABASE_STATEMENT_TIMEOUT", "8s")
 # Workers are replaced now and then (with jitter, not all at once), bounding any slow
 # growth in memory.
 max_requests = _int("GUNICORN_MAX_REQUESTS", 2000)

@@ -34,9 +34,12 @@ from asgiref.local import Local
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
+from django.dispatch import receiver
 from django.http import HttpResponse
 from django.utils import translation
 from django.utils.cache import cc_delim_re
+
+from .redis_cache import reachable_again
 
 CACHE_ALIAS = "pages"
 GENERATION_KEY = "page-cache:generation"
@@ -73,6 +76,7 @@ def first_generation():
 
 
 def current_generation():
+    """The counter, or None when the cache cannot be reached (nothing is then cached)."""
     cache = page_cache()
     generation = cache.get(GENERATION_KEY)
     if generation is None:
@@ -98,6 +102,14 @@ def _bump():
         cache.incr(GENERATION_KEY)
     except ValueError:  # missing: a new counter is a new generation already
         cache.add(GENERATION_KEY, first_generation(), timeout=None)
+
+
+@receiver(reachable_again)
+def bump_after_outage(sender, **kwargs):
+    """A change made while Redis could not be reached did not move the generation on:
+    move it on now, so no page rendered before that change is served after it."""
+    if getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True):
+        _bump()
 
 
 def bump_generation():
@@ -135,6 +147,8 @@ def remembered(key, compute, timeout=DEFAULT_TIMEOUT):
     if not getattr(settings, "RULESAGE_REMEMBER", True):
         return compute()
     generation = request_generation()
+    if generation is None:  # the cache is unreachable: nothing kept could be trusted
+        return compute()
     # Not the "derived:" keys of earlier releases, which held the values themselves.
     full_key = f"kept:{generation}:{key}"
     data = _kept.get(generation, full_key)
@@ -272,6 +286,8 @@ class PageCacheMiddleware:
         found = page_cache().get_many([GENERATION_KEY, key])
         generation = found.get(GENERATION_KEY) or current_generation()
         _request.generation = generation
+        if generation is None:  # the cache is unreachable (core.redis_cache): uncached
+            return self.get_response(request)
         value = found.get(key)
         if value is not None and value[0] == generation:
             response = from_stored(value)

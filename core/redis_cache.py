@@ -1,13 +1,127 @@
-"""Django's Redis cache backend, keeping one client per connection pool.
+"""Django's Redis cache backend: one client per connection pool, and an outage is a miss.
 
 Django's backend makes a new `redis.Redis` client for every cache call; building one
 registers some 170 response callbacks, about a tenth of a millisecond, as much as the
 rest of a page served from the cache (core.page_cache). A client is safe to share
 between threads (connections come from its pool), so one per pool is kept.
+
+Redis holds nothing a page cannot do without (cached pages, remembered values, Wagtail's
+site paths), so a Redis that refuses connections or stops answering must not take the
+site down: every read is then a miss and every write is skipped, and readers get pages
+rendered afresh. Each call waits at most the socket timeouts (half a second by default,
+`OPTIONS` socket_connect_timeout and socket_timeout), and after a failure Redis is left
+alone for `RETRY_SECONDS`, so a request pays for at most one timeout rather than one per
+cache call. The log gets one line a minute per process while it lasts, not a traceback
+per request.
+
+Code whose answer must not be guessed (the reader question limit) asks for the error
+instead, inside `errors_raised()`, and decides for itself what an outage means.
 """
 
+import contextlib
+import logging
+import threading
+import time
+from urllib.parse import urlsplit
+
+import redis
+from asgiref.local import Local
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+from django.dispatch import Signal
+
+logger = logging.getLogger("rulesage.cache")
+
+# A failed call leaves Redis alone for this long (seconds): calls in the meantime are
+# misses at once, without waiting on a socket.
+RETRY_SECONDS = 5
+# At most one log line per this many seconds (and per Redis address) while it is failing.
+LOG_EVERY_SECONDS = 60
+DEFAULT_SOCKET_TIMEOUT = 0.5
+PROBE_KEY = "redis-cache:probe"
+UNAVAILABLE_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+# Sent (sender: the backend class, location: its LOCATION) when Redis is reached again
+# after a call failed, before the call that reached it is made: what was written
+# meanwhile was lost (core.page_cache moves its generation on, so no page rendered before
+# a change made during the outage is served after it).
+reachable_again = Signal()
+
+
+class CacheUnavailable(Exception):
+    """Redis could not be reached, raised only inside `errors_raised()`."""
+
+
+_raising = Local()
+
+
+@contextlib.contextmanager
+def errors_raised():
+    """Inside this block, a cache call that cannot reach Redis raises CacheUnavailable
+    instead of answering as a miss. Other backends (memory, files) never raise it."""
+    previous = getattr(_raising, "active", False)
+    _raising.active = True
+    try:
+        yield
+    finally:
+        _raising.active = previous
+
+
+class Outage:
+    """What one process knows of one Redis address: shared by the backend instances of
+    every thread (Django makes one per thread)."""
+
+    def __init__(self, location):
+        self.where = ", ".join(
+            f"{parts.hostname}:{parts.port or 6379}"
+            for parts in map(urlsplit, location if isinstance(location, list) else [location])
+        )
+        self.lock = threading.Lock()
+        self.down_until = 0.0
+        self.failing = False
+        self.last_logged = None
+
+    def skipping(self):
+        return time.monotonic() < self.down_until
+
+    def failed(self, error):
+        now = time.monotonic()
+        with self.lock:
+            self.down_until = now + RETRY_SECONDS
+            self.failing = True
+            if self.last_logged is not None and now - self.last_logged < LOG_EVERY_SECONDS:
+                return
+            self.last_logged = now
+        logger.warning(
+            "Redis at %s unavailable (%s: %s): cache reads are misses and writes are "
+            "skipped, pages are served uncached; next try in %s s, next log line in %s s",
+            self.where,
+            type(error).__name__,
+            (str(error).splitlines() or [""])[0][:200],
+            RETRY_SECONDS,
+            LOG_EVERY_SECONDS,
+        )
+
+    def succeeded(self):
+        """True for the first success after a failure."""
+        if not self.failing:
+            return False
+        with self.lock:
+            recovered, self.failing = self.failing, False
+        if recovered:
+            logger.warning("Redis at %s reachable again", self.where)
+        return recovered
+
+
+_outages = {}
+_outages_lock = threading.Lock()
+
+
+def outage_for(location):
+    key = repr(location)
+    with _outages_lock:
+        return _outages.setdefault(key, Outage(location))
 
 
 class ReusedClientRedisCacheClient(RedisCacheClient):
@@ -20,7 +134,69 @@ class ReusedClientRedisCacheClient(RedisCacheClient):
         return client
 
 
+def _missing_key(*_args, **_kwargs):
+    raise ValueError("Redis unavailable: the key cannot be read")
+
+
 class RedisCache(DjangoRedisCache):
     def __init__(self, server, params):
-        super().__init__(server, params)
+        options = dict(params.get("OPTIONS") or {})
+        options.setdefault("socket_connect_timeout", DEFAULT_SOCKET_TIMEOUT)
+        options.setdefault("socket_timeout", DEFAULT_SOCKET_TIMEOUT)
+        super().__init__(server, {**params, "OPTIONS": options})
         self._class = ReusedClientRedisCacheClient
+        self.location = server
+        self.outage = outage_for(server)
+
+    def _guarded(self, method, fallback, *args, **kwargs):
+        """`method(*args)`, or `fallback(*args)` when Redis cannot be reached."""
+        if self.outage.skipping():
+            if getattr(_raising, "active", False):
+                raise CacheUnavailable(self.outage.where)
+            return fallback(*args, **kwargs)
+        try:
+            if self.outage.failing:
+                # Trying again after a failure: a read first, so that whatever must happen
+                # once Redis is back happens before this call reads or writes.
+                super().get(PROBE_KEY)
+                if self.outage.succeeded():
+                    reachable_again.send(type(self), location=self.location)
+            return method(*args, **kwargs)
+        except UNAVAILABLE_ERRORS as error:
+            self.outage.failed(error)
+            if getattr(_raising, "active", False):
+                raise CacheUnavailable(self.outage.where) from error
+            return fallback(*args, **kwargs)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._guarded(super().add, lambda *a: False, key, value, timeout, version)
+
+    def get(self, key, default=None, version=None):
+        return self._guarded(super().get, lambda *a: default, key, default, version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._guarded(super().set, lambda *a: None, key, value, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._guarded(super().touch, lambda *a: False, key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._guarded(super().delete, lambda *a: False, key, version)
+
+    def get_many(self, keys, version=None):
+        return self._guarded(super().get_many, lambda *a: {}, keys, version)
+
+    def has_key(self, key, version=None):
+        return self._guarded(super().has_key, lambda *a: False, key, version)
+
+    def incr(self, key, delta=1, version=None):
+        return self._guarded(super().incr, _missing_key, key, delta, version)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._guarded(super().set_many, lambda *a: list(data), data, timeout, version)
+
+    def delete_many(self, keys, version=None):
+        return self._guarded(super().delete_many, lambda *a: None, keys, version)
+
+    def clear(self):
+        return self._guarded(super().clear, lambda: None)

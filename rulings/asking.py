@@ -3,6 +3,12 @@
 The form is filled in two steps (see views_ask): "check" shows the rulings already
 answered that are most like the question, "send" stores it for editors. Only sending
 counts against the rate limit; checking writes nothing.
+
+The limit is counted in the cache (Redis in production). When Redis cannot be reached
+the count cannot be read, and the limit fails closed: no question is taken, the reader is
+told so and keeps the text (`limit_unavailable_message`), and the rest of the site works.
+Taking every question unchecked instead would let one address fill the editors' queue
+for as long as the outage lasts.
 """
 
 import time
@@ -12,10 +18,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse_lazy
 from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from core.client_address import client_address
+from core.redis_cache import errors_raised
 
 from .edition_lookup import chosen_edition
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
@@ -111,7 +118,15 @@ def take_a_send(request, now=None):
     one atomic step in Redis, so concurrent sends from one address are counted one by one
     and never more than the limit get through; a refused send counts too, which does not
     move the window's end.
+
+    Raises core.redis_cache.CacheUnavailable when the count cannot be kept: the limit
+    fails closed rather than let one address fill the editors' queue during an outage.
     """
+    with errors_raised():
+        return _take_a_send(request, now)
+
+
+def _take_a_send(request, now):
     limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
     now = time.time() if now is None else now
     for _attempt in range(3):
@@ -141,3 +156,10 @@ def rate_limit_message(seconds):
         "while. Your question is kept below: please send it again in %(minutes)s minutes.",
         minutes,
     ) % {"limit": limit, "minutes": minutes}
+
+
+def limit_unavailable_message():
+    return gettext(
+        "Questions cannot be sent just now: the part of the site that counts them is not "
+        "answering. Your question is kept below: please send it again in a few minutes."
+    )

@@ -7,6 +7,7 @@ shows a confirmation. Both work without JavaScript. A question
 is shown to nobody but its sender and editors: what readers see is what editors publish.
 """
 
+from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -15,9 +16,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from core.navigation import Crumb, home_crumb
+from core.redis_cache import CacheUnavailable
 from core.translated_fields import falls_back
 
-from .asking import QuestionForm, rate_limit_message, take_a_send
+from .asking import QuestionForm, limit_unavailable_message, rate_limit_message, take_a_send
 from .edition_lookup import chosen_edition, edition_label, editions_matching
 from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS
@@ -52,11 +54,16 @@ def ask(request):
         form = QuestionForm(initial={"edition": edition_label(chosen)} if chosen else None)
     if form.is_bound:
         if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
-            wait = take_a_send(request)
-            if not wait:
-                return sent(request, form)
-            form.add_error(None, rate_limit_message(wait))
-            status = 429
+            try:
+                wait = take_a_send(request)
+            except CacheUnavailable:  # the limit fails closed (rulings/asking.py)
+                form.add_error(None, limit_unavailable_message())
+                status = 503
+            else:
+                if not wait:
+                    return sent(request, form)
+                form.add_error(None, rate_limit_message(wait))
+                status = 429
         # What is already answered, whenever the edition and question are usable (also
         # when only the e-mail address or the rate limit held the question back).
         if form.cleaned_data.get("edition") and form.cleaned_data.get("question"):
@@ -80,7 +87,10 @@ def ask(request):
         "edition_matches": editions_matching(typed),
         "crumbs": crumbs(edition, gettext("Ask a rules question")),
     }
-    return render(request, "rulings/ask.html", context, status=status)
+    response = render(request, "rulings/ask.html", context, status=status)
+    if status == 503:
+        response["Retry-After"] = str(settings.RULESAGE_RETRY_AFTER_SECONDS)
+    return response
 
 
 def sent(request, form):

@@ -79,7 +79,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "rulesage.security.PermissionsPolicyMiddleware",
     "rulesage.csp.AdminScriptNonces",
-    # Faults (issue 11): a database that cannot be reached is a 503, not a 500.
+    # Faults (issue 11): a request that runs too long, or a database that cannot be
+    # reached, is a 503, not a 500 or no answer.
+    "rulesage.faults.RequestTimeLimitMiddleware",
     "rulesage.faults.DatabaseUnavailableMiddleware",
     # One address per page, before the page cache stores a second one.
     "rulesage.middleware.OneAddressMiddleware",
@@ -122,9 +124,35 @@ WSGI_APPLICATION = "rulesage.wsgi.application"
 
 # The run command's zero-setup default is a SQLite file; tests and production use
 # PostgreSQL through DATABASE_URL.
+
+
+def with_timeouts(database):
+    """PostgreSQL settings that bound how long a request can wait on the database.
+
+    A server that accepts connections and never answers held every request (and so every
+    worker) until it came back. DATABASE_CONNECT_TIMEOUT (seconds, default 5; libpq counts
+    less than 2 as 2) ends a connection attempt, which the site answers with its 503 page
+    (rulesage.faults). DATABASE_STATEMENT_TIMEOUT (a PostgreSQL duration, "20s" or
+    milliseconds; unset: none) makes the server end a query that runs longer: gunicorn.conf.py
+    sets it for the web processes, below the worker timeout, and management commands
+    (imports, migrations) run without one. A server that stops answering mid-query cannot
+    end it: the worker timeout (gunicorn.conf.py) does.
+    """
+    if database.get("ENGINE") != "django.db.backends.postgresql":
+        return database
+    options = database.setdefault("OPTIONS", {})
+    options.setdefault("connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")))
+    statement_timeout = os.environ.get("DATABASE_STATEMENT_TIMEOUT", "").strip()
+    if statement_timeout:
+        options["options"] = (
+            f"{options.get('options', '')} -c statement_timeout={statement_timeout}".strip()
+        )
+    return database
+
+
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+    "default": with_timeouts(
+        dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -340,6 +368,10 @@ AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
 # --- Faults (issue 11) -----------------------------------------------------------------
 # Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
+# Seconds after which a reader's request is ended with the 503 page (rulesage.faults);
+# 0: never. gunicorn.conf.py sets it for the web processes; the admin is exempt.
+RULESAGE_REQUEST_TIME_LIMIT = float(os.environ.get("REQUEST_TIME_LIMIT", "0"))
+RULESAGE_REQUEST_TIME_LIMIT_EXEMPT = ("/admin/",)
 # --- end Faults ------------------------------------------------------------------------
 
 # --- Page cache (issue 11, item 1) ---------------------------------------------------------
@@ -350,6 +382,13 @@ RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS"
 # (`import_rulings`, `load_demo`) share: a generation moved on by the command is seen by
 # the server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# How long a Redis call may wait to connect and for its answer (seconds). Redis answers
+# in well under a millisecond; one that does not is treated as down (core.redis_cache):
+# pages are then rendered uncached rather than held up.
+REDIS_OPTIONS = {
+    "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", "0.5")),
+    "socket_timeout": float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.5")),
+}
 RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
 RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
 # What pages derive from content (a guide's sources and change log, a ruling's citations,
@@ -360,7 +399,7 @@ RULESAGE_REMEMBER = env_bool("REMEMBER", default=True)
 # Never cached, whoever asks: the admin and Wagtail's login and password forms.
 RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_util/")
 CACHES["pages"] = (
-    {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL}
+    {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL, "OPTIONS": REDIS_OPTIONS}
     if REDIS_URL
     else {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",

@@ -4,7 +4,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import env_bool, env_list, os
+from .base import REDIS_OPTIONS, env_bool, env_list, os, with_timeouts
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -19,21 +19,27 @@ if not ALLOWED_HOSTS:
 # variable, refuse to start rather than serve (and write) a local file.
 if not os.environ.get("DATABASE_URL"):
     raise ImproperlyConfigured("DATABASE_URL must be set in the environment for production.")
-DATABASES = {"default": dj_database_url.config(conn_max_age=60)}
+DATABASES = {"default": with_timeouts(dj_database_url.config(conn_max_age=60))}
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Redis down or not answering: pages are served uncached, the log gets a line a minute
+# (core.redis_cache); reader questions are refused until it is back (rulings/asking.py);
+# the sign-in throttle counts in the database (django-axes' database handler) and is
+# unaffected.
 CACHES = {
     "default": {
         "BACKEND": "core.redis_cache.RedisCache",
         "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "OPTIONS": REDIS_OPTIONS,
     },
     # Reader pages (core.page_cache): in Redis, shared by every app server.
     "pages": {
         "BACKEND": "core.redis_cache.RedisCache",
         "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "OPTIONS": REDIS_OPTIONS,
     },
 }
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -5,13 +5,17 @@ import uuid
 import dj_database_url
 
 from .base import *  # noqa: F403
-from .base import os
+from .base import env_bool, os, with_timeouts
 
 DEBUG = False
 SECRET_KEY = "test-only-key"
 DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage")
+    "default": with_timeouts(
+        dj_database_url.parse(
+            os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage"),
+            # A server started by a test may keep its connections, as production does.
+            conn_max_age=int(os.environ.get("TEST_CONN_MAX_AGE", "0")),
+        )
     )
 }
 # The manifest storage needs collectstatic first; tests render templates without it.
@@ -31,10 +35,11 @@ TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBacken
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 # Pages are not served from the cache in tests that do not ask for it
-# (tests/rulesage/test_page_cache turns it on); the generation moves on with every change
+# (tests/rulesage/test_page_cache turns it on, and TEST_PAGE_CACHE=1 for a server
+# started by a test); the generation moves on with every change
 # as in production, so what is remembered until the next change (header links,
 # breadcrumbs) is kept in the real Redis (TEST_REDIS_URL), under a key prefix of this run.
-RULESAGE_PAGE_CACHE = False
+RULESAGE_PAGE_CACHE = env_bool("TEST_PAGE_CACHE", default=False)
 CACHES = {
     **CACHES,  # noqa: F405
     "pages": {

@@ -1,11 +1,15 @@
-"""With PostgreSQL stopped, readers get the 503 page with Retry-After and the log gets one
-line per failed request; once it is back, pages are served again without a restart.
+"""With PostgreSQL stopped, refusing or not answering, readers get the 503 page with
+Retry-After within seconds and the log gets one line per failed request, while pages in
+the page cache are still served; once it is back, pages are served again without a
+restart. A request that runs past gunicorn's timeout is ended.
 
-The test runs its own PostgreSQL (a throw-away cluster in a temporary folder, on a free
-port), never the machine's shared one, and serves the site from it with gunicorn and the
-production gunicorn.conf.py, in a process of its own.
+The tests run their own PostgreSQL (a throw-away cluster in a temporary folder, on a free
+port), or their own proxy in front of the machine's shared one (tests/rulesage/
+fault_proxy.py), never stopping the shared server, and serve the site from it with
+gunicorn and the production gunicorn.conf.py, in a process of its own.
 """
 
+import contextlib
 import os
 import shutil
 import socket
@@ -18,6 +22,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+from tests.rulesage.fault_proxy import FaultProxy
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 ROOT = Path(settings.BASE_DIR)
@@ -92,28 +98,30 @@ def own_postgres(django_db_setup):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def site_on_own_postgres(own_postgres, tmp_path):
+@contextlib.contextmanager
+def gunicorn_site(tmp_path, app="rulesage.wsgi", ready="/robots.txt", **env):
+    """gunicorn with the production gunicorn.conf.py and the test settings, one worker, in a
+    process of its own: (base address, its standard error)."""
     port = free_port()
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "rulesage.settings.test",
-        "DATABASE_URL": own_postgres.url("site"),
         "GUNICORN_BIND": f"127.0.0.1:{port}",
         "GUNICORN_WORKERS": "1",
         "GUNICORN_ACCESS_LOG": "/dev/null",
+        **env,
     }
-    errors = tmp_path / "stderr.log"
+    errors = tmp_path / f"stderr-{port}.log"
     with errors.open("w") as stderr:
         server = subprocess.Popen(
-            [ROOT / ".venv/bin/gunicorn", "-c", "gunicorn.conf.py", "rulesage.wsgi"],
+            [ROOT / ".venv/bin/gunicorn", "-c", "gunicorn.conf.py", app],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr,
         )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
         for _attempt in range(150):
             try:
-                urllib.request.urlopen(f"{base}/robots.txt", timeout=5)
+                urllib.request.urlopen(f"{base}{ready}", timeout=5)
                 break
             except OSError:
                 assert server.poll() is None, errors.read_text()
@@ -122,6 +130,12 @@ def site_on_own_postgres(own_postgres, tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.fixture
+def site_on_own_postgres(own_postgres, tmp_path):
+    with gunicorn_site(tmp_path, DATABASE_URL=own_postgres.url("site")) as site:
+        yield site
 
 
 def get(url):
@@ -168,3 +182,104 @@ def test_an_outage_is_a_503_with_retry_after_and_one_log_line_and_the_site_recov
                 break
             time.sleep(0.5)
         assert status == 200, url
+
+
+@pytest.fixture
+def postgres_proxy():
+    proxy = FaultProxy(int(settings.DATABASES["default"]["PORT"] or 5432))
+    yield proxy
+    proxy.close()
+
+
+@pytest.fixture
+def cached_site_behind_proxy(postgres_proxy, tmp_path):
+    """The site on the test database (as migrated: the tests' rows are not committed)
+    through the proxy, keeping its connections open between requests as production does,
+    with the page cache on (in Redis database 10, under keys of its own)."""
+    database = settings.DATABASES["default"]
+    url = f"postgres://postgres@127.0.0.1:{postgres_proxy.port}/{database['NAME']}"
+    with gunicorn_site(
+        tmp_path,
+        DATABASE_URL=url,
+        TEST_PAGE_CACHE="1",
+        TEST_CONN_MAX_AGE="60",
+        TEST_REDIS_URL="redis://127.0.0.1:6379/10",
+    ) as site:
+        yield site
+
+
+def timed_get(url):
+    started = time.monotonic()
+    status, headers, body = get(url)
+    return status, headers, time.monotonic() - started
+
+
+def test_postgres_not_answering_is_a_503_within_ten_seconds_and_cached_pages_are_served(
+    postgres_proxy, cached_site_behind_proxy
+):
+    base, errors = cached_site_behind_proxy
+    cached, uncached = f"{base}/en/corrections/", f"{base}/es/resoluciones/"
+    assert get(cached)[0] == 200
+    assert get(cached)[1]["X-Page-Cache"] == "hit"
+
+    postgres_proxy.hang()
+    status, headers, elapsed = timed_get(cached)
+    assert (status, headers["X-Page-Cache"]) == (200, "hit") and elapsed < 1, elapsed
+    # On the connection kept open (a query that is never answered: the request's time
+    # limit ends it), then on a new one (the connection attempt gives up).
+    for url in (uncached, f"{base}/en/rulings/"):
+        status, headers, elapsed = timed_get(url)
+        assert status == 503 and elapsed < 10, (url, status, elapsed)
+        assert headers["Retry-After"] == str(settings.RULESAGE_RETRY_AFTER_SECONDS)
+    assert get(f"{base}/static/css/site.css")[0] == 200
+
+    postgres_proxy.forward()
+    assert get(uncached)[0] == 200
+
+
+def test_postgres_refusing_connections_still_serves_cached_pages(
+    postgres_proxy, cached_site_behind_proxy
+):
+    base, errors = cached_site_behind_proxy
+    cached, uncached = f"{base}/en/corrections/", f"{base}/es/resoluciones/"
+    get(cached)
+    postgres_proxy.refuse()
+    for _attempt in range(3):
+        status, headers, elapsed = timed_get(cached)
+        assert (status, headers["X-Page-Cache"]) == (200, "hit") and elapsed < 1
+    status, headers, elapsed = timed_get(uncached)
+    assert status == 503 and headers["Retry-After"] and elapsed < 2, (status, elapsed)
+
+
+def test_a_request_past_the_worker_timeout_is_ended_and_the_worker_replaced(tmp_path):
+    with gunicorn_site(
+        tmp_path, app="tests.rulesage.slow_wsgi:application", ready="/", GUNICORN_TIMEOUT="2"
+    ) as (base, _errors):
+        started = time.monotonic()
+        with pytest.raises(OSError):  # cut off: no answer at all
+            urllib.request.urlopen(f"{base}/?sleep=42", timeout=30)
+        assert time.monotonic() - started < 10
+        status, _headers, _body = get(f"{base}/")
+        assert status == 200  # a new worker serves the next request
+
+
+def test_the_statement_timeout_from_the_environment_ends_a_slow_query(monkeypatch):
+    import psycopg
+
+    from rulesage.settings.base import with_timeouts
+
+    monkeypatch.setenv("DATABASE_STATEMENT_TIMEOUT", "500ms")
+    database = with_timeouts({"ENGINE": "django.db.backends.postgresql"})
+    assert database["OPTIONS"]["connect_timeout"] == 5
+    source = settings.DATABASES["default"]
+    with psycopg.connect(
+        host=source["HOST"] or "127.0.0.1",
+        port=source["PORT"] or 5432,
+        user=source["USER"] or "postgres",
+        dbname=source["NAME"],
+        **database["OPTIONS"],
+    ) as connection:
+        started = time.monotonic()
+        with pytest.raises(psycopg.errors.QueryCanceled):
+            connection.execute("SELECT pg_sleep(5)")
+        assert time.monotonic() - started < 2

@@ -1,0 +1,102 @@
+"""A TCP proxy of the test's own in front of a shared server (PostgreSQL, Redis), which
+the test switches to refuse connections or to hang, without touching the server itself.
+
+"refuse": the listening port is closed (a connection is refused) and open connections
+are cut. "hang": connections are accepted and nothing is passed on, either way, on new or
+open connections: a server that stopped answering. "forward": passed on again.
+"""
+
+import contextlib
+import socket
+import threading
+import time
+
+FORWARD, REFUSE, HANG = "forward", "refuse", "hang"
+
+
+class FaultProxy:
+    def __init__(self, target_port, target_host="127.0.0.1"):
+        self.target = (target_host, target_port)
+        self.mode = FORWARD
+        self.lock = threading.Lock()
+        self.sockets = []
+        self.listener = None
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self._listen()
+
+    def _listen(self):
+        self.listener = socket.create_server(("127.0.0.1", self.port))
+        self.listener.settimeout(0.05)
+        threading.Thread(target=self._accept, args=(self.listener,), daemon=True).start()
+
+    def _accept(self, listener):
+        while listener is self.listener:
+            try:
+                client, _address = listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            client.settimeout(None)
+            self._keep(client)
+            if self.mode == HANG:
+                continue  # held open, never answered
+            try:
+                upstream = socket.create_connection(self.target)
+            except OSError:
+                client.close()
+                continue
+            self._keep(upstream)
+            for source, destination in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, destination), daemon=True).start()
+
+    def _keep(self, sock):
+        with self.lock:
+            self.sockets.append(sock)
+
+    def _pump(self, source, destination):
+        try:
+            while data := source.recv(65536):
+                while self.mode == HANG:
+                    time.sleep(0.02)
+                destination.sendall(data)
+        except OSError:
+            pass
+        for sock in (source, destination):
+            self._cut(sock)
+
+    @staticmethod
+    def _cut(sock):
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+        sock.close()
+
+    def _cut_all(self):
+        with self.lock:
+            sockets, self.sockets = self.sockets, []
+        for sock in sockets:
+            self._cut(sock)
+
+    def refuse(self):
+        self.mode = REFUSE
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            listener.close()
+        self._cut_all()
+
+    def hang(self):
+        self.mode = HANG
+        if self.listener is None:
+            self._listen()
+
+    def forward(self):
+        if self.mode == HANG:
+            self._cut_all()  # what was held is dropped, as a restarted server would
+        self.mode = FORWARD
+        if self.listener is None:
+            self._listen()
+
+    def close(self):
+        self.refuse()
