@@ -79,7 +79,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "rulesage.security.PermissionsPolicyMiddleware",
     "rulesage.csp.AdminScriptNonces",
-    # Faults (issue 11): a request that runs too long, or a database that cannot be
+    # Faults: a request that runs too long, or a database that cannot be
     # reached, is a 503, not a 500 or no answer.
     "rulesage.faults.RequestTimeLimitMiddleware",
     "rulesage.faults.DatabaseUnavailableMiddleware",

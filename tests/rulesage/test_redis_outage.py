@@ -50,7 +50,7 @@ def caches_behind_proxy(redis_proxy, settings):
     assert caches["pages"].get("ping") == "pong", "the shared Redis does not answer"
     yield redis_proxy
     redis_proxy.forward()
-    caches["default"].clear()  # Redis database 10, this helper's own
+    caches["default"].clear()  # Redis database 10, this module's own
 
 
 def timed_get(client, url):
