@@ -23,9 +23,9 @@ def new_release(**kwargs):
     remembered by the release before were rendered by its templates and code, so they are
     made stale, as a content change makes them. A cache that cannot be reached must not
     stop the release: the pages it holds are then stale only until the next change."""
-    from core.page_cache import bump_generation
+    from core.cache_tags import bump_everything
 
     try:
-        bump_generation()
+        bump_everything()
     except Exception:  # noqa: BLE001 - reported, the migration itself has succeeded
         logger.warning("The page cache could not be marked stale after migrate", exc_info=True)

@@ -6,6 +6,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import translation
 from wagtail.models import Page, PagePermissionTester, PageViewRestriction
 
+from .cache_tags import SITE
 from .forms import TranslatablePageForm
 from .page_cache import remembered
 from .roles import edits_translations_only
@@ -28,6 +29,11 @@ class EditorialPage:
 
     def permissions_for_user(self, user):
         return TranslatorPermissionTester(user, self)
+
+    def cache_tags(self):
+        """The tags (core.cache_tags) of what this page shows besides the site's frame:
+        none for a page of its own; page types that show records say which."""
+        return []
 
     def get_view_restrictions(self):
         """Wagtail's restrictions of this page and its ancestors, without asking the database
@@ -61,7 +67,7 @@ def restricted_paths():
 
 def remembered_restrictions():
     """`restricted_paths()`, remembered until the next content change."""
-    return remembered("view-restrictions:paths", restricted_paths)
+    return remembered("view-restrictions:paths", restricted_paths, [SITE])
 
 
 def public(pages):

@@ -4,6 +4,7 @@ guides and the game's rulings, gathered once for the guide's template."""
 from django.utils import translation
 
 from core.blocks import sections
+from core.cache_tags import SITE, of_game
 from core.page_cache import remembered
 
 from .related import public_rulings
@@ -25,7 +26,8 @@ def reading_aids(guide, page, game):
     # The same for every reader of the guide until something changes (a preview shows
     # the page being edited, so it reads them afresh).
     key = f"guide-around:{guide.pk}:{getattr(game, 'pk', None)}:{translation.get_language()}"
-    siblings, editions = around() if not guide.pk else remembered(key, around)
+    tags = of_game(game.pk) if game else [SITE]
+    siblings, editions = around() if not guide.pk else remembered(key, around, tags)
     return {
         "toc": sections(page.body),
         "sibling_guides": siblings,

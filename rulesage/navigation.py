@@ -14,6 +14,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext
 from wagtail.models import Page, Site
 
+from core.cache_tags import SITE
 from core.page_cache import remembered
 from guides.models import GamesIndexPage
 
@@ -74,10 +75,10 @@ def _remembered_links(request):
         host = ""
     key = f"nav:{host}:{translation.get_language()}"
     if request is None:
-        return remembered(key, lambda: _links(request))
+        return remembered(key, lambda: _links(request), [SITE])
     known = request.__dict__.setdefault("_main_links", {})  # the header and a guide ask
     if key not in known:
-        known[key] = remembered(key, lambda: _links(request))
+        known[key] = remembered(key, lambda: _links(request), [SITE])
     return known[key]
 
 

@@ -1,96 +1,169 @@
-"""Every change a reader can see makes the cached pages stale (see core.page_cache).
+"""Which cached pages a change makes stale: the rules, one per kind of record.
 
-The events the site knows of: a page published, unpublished, moved or deleted (Wagtail's
-signals; a guide's corrections, sources and versions are published with it); and any
-save or delete of the rules knowledge and the guides' records: rulings, their citations
-and corrections, errata cards (they change the warnings on rulings and the guides'
-re-check state), passages, documents, editions, games, and a guide's translation marked
-current or its change log. Rather than list those models one by one (and miss the next
-one), every model of the content apps counts: a save of one that readers do not see costs
-one extra rendering of each page, never a stale one. The exceptions, models no cached
-page shows, are listed in NOT_SHOWN.
+A change moves on the tags (core.cache_tags) of the pages that can show what it touched:
 
-Writes that send no signal (`QuerySet.update`, `bulk_create`) happen in this project
-inside a transaction that also saves a model above, or say so themselves: the ruling
-importer bumps the generation when each file is committed.
+- a ruling, its citations, corrections, translation records and the guide sections that
+  name it: the ruling's own page and its game's lists of rulings;
+- a game, edition, rulebook, passage, errata card, glossary term or setup figure: every
+  page of that game (errata warnings on rulings, a guide's re-check state, names);
+- a guide published, unpublished or saved, and its records (versions, changes, sources,
+  corrections, translations): its game's guide pages and game page;
+- a game page: every page of its game;
+- any other page, a page moved or given a new slug (addresses change), a site, a view
+  restriction, and any record no rule here names: everything (a new kind of record
+  re-renders the site rather than nothing).
 
-Behind a CDN or Varnish, Wagtail's frontend-cache app (when configured, see settings)
-purges the published or unpublished page's own addresses; everything else a change
-touches is purged here by address (`purge_addresses`).
+Every change moves `lists` too (home page, lists, feeds, search, sitemaps). A change
+that moves a record from one game to another (an edition given to another game) makes
+both games' pages stale: the record as stored before the save counts too.
+
+What no cached page shows moves nothing: a reader's question (its confirmation page is
+the sender's own and never cached; the ruling that answers it is a change when saved).
+Writes that send no signal (`QuerySet.update`, bulk writes) say themselves what they
+touched: the ruling importer bumps the tags of what each committed file wrote.
+
+Behind a CDN, the same tags are purged (`purge`), as Surrogate-Key (Fastly, Varnish's
+xkey) or Cache-Tag (Cloudflare) headers name them on each page.
 """
 
-import contextlib
-
 from django.apps import apps
-from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
-from django.urls import reverse
-from django.utils import translation
+from django.db.models.signals import post_delete, post_save, pre_save
 from wagtail.models import Page
-from wagtail.signals import page_published, page_unpublished, post_page_move
+from wagtail.signals import page_published, page_slug_changed, page_unpublished, post_page_move
 
-from core.page_cache import bump_generation
+from core.cache_tags import LISTS, SITE, bump, game_guides, game_rulings, of_game, ruling
 
-# The apps whose models readers see, directly or through a page.
+from .cache_purge import purge_tags
+
+# The apps whose records readers see, directly or through a page.
 CONTENT_APPS = ("core", "rulings", "guides", "rulesage", "wagtailcore")
-# Models of those apps that no cached page shows: a reader's question is read by editors
-# (its confirmation page belongs to the sender's session, never cached), so sending one
-# leaves every page as it was; the ruling that answers it changes pages when it is saved.
+# Of Wagtail's own records, those a reader sees (revisions, logs, locks and workflow
+# tasks show nothing until a page is published).
+WAGTAIL_SHOWN = {"page", "site", "pageviewrestriction"}
+# Records no cached page shows.
 NOT_SHOWN = {"rulings.readerquestion"}
 
 
-def content_changed(sender, **kwargs):
-    if kwargs.get("raw"):
+def _value(model_label, pk, field):
+    if pk is None:
+        return None
+    model = apps.get_model(model_label)
+    return model._default_manager.filter(pk=pk).values_list(field, flat=True).first()
+
+
+def game_of_edition(edition_id):
+    return _value("rulings.Edition", edition_id, "game_id")
+
+
+def game_of_ruling(ruling_id):
+    return _value("rulings.Ruling", ruling_id, "edition__game_id")
+
+
+def game_of_page(page):
+    """The game a page belongs to (a game page's, or a guide's parent's), or None."""
+    page = page.specific_deferred if type(page) is Page else page
+    if hasattr(page, "game_id"):
+        return page.game_id
+    GamePage = apps.get_model("guides.GamePage")
+    if page.pk is None or page.depth is None:
+        return None
+    return GamePage.objects.parent_of(page).values_list("game_id", flat=True).first()
+
+
+def of_ruling(ruling_id):
+    game_id = game_of_ruling(ruling_id)
+    return {ruling(ruling_id), LISTS} | ({game_rulings(game_id)} if game_id else {SITE})
+
+
+def of_records_of_game(game_id):
+    return {*of_game(game_id), LISTS} if game_id else {SITE}
+
+
+def of_page(page):
+    """A guide: its game's guide pages; a game page: its game; any other page: all."""
+    label = page._meta.label_lower
+    game_id = game_of_page(page) if label in ("guides.guidepage", "guides.gamepage") else None
+    if game_id is None:
+        return {SITE}
+    if label == "guides.gamepage":
+        return {*of_game(game_id), LISTS}
+    return {game_guides(game_id), LISTS}
+
+
+def tags_of(instance):
+    """The tags a change to `instance` makes stale."""
+    label = instance._meta.label_lower
+    if isinstance(instance, Page):
+        return of_page(instance)
+    if label == "rulings.ruling":
+        return of_ruling(instance.pk)
+    if label in (
+        "rulings.citation",
+        "rulings.rulingcorrection",
+        "rulings.rulingtranslation",
+        "rulings.rulingmention",
+    ):
+        return of_ruling(instance.ruling_id)
+    if label == "rulings.game":
+        return of_records_of_game(instance.pk)
+    if label in ("rulings.glossaryterm", "rulings.setupfigure"):
+        return of_records_of_game(instance.game_id)
+    if label == "rulings.edition":
+        return of_records_of_game(instance.game_id)
+    if label in ("rulings.erratacard", "rulings.document"):
+        return of_records_of_game(game_of_edition(instance.edition_id))
+    if label == "rulings.passage":
+        game_id = _value("rulings.Document", instance.document_id, "edition__game_id")
+        return of_records_of_game(game_id)
+    if label.startswith("guides.guide") and hasattr(instance, "page_id"):
+        guide = apps.get_model("guides.GuidePage").objects.filter(pk=instance.page_id).first()
+        game_id = game_of_page(guide) if guide is not None else None
+        return {game_guides(game_id), LISTS} if game_id else {SITE}
+    return {SITE}
+
+
+def changed(tags):
+    bump(tags)
+    transaction.on_commit(lambda: purge_tags(tags))
+
+
+def record_changed(sender, instance, raw=False, **kwargs):
+    if raw:
         return  # loading fixtures
-    bump_generation()
-    instance = kwargs.get("instance")
-    if instance is not None and not isinstance(instance, Page):
-        transaction.on_commit(lambda: purge_addresses(instance))
+    tags = tags_of(instance) | getattr(instance, "_tags_before_save", set())
+    changed(tags)
 
 
-def addresses_to_purge(instance):
-    """The addresses, in every language, a change to `instance` shows on at least: its own
-    page (when it has one) and the site-wide lists of rulings and corrections."""
-    paths = []
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            paths += [f"/{code}/", reverse("corrections_log"), reverse("corrections_feed")]
-            paths.append(reverse("rulings:index"))
-            if hasattr(instance, "get_absolute_url"):
-                # A half-made or half-deleted object may have no address.
-                with contextlib.suppress(Exception):
-                    paths.append(instance.get_absolute_url())
-    base = settings.RULESAGE_BASE_URL.rstrip("/")
-    return [base + path for path in dict.fromkeys(paths)]
-
-
-def purge_addresses(instance):
-    """Purge the CDN's copies when Wagtail's frontend cache is configured (pages it purges
-    itself on publish and unpublish)."""
-    if not (apps.is_installed("wagtail.contrib.frontend_cache") and settings.RULESAGE_BASE_URL):
+def remember_tags_before_save(sender, instance, raw=False, **kwargs):
+    """The tags of the record as stored, before it is saved: moved to another game (or a
+    citation to another ruling), the pages it showed on before are stale too."""
+    if raw or instance._state.adding or instance.pk is None or isinstance(instance, Page):
         return
-    from wagtail.contrib.frontend_cache.utils import purge_urls_from_cache
+    stored = type(instance)._default_manager.filter(pk=instance.pk).first()
+    instance._tags_before_save = tags_of(stored) if stored is not None else set()
 
-    purge_urls_from_cache(addresses_to_purge(instance))
+
+def page_changed(sender, instance, **kwargs):
+    changed(of_page(instance))
+
+
+def page_moved(sender, instance, **kwargs):
+    changed({SITE})
 
 
 def connect():
-    page_published.connect(content_changed, dispatch_uid="page_cache_published")
-    page_unpublished.connect(content_changed, dispatch_uid="page_cache_unpublished")
-    post_page_move.connect(content_changed, dispatch_uid="page_cache_moved")
+    page_published.connect(page_changed, dispatch_uid="page_cache_published")
+    page_unpublished.connect(page_changed, dispatch_uid="page_cache_unpublished")
+    post_page_move.connect(page_moved, dispatch_uid="page_cache_moved")
+    page_slug_changed.connect(page_moved, dispatch_uid="page_cache_slug_changed")
     for model in apps.get_models():
-        if model._meta.app_label not in CONTENT_APPS or model._meta.label_lower in NOT_SHOWN:
+        meta = model._meta
+        if meta.app_label not in CONTENT_APPS or meta.label_lower in NOT_SHOWN:
             continue
-        if model._meta.app_label == "wagtailcore" and model._meta.model_name not in (
-            "page",
-            "site",
-            # A restriction added to a page makes its cached copy (and what is remembered
-            # about restrictions, core.pages) old.
-            "pageviewrestriction",
-        ):
-            continue  # revisions, logs, locks, tasks: nothing a reader sees until published
+        if meta.app_label == "wagtailcore" and meta.model_name not in WAGTAIL_SHOWN:
+            continue
+        uid = f"page_cache_{meta.label}"
+        pre_save.connect(remember_tags_before_save, sender=model, dispatch_uid=uid)
         for signal in (post_save, post_delete):
-            signal.connect(
-                content_changed, sender=model, dispatch_uid=f"page_cache_{model._meta.label}"
-            )
+            signal.connect(record_changed, sender=model, dispatch_uid=uid)

@@ -26,6 +26,7 @@ from wagtail.contrib.routable_page.models import RoutablePageMixin
 from wagtail.models import Page, Site
 from wagtail.url_routing import RouteResult
 
+from core.cache_tags import SITE
 from core.page_cache import remembered
 
 
@@ -72,13 +73,13 @@ def find_site(request):
     """Wagtail's site for the request (`Site.find_for_request`), with its root page.
 
     Wagtail reads it from the database on every request; it is remembered per host name
-    and port until the next content change (saving a site or a page is one), and handed to
+    and port until a site or the page tree changes, and handed to
     Wagtail where it keeps a request's site, so everything else asking for it gets it free.
     """
     if not hasattr(request, "_wagtail_site"):
         hostname = split_domain_port(request._get_raw_host())[0]
         key = f"site:{hostname}:{request.get_port()}"
-        request._wagtail_site = remembered(key, lambda: Site._find_for_request(request))
+        request._wagtail_site = remembered(key, lambda: Site._find_for_request(request), [SITE])
     return request._wagtail_site
 
 

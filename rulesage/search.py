@@ -28,6 +28,7 @@ from modelsearch.query import And, Or, PlainText
 from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
+from core.cache_tags import LISTS
 from core.page_cache import remembered
 from core.text_search import WORD_RE
 from core.translated_fields import SOURCE_LANGUAGE
@@ -337,7 +338,7 @@ def vocabulary(language):
             words.update(word.lower() for word in WORD_RE.findall(localized or original or ""))
         return sorted(words)
 
-    return remembered(f"search-vocabulary:{language}", read)
+    return remembered(f"search-vocabulary:{language}", read, [LISTS])
 
 
 def did_you_mean(words, language=None):

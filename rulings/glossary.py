@@ -18,6 +18,7 @@ word's stem also matches with its "ue"/"ie" read as "o"/"u" and "e"/"i".
 from collections import defaultdict
 from dataclasses import dataclass
 
+from core.cache_tags import game
 from core.page_cache import remembered
 from core.text_search import WORD_RE, fold_accents, word_set, word_stems
 
@@ -98,7 +99,7 @@ def read_terms(queryset, language):
 
 
 def game_terms(game_id, language):
-    """The glossary of one game in `language`, remembered until the next content change."""
+    """The glossary of one game in `language`, remembered until the game changes."""
     if not game_id:
         return []
     return remembered(
@@ -106,6 +107,7 @@ def game_terms(game_id, language):
         lambda: read_terms(
             GlossaryTerm.objects.filter(game_id=game_id, language=language), language
         ),
+        [game(game_id)],
     )
 
 

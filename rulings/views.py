@@ -10,6 +10,8 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.views.generic import DetailView, ListView
 
+from core.cache_tags import game, game_rulings, shows
+from core.cache_tags import ruling as ruling_tag
 from core.navigation import Crumb, crumb_of, home_crumb
 from core.page_cache import remembered
 from core.pagination import IndexPaginator, page_or_404
@@ -83,6 +85,8 @@ class RulingListView(ListView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         typed = self.edition_text if self.edition is None else ""
+        if self.edition is not None:
+            shows(game(self.edition.game_id), game_rulings(self.edition.game_id))
         context.update(
             edition=self.edition,
             edition_text=typed,
@@ -110,12 +114,14 @@ class RulingDetailView(DetailView):
 
     def get_object(self, queryset=None):
         """The public ruling with what its page shows of other records, remembered per
-        language until the next content change (any save of a ruling, citation, errata
-        card, passage or page moves it on): one cache read instead of five queries."""
+        language until the ruling or its game changes: one cache read instead of five
+        queries."""
         code, slug = self.kwargs["code"], self.kwargs["slug"]
         language = translation.get_language()
         self.read = remembered(
-            f"ruling-page:{code}:{slug}:{language}", lambda: read_ruling_page(code, slug, language)
+            f"ruling-page:{code}:{slug}:{language}",
+            lambda: read_ruling_page(code, slug, language),
+            lambda read: [game(read["ruling"].edition.game_id), ruling_tag(read["ruling"].pk)],
         )
         if self.read is None:
             raise Http404
@@ -228,6 +234,7 @@ class DocumentView(DetailView):
         context["passages"] = page.object_list
         context["page_obj"] = page
         context["snippet_limit"] = SEARCH_SNIPPET_LIMIT
+        shows(game(self.object.edition.game_id))
         context["crumbs"] = trail(
             self.object.edition, Crumb(self.object.title, lang=self.object.edition.language)
         )
@@ -247,4 +254,5 @@ class ErrataRegistryView(DetailView):
             "document", "passage", "supersedes", "superseded_by"
         ).order_by("-issued_on", "-pk")
         context["crumbs"] = trail(self.object, Crumb(gettext("Errata registry")))
+        shows(game(self.object.game_id))
         return context

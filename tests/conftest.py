@@ -48,6 +48,15 @@ def clear_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def everything_stale():
+    """Each test starts from a database rolled back to the start, as after a restore: what
+    an earlier test left in the page cache (pages, remembered values) is stale."""
+    from core.cache_tags import bump_everything
+
+    bump_everything()
+
+
 # A catalogue of a few hundred rulings: big enough that a list which grows with the
 # catalogue shows it in its query count, small enough to load in seconds.
 SMALL_CATALOGUE_SCALE = 0.004

@@ -3,6 +3,7 @@
 from django import template
 from django.utils import translation
 
+from ..cache_tags import SITE
 from ..navigation import crumb_of, page_trail
 from ..page_cache import remembered
 
@@ -19,9 +20,10 @@ def breadcrumbs(context, crumbs=None):
         page = context.get("live_page") or context.get("page")
         request = context.get("request")
         if page is not None and page.pk and not getattr(request, "is_preview", False):
-            # Unchanged until the page tree changes: read once per content change.
+            # Unchanged until the page tree (or the page's game) changes.
             key = f"trail:{page.pk}:{translation.get_language()}"
-            crumbs = list(remembered(key, lambda: page_trail(page, request)))
+            tags = [SITE, *getattr(page, "cache_tags", list)()]
+            crumbs = list(remembered(key, lambda: page_trail(page, request), tags))
         else:
             crumbs = page_trail(page, request) if page is not None else []
         if crumbs and context.get("shown_version"):

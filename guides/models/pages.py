@@ -24,6 +24,7 @@ from wagtail.fields import RichTextField, StreamField
 from wagtail.models import Page, PageManager
 from wagtail.search import index
 
+from core.cache_tags import SITE, of_game, shows
 from core.page_cache import remembered
 from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
@@ -91,7 +92,11 @@ class GamePage(EditorialPage, Page):
             )
         )
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
+        shows(*self.cache_tags())
         return context
+
+    def cache_tags(self):
+        return of_game(self.game_id)
 
 
 class GuidePage(EditorialPage, RoutablePageMixin, Page):
@@ -266,7 +271,9 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
             # The same for every reader of the live guide in this language until the next
             # content change; a preview shows the page being edited, read afresh.
             read = remembered(
-                f"guide-page:{self.pk}:{language}", lambda: self.reader_data(language)
+                f"guide-page:{self.pk}:{language}",
+                lambda: self.reader_data(language),
+                lambda read: of_game(read["game_page"].game_id) if read["game_page"] else [SITE],
             )
         else:
             read = self.reader_data(language, page)
@@ -281,6 +288,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         context["game_page"] = game_page = read["game_page"]
         self.__dict__.setdefault("game_page", game_page)
         context["game"] = game_page.game if game_page else None
+        shows(*self.cache_tags())
         context.update(reading_aids(self, page, context["game"]))
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
             context["translation_state"] = translation_state(
@@ -327,6 +335,10 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         """How this guide's translation into `language` stands against the English versions."""
         record = self.translations.filter(language=language).select_related("follows").first()
         return translation_state(self, language, versions, record, changes, corrections)
+
+    def cache_tags(self):
+        """Its game's tags: the guide shows the game's records, rulings and guides."""
+        return of_game(self.game_page.game_id) if self.game_page else []
 
     @cached_property
     def game_page(self):

@@ -1,13 +1,12 @@
-"""`{% guide_body %}`: a guide's sections, rendered once per content change.
+"""`{% guide_body %}`: a guide's sections, rendered once per change to what they show.
 
 The sections are most of a guide's server time (some 35 blocks, each its own template,
 rich text expanded block by block) and what they show is content only: the page's
 sections, the rulings they name, the game's setup figures and the errata cards noted under
-a section, all of which move the page cache's generation on when they change
-(rulesage.page_cache_events), and the addresses
-of pages they link to, which move it on when a page is published, moved or unpublished.
-So the HTML of the live guide's sections is remembered per page, language and host until
-the next content change (core.page_cache.remembered). An old version, a preview, or a
+a section, all of which are the game's (its tags, `GuidePage.cache_tags`), and the
+addresses of pages they link to, which change with the page tree (`site`). So the HTML
+of the live guide's sections is remembered per page, language and host until one of
+those changes (core.page_cache.remembered). An old version, a preview, or a
 page without a request is rendered every time.
 """
 
@@ -16,6 +15,7 @@ from django.core.exceptions import DisallowedHost
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from core.cache_tags import SITE
 from core.page_cache import remembered
 
 register = template.Library()
@@ -50,4 +50,5 @@ def guide_body(context):
     except DisallowedHost:
         return mark_safe(render())  # noqa: S308
     key = f"guide-body:{page.pk}:{translation.get_language()}:{host}"
-    return mark_safe(remembered(key, render))  # noqa: S308 (rendered above, as is)
+    tags = [SITE, *page.cache_tags()]
+    return mark_safe(remembered(key, render, tags))  # noqa: S308 (rendered above, as is)

@@ -65,7 +65,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "django.contrib.postgres",
-    # Security (issue 11): the Content-Security-Policy header and the login throttle.
+    # Security: the Content-Security-Policy header and the login throttle.
     "csp",
     "axes",
     # Background tasks (TASKS below) and their queue in the database.
@@ -75,7 +75,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Security (issue 11): CSP and Permissions-Policy on every response, error pages too.
+    # Security: CSP and Permissions-Policy on every response, error pages too.
     "csp.middleware.CSPMiddleware",
     "rulesage.security.PermissionsPolicyMiddleware",
     "rulesage.csp.AdminScriptNonces",
@@ -96,7 +96,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "wagtail.contrib.redirects.middleware.RedirectMiddleware",
-    # Security (issue 11): the login throttle, last as django-axes asks.
+    # Security: the login throttle, last as django-axes asks.
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -304,7 +304,7 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 # rulings/importers/limits.py and FORMATS.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
 
-# --- Security (issue 11) -------------------------------------------------------------
+# --- Security -------------------------------------------------------------
 # Headers every response carries, in every environment; HSTS and the HTTPS redirect are
 # production's (settings/production.py), where a proxy terminates TLS.
 from csp.constants import NONCE, NONE, SELF  # noqa: E402
@@ -365,7 +365,7 @@ RULESAGE_TRUSTED_PROXIES = int(os.environ.get("RULESAGE_TRUSTED_PROXIES", "0"))
 AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
 # --- end Security ----------------------------------------------------------------------
 
-# --- Faults (issue 11) -----------------------------------------------------------------
+# --- Faults -----------------------------------------------------------------
 # Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
 # Seconds after which a reader's request is ended with the 503 page (rulesage.faults);
@@ -374,13 +374,13 @@ RULESAGE_REQUEST_TIME_LIMIT = float(os.environ.get("REQUEST_TIME_LIMIT", "0"))
 RULESAGE_REQUEST_TIME_LIMIT_EXEMPT = ("/admin/",)
 # --- end Faults ------------------------------------------------------------------------
 
-# --- Page cache (issue 11, item 1) ---------------------------------------------------------
-# Whole reader pages for anonymous readers, in the "pages" cache, never stale: any change a
-# reader can see moves every page to a new generation (core.page_cache). Redis from
-# REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
+# --- Page cache ------------------------------------------------------------------------------
+# Whole reader pages for anonymous readers, in the "pages" cache, never stale: a change
+# makes stale the pages that can show it (core.cache_tags, rulesage.page_cache_events).
+# Redis from REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
 # PAGE_CACHE_DIR (default .page-cache/), which the server and a command run beside it
-# (`import_rulings`, `load_demo`) share: a generation moved on by the command is seen by
-# the server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
+# (`import_rulings`, `load_demo`) share: a change made by the command is seen by the
+# server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # How long a Redis call may wait to connect and for its answer (seconds). Redis answers
 # in well under a millisecond; one that does not is treated as down (core.redis_cache):
@@ -392,8 +392,8 @@ REDIS_OPTIONS = {
 RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
 RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
 # What pages derive from content (a guide's sources and change log, a ruling's citations,
-# header links, breadcrumbs) is remembered until the next content change in the same
-# generation (core.page_cache.remembered); REMEMBER=0 reads it afresh on every request
+# header links, breadcrumbs) is remembered until a change makes it stale
+# (core.page_cache.remembered); REMEMBER=0 reads it afresh on every request
 # (the benchmark's --cold server).
 RULESAGE_REMEMBER = env_bool("REMEMBER", default=True)
 # Never cached, whoever asks: the admin and Wagtail's login and password forms.
@@ -415,26 +415,16 @@ MIDDLEWARE.insert(
     "core.page_cache.PageCacheMiddleware",
 )
 
-# --- CDN purges (issue 11, item 1) --------------------------------------------------------
-# Behind a CDN or Varnish, Wagtail's frontend cache purges a page's addresses when it is
-# published or unpublished, and rulesage.page_cache_events the addresses other changes
-# show on. Off unless configured: FRONTEND_CACHE_PURGE_URL (Varnish/Squid/any cache that
-# takes HTTP PURGE), or CLOUDFLARE_API_TOKEN with CLOUDFLARE_ZONE_ID. Purged addresses are
-# built on RULESAGE_BASE_URL.
-WAGTAILFRONTENDCACHE = {}
-if os.environ.get("FRONTEND_CACHE_PURGE_URL"):
-    WAGTAILFRONTENDCACHE["http"] = {
-        "BACKEND": "wagtail.contrib.frontend_cache.backends.HTTPBackend",
-        "LOCATION": os.environ["FRONTEND_CACHE_PURGE_URL"],
-    }
-if os.environ.get("CLOUDFLARE_API_TOKEN") and os.environ.get("CLOUDFLARE_ZONE_ID"):
-    WAGTAILFRONTENDCACHE["cloudflare"] = {
-        "BACKEND": "wagtail.contrib.frontend_cache.backends.CloudflareBackend",
-        "BEARER_TOKEN": os.environ["CLOUDFLARE_API_TOKEN"],
-        "ZONEID": os.environ["CLOUDFLARE_ZONE_ID"],
-    }
-if WAGTAILFRONTENDCACHE:
-    INSTALLED_APPS.append("wagtail.contrib.frontend_cache")
+# --- CDN purges ---------------------------------------------------------------------------
+# Behind a CDN or Varnish, the pages a change makes stale are purged by their tags
+# (rulesage.cache_purge): FRONTEND_CACHE_PURGE_URL takes an HTTP PURGE with a
+# Surrogate-Key header; CLOUDFLARE_API_TOKEN with CLOUDFLARE_ZONE_ID purges by Cache-Tag.
+# Off unless configured.
+RULESAGE_PURGE_URL = os.environ.get("FRONTEND_CACHE_PURGE_URL", "")
+RULESAGE_CLOUDFLARE_API_TOKEN = os.environ.get("CLOUDFLARE_API_TOKEN", "")
+RULESAGE_CLOUDFLARE_ZONE_ID = (
+    os.environ.get("CLOUDFLARE_ZONE_ID", "") if RULESAGE_CLOUDFLARE_API_TOKEN else ""
+)
 # Answered-before recall (rulings/recall.py): a ruling sharing a word with a reader's
 # question is offered when the two questions' trigram similarity reaches this (0 to 1).
 # The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A

@@ -62,7 +62,7 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
-# --- Security (issue 11) -------------------------------------------------------------
+# --- Security -------------------------------------------------------------
 # TLS ends at the proxy, which says so in X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER
 # above): plain-HTTP requests are redirected to HTTPS, and browsers are told to use HTTPS
 # only (HSTS). SECURE_SSL_REDIRECT=0 turns the redirect off where the proxy does it;

@@ -36,9 +36,9 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 # Pages are not served from the cache in tests that do not ask for it
 # (tests/rulesage/test_page_cache turns it on, and TEST_PAGE_CACHE=1 for a server
-# started by a test); the generation moves on with every change
-# as in production, so what is remembered until the next change (header links,
-# breadcrumbs) is kept in the real Redis (TEST_REDIS_URL), under a key prefix of this run.
+# started by a test); changes make pages stale as in production, so what is
+# remembered until a change (header links, breadcrumbs) is kept in the real Redis
+# (TEST_REDIS_URL), under a key prefix of this run.
 RULESAGE_PAGE_CACHE = env_bool("TEST_PAGE_CACHE", default=False)
 CACHES = {
     **CACHES,  # noqa: F405

@@ -21,12 +21,13 @@ import logging
 from django.db import DatabaseError, connection, transaction
 
 from core.admin_search_backend import indexing_backends
-from core.page_cache import bump_generation
+from core.cache_tags import LISTS, bump, game_rulings, of_game
+from core.cache_tags import ruling as ruling_tag
 from rulings.importers.background import Background
 from rulings.importers.bookkeeping import Bookkeeping
 from rulings.importers.catalogue import Catalogue
 from rulings.importers.passages import index_for_search
-from rulings.models import Passage, Ruling
+from rulings.models import Edition, Passage, Ruling
 
 __all__ = ["ImportRun"]
 
@@ -118,7 +119,7 @@ class ImportRun:
         new = rulings if created is None else created
         if passages or rulings or new:
             # An unchanged file wrote nothing: the pages cached from it stay current.
-            bump_generation()
+            bump(written_tags(passages, [*rulings, *new]))
         # A second process reads the rulings back: nothing of them is kept for it here.
         kept = citations if citations and not self._behind.elsewhere else [None] * len(new)
         for ruling, own in zip(new, kept, strict=True):
@@ -171,3 +172,24 @@ class ImportRun:
                 f"{count} imported passage(s) and ruling(s) were not added to the search "
                 f"index ({type(error).__name__}: {error}); `manage.py update_index` adds them"
             )
+
+
+def written_tags(passages: list[Passage], rulings: list[Ruling]) -> set[str]:
+    """The tags (core.cache_tags) of the pages what a file wrote shows on: each ruling's
+    own page and its game's lists of rulings, and every page of a game whose rulebook
+    gained or changed passages (one query for the games)."""
+    editions = {ruling.edition_id for ruling in rulings}
+    documents = {passage.document_id for passage in passages}
+    games = dict(
+        Edition.objects.filter(pk__in=editions).values_list("pk", "game_id") if editions else []
+    )
+    passage_games = set(
+        Edition.objects.filter(documents__in=documents).values_list("game_id", flat=True)
+        if documents
+        else []
+    )
+    tags = {LISTS, *(ruling_tag(ruling.pk) for ruling in rulings)}
+    tags.update(game_rulings(games[edition]) for edition in editions if edition in games)
+    for game_id in passage_games:
+        tags.update(of_game(game_id))
+    return tags

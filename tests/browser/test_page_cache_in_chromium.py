@@ -2,10 +2,9 @@
 editor never does, and a correction shows on the reader's very next page load."""
 
 import pytest
-from django.core.cache import caches
 from django.core.management import call_command
 
-from core.page_cache import GENERATION_KEY, bump_generation
+from core.cache_tags import bump_everything
 from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.rulings.factories import record_correction
@@ -18,9 +17,9 @@ def cached_demo_site(live_server, root_page, settings):
     call_command("load_demo", verbosity=0)
     settings.RULESAGE_PAGE_CACHE = True
     settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
-    bump_generation()  # nothing cached by an earlier test of this run is current
+    bump_everything()  # nothing cached by an earlier test of this run is current
     yield live_server
-    caches["pages"].delete(GENERATION_KEY)
+    bump_everything()
 
 
 def test_reader_is_served_from_the_cache_and_sees_a_correction_at_once(

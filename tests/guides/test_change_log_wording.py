@@ -6,7 +6,7 @@ import pytest
 from bs4 import BeautifulSoup
 from django.apps import apps
 
-from core.page_cache import bump_generation
+from core.cache_tags import bump_everything
 from guides.models import GuideChange
 from guides.publishing import mark_translation_current
 from tests.guides.factories import publish, publish_version, url_in
@@ -77,7 +77,7 @@ def test_lines_stored_with_the_earlier_standard_notes_are_reworded_and_nothing_e
     )
 
     migration.standard_notes_go_on_from_the_label(apps, None)
-    bump_generation()  # what the page remembered was read before the rows were reworded
+    bump_everything()  # what the page remembered was read before the rows were reworded
     assert change_log(client, guide, "en") == [
         "Version 2: Added the tie-break rule. (current)",
         "Minor edit to version 1: wording, typography or links only; no rule changed.",

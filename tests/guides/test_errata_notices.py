@@ -5,12 +5,11 @@ import datetime
 
 import pytest
 from bs4 import BeautifulSoup
-from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from core.page_cache import GENERATION_KEY, bump_generation
+from core.cache_tags import bump_everything
 from guides.models import GuidePage
 from rulings.models import Citation, Document, ErrataCard, Passage, Ruling
 from tests.guides.factories import add_source, publish, url_in
@@ -37,7 +36,7 @@ def card_on(document, page=8, heading="TURN END", issued_on=ISSUED, recorded=REC
     )
     ErrataCard.objects.filter(pk=card.pk).update(created_at=recorded)
     card.refresh_from_db()
-    bump_generation()  # an update() sends no signal; an editor's save would
+    bump_everything()  # an update() sends no signal; an editor's save would
     return card
 
 
@@ -194,7 +193,7 @@ def test_cards_on_what_the_guide_was_not_checked_against_are_not_shown(client, g
 def test_an_errata_card_saved_shows_on_the_cached_guide_at_once(client, guide, rulebook, settings):
     settings.RULESAGE_PAGE_CACHE = True
     settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
-    bump_generation()
+    bump_everything()
     try:
         assert notices(read(client, guide)) == []
         assert notices(read(client, guide)) == []  # served from the cache
@@ -209,7 +208,7 @@ def test_an_errata_card_saved_shows_on_the_cached_guide_at_once(client, guide, r
         )
         assert len(notices(read(client, guide))) == 1
     finally:
-        caches["pages"].delete(GENERATION_KEY)
+        bump_everything()
 
 
 def test_a_guide_with_notices_costs_the_same_queries_however_many(

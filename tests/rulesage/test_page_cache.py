@@ -15,7 +15,8 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from core.page_cache import GENERATION_KEY, STATUS_HEADER, PageCacheMiddleware, bump_generation
+from core.cache_tags import bump_everything
+from core.page_cache import STATUS_HEADER, PageCacheMiddleware
 from guides.publishing import mark_translation_current
 from rulings.models import ErrataCard, Ruling
 from tests.guides.factories import publish, publish_version, url_in
@@ -34,9 +35,9 @@ def page_cache(settings):
     cache.set("ping", "pong")
     assert cache.get("ping") == "pong", "the test Redis does not answer"
     # Pages cached by an earlier test of this run were rendered from another database.
-    bump_generation()
+    bump_everything()
     yield cache
-    cache.delete(GENERATION_KEY)
+    bump_everything()
 
 
 def get(client, url):
@@ -232,7 +233,7 @@ def test_without_redis_a_command_beside_the_server_makes_its_pages_stale(tmp_pat
     env.pop("REDIS_URL", None)
 
     def in_a_process(code):
-        setup = "import django; django.setup(); from core import page_cache; "
+        setup = "import django; django.setup(); from core import cache_tags; "
         done = subprocess.run(
             [sys.executable, "-c", setup + code],
             env=env,
@@ -243,13 +244,13 @@ def test_without_redis_a_command_beside_the_server_makes_its_pages_stale(tmp_pat
         )
         return done.stdout.strip()
 
-    def generation():
-        return int(in_a_process("print(page_cache.current_generation())"))
+    def changes():
+        return int(in_a_process("print(cache_tags.read_sequence())"))
 
-    server_sees = generation()
-    assert generation() == server_sees  # one cache for every process, not one each
-    in_a_process("page_cache.bump_generation()")  # as import_rulings does per change
-    assert generation() == server_sees + 1
+    server_sees = changes()
+    assert changes() == server_sees  # one cache for every process, not one each
+    in_a_process("cache_tags.bump_everything()")  # as import_rulings does per change
+    assert changes() == server_sees + 1
 
 
 def test_a_reader_sending_a_question_leaves_every_page_cached(client, ruling, page_cache):

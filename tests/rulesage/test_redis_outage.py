@@ -107,7 +107,7 @@ def test_pages_are_cached_again_once_redis_is_back_and_a_change_made_meanwhile_s
     assert client.get(guide.url)[STATUS_HEADER] == "hit"
 
     caches_behind_proxy.refuse()
-    # The generation cannot be moved on now.
+    # No version can be moved on now.
     publish_version(guide, "Changed while Redis was down.")
     assert "Changed while Redis was down." in client.get(guide.url).content.decode()
 

@@ -146,9 +146,9 @@ def test_ruling_page_query_budget(
 ):
     ruling = import_export(citations=citations)
     client.get(ruling.get_absolute_url())  # the header's links are cached from now on
-    # Read again in the same generation, the page's data is remembered: no query. Without
+    # Read again with nothing changed, the page's data is remembered: no query. Without
     # it (the first request after a change): the ruling, its citations, corrections and
-    # errata cards, the guide sections naming it (issue 10), the site and header links.
+    # errata cards, the guide sections naming it, the site and header links.
     settings.RULESAGE_REMEMBER = remember
     with django_assert_max_num_queries(0 if remember else 8):
         response = client.get(ruling.get_absolute_url())

@@ -1,0 +1,215 @@
+"""When a cached page or a remembered value is still current: the versions of its tags.
+
+A page is stored with the *tags* of what it shows, and with each tag's version at the
+time it was rendered; it is served while every one of those versions is still current.
+A change moves on the versions of the tags of what it touched (the rules, which change
+touches which tags, live in `rulesage.page_cache_events`), so it re-renders only the pages
+that can show it. The tags:
+
+- ``site``: what every page shows (header links, breadcrumbs above a game, the page tree,
+  view restrictions, the site's address). Every page has it; a change no rule knows of
+  moves it, so an unknown change re-renders everything rather than nothing.
+- ``lists``: the site-wide lists, feeds, search, sitemaps and home page. Every content
+  change moves it, and a page whose view declared nothing has it: such a page is
+  re-rendered after any change, as if it showed the whole site.
+- ``game-<id>``: what every page of one game shows (the game, its editions, documents,
+  passages, errata cards, glossary, its game page).
+- ``game-<id>-rulings``: its lists of rulings (edition lists, the game page's counts, a
+  guide's related rulings, a rulebook's citing rulings).
+- ``game-<id>-guides``: its guides and their records (versions, changes, translations).
+- ``ruling-<id>``: one ruling's own page.
+
+Besides the tags, one counter of changes, the *sequence*, moves on with every change. A
+request reads it first (in the same round trip as its page): a page stored when the
+sequence was the same has seen no change since and is served without reading its tags;
+and a page rendered while any change was made is not stored, since it may have read the
+data from before that change and the tags' versions from after it.
+
+A change moves its tags twice: at once, so that the writer's next request (and a test
+inside one transaction) sees it, and again when its transaction commits, so that a page
+rendered from the data before the commit is not served after it.
+
+Counters start, when missing (a new or emptied Redis, an evicted key), at the time in
+microseconds: a reading above every number used before, so no page stored under an
+earlier counter can match a new one.
+"""
+
+import time
+
+from asgiref.local import Local
+from django.conf import settings
+from django.core.cache import caches
+from django.db import transaction
+
+CACHE_ALIAS = "pages"
+SEQUENCE_KEY = "page-cache:changes"
+TAG_KEY = "page-cache:tag:"
+
+SITE = "site"
+LISTS = "lists"
+
+
+def game(pk):
+    return f"game-{pk}"
+
+
+def game_rulings(pk):
+    return f"game-{pk}-rulings"
+
+
+def game_guides(pk):
+    return f"game-{pk}-guides"
+
+
+def ruling(pk):
+    return f"ruling-{pk}"
+
+
+def of_game(pk):
+    """Every tag of what a game's pages show about it: its records, rulings and guides."""
+    return [game(pk), game_rulings(pk), game_guides(pk)]
+
+
+# What one request has read: the sequence at its start, the tags' versions it has read,
+# and the tags of what it has shown so far. Set by the page cache middleware for the
+# length of a request.
+_request = Local()
+
+
+def page_cache():
+    return caches[CACHE_ALIAS]
+
+
+def invalidating():
+    """False where nothing moves versions on (tests that cache nothing): then nothing is
+    remembered either, since nothing would tell when it went stale."""
+    return getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True)
+
+
+def first_version():
+    return time.time_ns() // 1000
+
+
+def begin_request(sequence=None):
+    _request.active = True
+    _request.sequence = sequence
+    _request.versions = {}
+    _request.tags = set()
+
+
+def end_request():
+    _request.active = False
+    _request.sequence, _request.versions, _request.tags = None, {}, set()
+
+
+def in_request():
+    return getattr(_request, "active", False)
+
+
+def shows(*tags):
+    """Declare that the page being rendered shows what these tags stand for."""
+    if in_request():
+        _request.tags.update(tags)
+
+
+def shown():
+    """The tags of the page rendered in this request: `site` always, and `lists` when its
+    view declared nothing narrower."""
+    tags = set(getattr(_request, "tags", ()) or ()) | {SITE}
+    if tags == {SITE}:
+        tags.add(LISTS)
+    return tags
+
+
+def read_sequence():
+    """The sequence now, or None when the cache cannot be reached."""
+    cache = page_cache()
+    sequence = cache.get(SEQUENCE_KEY)
+    if sequence is None:
+        cache.add(SEQUENCE_KEY, first_version(), timeout=None)
+        sequence = cache.get(SEQUENCE_KEY)
+    return sequence
+
+
+def request_sequence():
+    """The sequence this request started in (read once, on first use)."""
+    if not in_request():
+        return read_sequence()
+    if _request.sequence is None:
+        _request.sequence = read_sequence()
+    return _request.sequence
+
+
+def read_versions(tags, again=False):
+    """{tag: version} for `tags` and the sequence now (under the key None), in one round
+    trip; None when the cache cannot be reached. Missing counters are started. Within a
+    request, versions already read are not read again unless `again`."""
+    tags = set(tags)
+    known = getattr(_request, "versions", {}) if in_request() and not again else {}
+    wanted = [tag for tag in tags if tag not in known]
+    found = {}
+    if wanted or again:
+        cache = page_cache()
+        keys = [SEQUENCE_KEY, *(TAG_KEY + tag for tag in wanted)]
+        found = cache.get_many(keys)
+        if SEQUENCE_KEY not in found and read_sequence() is None:
+            return None
+        for tag in wanted:
+            if TAG_KEY + tag not in found:
+                cache.add(TAG_KEY + tag, first_version(), timeout=None)
+                value = cache.get(TAG_KEY + tag)
+                if value is None:
+                    return None
+                found[TAG_KEY + tag] = value
+    versions = {tag: known.get(tag) or found.get(TAG_KEY + tag) for tag in tags}
+    if in_request():
+        _request.versions.update({tag: versions[tag] for tag in wanted})
+    versions[None] = found.get(SEQUENCE_KEY)
+    return versions
+
+
+def still_current(stored_sequence, stored_versions, sequence):
+    """True when a value stored at `stored_sequence` with `stored_versions` is current."""
+    if stored_sequence == sequence:
+        return True  # no change at all since it was stored
+    now = read_versions(stored_versions)
+    if now is None:
+        return False
+    return all(now[tag] == version for tag, version in stored_versions.items())
+
+
+def versions_to_store(tags):
+    """The versions to store a value rendered in this request with, or None when it must
+    not be stored: a change was made while it was rendered, or the cache is unreachable."""
+    start = request_sequence()
+    versions = read_versions(tags, again=True)
+    if start is None or versions is None or versions.pop(None) != start:
+        return None
+    return versions
+
+
+def _move_on(tags):
+    cache = page_cache()
+    for key in [*(TAG_KEY + tag for tag in sorted(tags)), SEQUENCE_KEY]:
+        try:
+            cache.incr(key)
+        except ValueError:  # missing: a new counter is a new version already
+            cache.add(key, first_version(), timeout=None)
+    if in_request():
+        _request.versions = {}
+        _request.sequence = None
+
+
+def bump(tags):
+    """Make what shows these tags stale: now, and again when the transaction commits."""
+    if not invalidating():
+        return
+    tags = set(tags)
+    _move_on(tags)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: _move_on(tags))
+
+
+def bump_everything():
+    """Every cached page and remembered value is stale (a release, a restore)."""
+    bump({SITE})

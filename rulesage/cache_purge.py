@@ -1,0 +1,59 @@
+"""Purging a CDN's copies of the pages a change made stale, by the same tags.
+
+Each cached page names its tags in two headers (core.page_cache.tag_response):
+Surrogate-Key, space-separated, which Fastly and Varnish's xkey module read, and
+Cache-Tag, comma-separated, which Cloudflare reads. After a change commits, its tags are
+purged through the background task queue, so an editor's save never waits on the CDN:
+
+- FRONTEND_CACHE_PURGE_URL: one `PURGE` request to that address with the tags in a
+  Surrogate-Key header (a Varnish with xkey, or any cache that takes such purges);
+- CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID: Cloudflare's purge by cache tags.
+
+Nothing is purged when neither is set (no CDN in front).
+"""
+
+import json
+import urllib.request
+
+from django.conf import settings
+from django_tasks import task
+
+CLOUDFLARE_PURGE = "https://api.cloudflare.com/client/v4/zones/{zone}/purge_cache"
+TIMEOUT = 10  # seconds
+# Cloudflare takes at most this many tags in one purge.
+TAGS_PER_REQUEST = 30
+
+
+def purging():
+    return bool(settings.RULESAGE_PURGE_URL or settings.RULESAGE_CLOUDFLARE_ZONE_ID)
+
+
+def purge_tags(tags):
+    """Queue the purge of `tags` (called once the change is committed)."""
+    if purging() and tags:
+        purge_tags_task.enqueue(sorted(tags))
+
+
+@task()
+def purge_tags_task(tags):
+    if settings.RULESAGE_PURGE_URL:
+        request = urllib.request.Request(
+            settings.RULESAGE_PURGE_URL, method="PURGE", headers={"Surrogate-Key": " ".join(tags)}
+        )
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the operator's URL)
+            response.read()
+    if settings.RULESAGE_CLOUDFLARE_ZONE_ID:
+        address = CLOUDFLARE_PURGE.format(zone=settings.RULESAGE_CLOUDFLARE_ZONE_ID)
+        for start in range(0, len(tags), TAGS_PER_REQUEST):
+            body = json.dumps({"tags": tags[start : start + TAGS_PER_REQUEST]}).encode()
+            request = urllib.request.Request(
+                address,
+                data=body,
+                method="POST",
+                headers={
+                    "Authorization": f"Bearer {settings.RULESAGE_CLOUDFLARE_API_TOKEN}",
+                    "Content-Type": "application/json",
+                },
+            )
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310
+                response.read()
