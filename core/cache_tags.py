@@ -29,20 +29,33 @@ A change moves its tags twice: at once, so that the writer's next request (and a
 inside one transaction) sees it, and again when its transaction commits, so that a page
 rendered from the data before the commit is not served after it.
 
+Restore-safe: the versions live in Redis, the content in PostgreSQL. Every committed
+change also writes a new token to the database (`core.models.ContentState`) and to Redis.
+Each web process watches the two (`DatabaseWatch`, every RULESAGE_DATABASE_CHECK_SECONDS,
+in a thread of its own, so a page served from the cache still needs no database): when
+they differ, the database holds a state the cache has not seen (restored from a backup,
+or changed while Redis was away) and everything is made stale.
+
 Counters start, when missing (a new or emptied Redis, an evicted key), at the time in
 microseconds: a reading above every number used before, so no page stored under an
 earlier counter can match a new one.
 """
 
+import logging
+import threading
 import time
+import uuid
 
 from asgiref.local import Local
 from django.conf import settings
 from django.core.cache import caches
-from django.db import transaction
+from django.db import connection, transaction
+
+logger = logging.getLogger("rulesage.cache")
 
 CACHE_ALIAS = "pages"
 SEQUENCE_KEY = "page-cache:changes"
+TOKEN_KEY = "page-cache:database-token"
 TAG_KEY = "page-cache:tag:"
 
 SITE = "site"
@@ -188,7 +201,7 @@ def versions_to_store(tags):
     return versions
 
 
-def _move_on(tags):
+def move_on(tags):
     cache = page_cache()
     for key in [*(TAG_KEY + tag for tag in sorted(tags)), SEQUENCE_KEY]:
         try:
@@ -200,16 +213,95 @@ def _move_on(tags):
         _request.sequence = None
 
 
+def _committed(tags):
+    move_on(tags)
+    new_token()
+
+
+def new_token():
+    """A committed change: a new token in the database and in Redis (see above)."""
+    from .models import ContentState
+
+    token = uuid.uuid4().hex
+    if not ContentState.objects.filter(pk=1).update(token=token):
+        ContentState.objects.create(pk=1, token=token)
+    page_cache().set(TOKEN_KEY, token, timeout=None)
+
+
 def bump(tags):
     """Make what shows these tags stale: now, and again when the transaction commits."""
     if not invalidating():
         return
     tags = set(tags)
-    _move_on(tags)
     if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(lambda: _move_on(tags))
+        move_on(tags)
+        transaction.on_commit(lambda: _committed(tags))
+    else:
+        _committed(tags)
 
 
 def bump_everything():
     """Every cached page and remembered value is stale (a release, a restore)."""
     bump({SITE})
+
+
+def database_seen():
+    """Compare the database's token with the cache's; make everything stale when they
+    differ. True when they differed."""
+    from .models import ContentState
+
+    token = ContentState.objects.filter(pk=1).values_list("token", flat=True).first() or ""
+    cache = page_cache()
+    seen = cache.get(TOKEN_KEY)
+    if seen == token:
+        return False
+    if seen is not None:
+        logger.warning(
+            "The database is not in the state the page cache last saw: every cached page is stale"
+        )
+        move_on({SITE})
+    cache.set(TOKEN_KEY, token, timeout=None)
+    return seen is not None
+
+
+class DatabaseWatch:
+    """A thread per process that compares the tokens every `seconds` (see above).
+
+    A thread of its own, with its own database connection: a database that hangs holds
+    this thread, never a reader's request.
+    """
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.thread = None
+
+    def start(self):
+        seconds = getattr(settings, "RULESAGE_DATABASE_CHECK_SECONDS", 0)
+        if not seconds or (self.thread is not None and self.thread.is_alive()):
+            return
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(
+                    target=self.run, args=(seconds,), name="page-cache-watch", daemon=True
+                )
+                self.thread.start()
+
+    def run(self, seconds):
+        """Until the setting says 0 (a test that turned the watch on has ended)."""
+        last_logged = 0.0
+        try:
+            while seconds:
+                try:
+                    database_seen()
+                except Exception as error:  # noqa: BLE001 - the next round tries again
+                    connection.close()
+                    if time.monotonic() - last_logged > 60:
+                        last_logged = time.monotonic()
+                        logger.warning("Cannot compare the database with the cache: %s", error)
+                time.sleep(seconds)
+                seconds = getattr(settings, "RULESAGE_DATABASE_CHECK_SECONDS", 0)
+        finally:
+            connection.close()
+
+
+database_watch = DatabaseWatch()

@@ -57,3 +57,22 @@ class Correction(Orderable):
         interface names, so it is stored as an empty name and translated here.
         """
         return self.corrected_by or gettext("Rulesage editors")
+
+
+class ContentState(models.Model):
+    """One row: a token that changes whenever a change to what readers see is committed.
+
+    The page cache (core.cache_tags) keeps the same token in Redis. When the two differ,
+    the database holds content the cache has not seen: restored from a backup (an earlier
+    state than the cached pages show), or changed while Redis could not be reached. The
+    site then makes every cached page stale. Kept in the database, the token is backed up
+    and restored with the content it describes.
+    """
+
+    token = models.CharField(max_length=32, default="")
+
+    class Meta:
+        verbose_name = _("content state")
+
+    def __str__(self):
+        return self.token

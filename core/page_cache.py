@@ -47,8 +47,9 @@ def enabled():
 @receiver(reachable_again)
 def bump_after_outage(sender, **kwargs):
     """A change made while Redis could not be reached moved no version on: make
-    everything stale now, so no page rendered before that change is served after it."""
-    cache_tags.bump_everything()
+    everything stale now, so no page rendered before that change is served after it.
+    (Redis only: the database may be the one that is down.)"""
+    cache_tags.move_on({SITE})
 
 
 def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
@@ -209,6 +210,7 @@ class PageCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        cache_tags.database_watch.start()
         cache_tags.begin_request()
         try:
             return self.respond(request)

@@ -391,6 +391,10 @@ REDIS_OPTIONS = {
 }
 RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
 RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
+# How often each web process compares the database's content token with the cache's
+# (core.cache_tags.DatabaseWatch): after a restore, pages of the later state are served
+# for at most this long (seconds); 0 turns the watch off.
+RULESAGE_DATABASE_CHECK_SECONDS = float(os.environ.get("DATABASE_CHECK_SECONDS", "2"))
 # What pages derive from content (a guide's sources and change log, a ruling's citations,
 # header links, breadcrumbs) is remembered until a change makes it stale
 # (core.page_cache.remembered); REMEMBER=0 reads it afresh on every request

@@ -15,8 +15,8 @@ from django.utils import translation
 
 from core.page_cache import STATUS_HEADER
 from guides.models import GamePage, GuidePage
-from rulings.models import ErrataCard, Game, ReaderQuestion, Ruling
 from rulesage.models import SiteSettings
+from rulings.models import ErrataCard, Game, ReaderQuestion, Ruling
 from tests.guides.factories import publish_version
 from tests.rulings.factories import record_correction
 
