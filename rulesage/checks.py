@@ -3,13 +3,17 @@
 Password resets, editors' review requests and readers' answers all leave by e-mail; a
 production server that cannot reach its mail server reports every one of them as sent
 and logs a failure nobody reads. The check asks the configured SMTP server to greet it
-(no message is sent), and warns too when mail would leave as the placeholder sender.
+(no message is sent), and warns too when mail would leave as the placeholder sender. It
+looks at the backend that delivers in the end: behind the queue every request sends
+through, the one the task worker sends with (RULESAGE_EMAIL_BACKEND, core/mail.py).
 """
 
 import smtplib
 
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
+
+from core.mail import delivering_backend
 
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 CHECK_TIMEOUT = 5  # seconds: a deploy check must not hang on an unanswering server
@@ -18,7 +22,7 @@ CHECK_TIMEOUT = 5  # seconds: a deploy check must not hang on an unanswering ser
 @register(Tags.compatibility, deploy=True)
 def mail_can_be_sent(app_configs=None, **kwargs):
     problems = []
-    if settings.EMAIL_BACKEND != SMTP_BACKEND:
+    if delivering_backend() != SMTP_BACKEND:
         return problems
     if settings.DEFAULT_FROM_EMAIL.endswith("@localhost"):
         problems.append(

@@ -4,7 +4,9 @@ The ask page promises a reader who leaves an address exactly one e-mail: when an
 answers the question with a new ruling, marks it answered already by an existing ruling,
 or declines it. Every place that handles a question calls `question_handled`; the mail goes
 from a background task once the editor's transaction has committed, so the editor never
-waits on a mail server and a decision that is rolled back mails nobody.
+waits on a mail server and a decision that is rolled back mails nobody. The task sends
+through the backend that really delivers (core.mail.delivering_connection), not the queue
+every request sends through: it must know the mail left before it records so.
 
 `tell_reader` sends at most once per question whatever calls it and however often: it
 locks the question's row, sends, and in the same transaction records `notified_at` and
@@ -29,6 +31,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django_tasks import task
+
+from core.mail import delivering_connection
 
 from .models import ReaderQuestion, Ruling
 from .models.questions import ADDRESS_KEPT_DAYS
@@ -107,7 +111,7 @@ def tell_reader(question_pk):
         )
         if question is None or not can_be_told(question):
             return False
-        reader_message(question).send()
+        delivering_connection().send_messages([reader_message(question)])
         ReaderQuestion.objects.filter(pk=question.pk).update(notified_at=timezone.now(), email="")
     logger.info("Reader of question %s told: %s", question_pk, question.status)
     return True

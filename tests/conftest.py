@@ -16,6 +16,7 @@ pytest_plugins = [
     "tests.guides.fixtures",
     "tests.rulings.fixtures",
     "tests.rulesage.fixtures",
+    "tests.rulesage.smtp_sink",
 ]
 
 

@@ -257,11 +257,16 @@ WAGTAIL_GRAVATAR_PROVIDER_URL = None
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Background tasks (django-tasks): work that must not hold up a request, such as the e-mail
-# telling a reader what became of their question (rulings/reader_mail.py) and Wagtail's own
-# (reference index, CDN purges), queued in the database and run by `manage.py db_worker`
-# (`make run` starts one beside the server). The tests run each task at once.
+# Background tasks (django-tasks): work that must not hold up a request, such as sending
+# e-mail (core/mail.py, rulings/reader_mail.py) and Wagtail's own (reference index, CDN
+# purges), queued in the database and run by `manage.py db_worker` (`make run` starts one
+# beside the server). The tests run each task at once.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# E-mail (core/mail.py): whatever the site sends (password resets, Wagtail's workflow
+# notifications, readers told what became of their question) is queued as a task, and the
+# task worker sends it through RULESAGE_EMAIL_BACKEND, so no request waits on the mail server.
+EMAIL_BACKEND = "core.mail.QueuedEmailBackend"
+RULESAGE_EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 # Reader questions (rulings/asking.py): at most this many sent from one address in this
 # many seconds, counted in the cache (Redis in production).
 RULESAGE_QUESTION_RATE_LIMIT = (5, 60 * 60)

@@ -5,9 +5,10 @@ from .base import env_bool, os
 
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-insecure-key-do-not-use-in-production"
-# Mails (a reader told their question was answered) are printed in the terminal by the task
-# worker that `make run` starts beside the server.
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# Mails (a password reset, a review request, a reader told their question was answered)
+# are queued and printed in the terminal by the task worker that `make run` starts beside
+# the server.
+RULESAGE_EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 # On the run command's SQLite file the server and the task worker write side by side: each
 # transaction takes the write lock when it begins (and waits up to 20 s for it), so neither
 # fails with "database is locked" when both write at once.

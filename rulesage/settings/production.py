@@ -47,10 +47,11 @@ SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
-# E-mail (readers told what became of their question, sent by the task worker): the SMTP
-# server and the sender from the environment. EMAIL_USE_TLS is STARTTLS (port 587),
-# EMAIL_USE_SSL implicit TLS (port 465); set at most one.
-EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+# E-mail (password resets, review requests, readers' answers): queued by every request
+# (EMAIL_BACKEND, base.py) and sent by the task worker to the SMTP server the environment
+# names, from its sender (docs/mail.md). EMAIL_USE_TLS is STARTTLS (port 587), EMAIL_USE_SSL
+# implicit TLS (port 465); set at most one.
+RULESAGE_EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")

@@ -30,9 +30,12 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 # Background tasks run at once, in the process that enqueues them (after the transaction
-# commits, where the code asks for that); mails are kept in django.core.mail.outbox.
+# commits, where the code asks for that); mails are kept in django.core.mail.outbox. The
+# test runner sends with the locmem backend directly (it replaces EMAIL_BACKEND); the tests
+# of the mail queue (tests/rulesage/test_mail_queue.py) put the queue back in front.
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+RULESAGE_EMAIL_BACKEND = EMAIL_BACKEND
 
 # Pages are not served from the cache in tests that do not ask for it
 # (tests/rulesage/test_page_cache turns it on, and TEST_PAGE_CACHE=1 for a server

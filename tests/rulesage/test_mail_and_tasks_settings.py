@@ -1,5 +1,5 @@
-"""Production sends mail through the SMTP server the environment names, from a queue in the
-database that `manage.py db_worker` works."""
+"""Production queues every mail in the database, and `manage.py db_worker` sends it through
+the SMTP server the environment names; development prints what the worker sends."""
 
 import json
 
@@ -23,8 +23,8 @@ def test_production_reads_its_mail_server_from_the_environment():
         import django
         from django.conf import settings
         django.setup()
-        names = ["EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER",
-                 "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL",
+        names = ["EMAIL_BACKEND", "RULESAGE_EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT",
+                 "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL",
                  "DEFAULT_FROM_EMAIL", "SERVER_EMAIL", "TASKS"]
         print(json.dumps({name: getattr(settings, name) for name in names}))
         """,
@@ -32,10 +32,30 @@ def test_production_reads_its_mail_server_from_the_environment():
     )
     assert result.returncode == 0, result.stderr
     read = json.loads(result.stdout.strip().splitlines()[-1])
-    assert read["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert read["EMAIL_BACKEND"] == "core.mail.QueuedEmailBackend"
+    assert read["RULESAGE_EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
     assert (read["EMAIL_HOST"], read["EMAIL_PORT"]) == ("smtp.example.org", 587)
     assert (read["EMAIL_HOST_USER"], read["EMAIL_HOST_PASSWORD"]) == ("rulesage", "a-mail-secret")
     assert (read["EMAIL_USE_TLS"], read["EMAIL_USE_SSL"]) == (True, False)
     assert read["DEFAULT_FROM_EMAIL"] == "Rulesage <editors@rulesage.example>"
     assert read["SERVER_EMAIL"] == "errors@rulesage.example"
     assert read["TASKS"]["default"]["BACKEND"] == "django_tasks_db.DatabaseBackend"
+
+
+def test_development_queues_mail_and_the_worker_prints_it():
+    result = run_python(
+        """
+        import django
+        from django.conf import settings
+        django.setup()
+        print(settings.EMAIL_BACKEND, settings.RULESAGE_EMAIL_BACKEND,
+              settings.TASKS["default"]["BACKEND"])
+        """,
+        {"DJANGO_SETTINGS_MODULE": "rulesage.settings.dev"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "core.mail.QueuedEmailBackend",
+        "django.core.mail.backends.console.EmailBackend",
+        "django_tasks_db.DatabaseBackend",
+    ]

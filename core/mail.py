@@ -1,0 +1,188 @@
+"""Every e-mail leaves from the task worker, never from a web request.
+
+Django's password reset, Wagtail's workflow notifications and anything else that sends
+with the default connection go through `QueuedEmailBackend` (EMAIL_BACKEND): it turns each
+message into plain data and queues `send_queued_mail`, which the task worker
+(`manage.py db_worker`) sends through the backend that really delivers,
+RULESAGE_EMAIL_BACKEND (SMTP in production, the console in development). So a request
+never waits on, or fails with, the mail server; and with the database queue the mail is
+queued in the request's transaction, so a change that is rolled back mails nobody.
+
+A task that writes a mail itself runs in the worker already: it sends through
+`delivering_connection()` straight away (the reader's one e-mail, rulings/reader_mail.py,
+must know the mail left before it records that the reader was told).
+
+When the mail server is down or refuses a message, `send_queued_mail` logs a warning and
+queues itself again, later each time (RETRY_DELAYS: from a minute to six hours, about nine
+hours in all). When the last attempt fails too, the task fails: the worker logs the error
+with its traceback and the queue keeps the task as FAILED, the whole message in its
+arguments. Nothing is dropped: `manage.py resend_failed_mail` queues those messages again
+once the server is back. The queue stores each message in full, password-reset links
+included, until `manage.py prune_db_task_results` deletes finished tasks (docs/mail.md).
+"""
+
+import base64
+import logging
+from datetime import timedelta
+from email import message_from_bytes
+from email.message import Message
+from email.mime.base import MIMEBase
+from email.utils import formatdate
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.core.mail import EmailMessage, EmailMultiAlternatives, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
+from django.utils import timezone
+from django.utils.module_loading import import_string
+from django_tasks import task
+
+logger = logging.getLogger(__name__)
+
+# Seconds to wait before each new attempt after a failed one.
+RETRY_DELAYS = (60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600)
+
+
+class QueuedEmailBackend(BaseEmailBackend):
+    """Queue each message for the task worker instead of sending it."""
+
+    def send_messages(self, email_messages):
+        queued = 0
+        for message in email_messages:
+            if not message.recipients():
+                continue
+            try:
+                send_queued_mail.enqueue(message_to_data(message))
+            except Exception:
+                if not self.fail_silently:
+                    raise
+                logger.exception("Could not queue the e-mail %r", str(message.subject))
+                continue
+            queued += 1
+        return queued
+
+
+def delivering_connection():
+    """A connection to the backend that really sends (RULESAGE_EMAIL_BACKEND)."""
+    backend = settings.RULESAGE_EMAIL_BACKEND
+    if issubclass(import_string(backend), QueuedEmailBackend):
+        raise ImproperlyConfigured("RULESAGE_EMAIL_BACKEND must send mail, not queue it.")
+    return get_connection(backend)
+
+
+def delivering_backend():
+    """The dotted path of the backend that talks to the mail server in the end."""
+    if issubclass(import_string(settings.EMAIL_BACKEND), QueuedEmailBackend):
+        return settings.RULESAGE_EMAIL_BACKEND
+    return settings.EMAIL_BACKEND
+
+
+@task()
+def send_queued_mail(data, attempt=1):
+    """Send the message `data` (from `message_to_data`); on failure queue the next attempt.
+
+    Returns how many messages were sent (0 when only a retry was queued); raises once the
+    last attempt has failed, so the task stays FAILED with the message in its arguments.
+    """
+    try:
+        return delivering_connection().send_messages([message_from_data(data)])
+    except Exception as error:
+        if attempt > len(RETRY_DELAYS) or not send_queued_mail.get_backend().supports_defer:
+            raise
+        run_after = timezone.now() + timedelta(seconds=RETRY_DELAYS[attempt - 1])
+        send_queued_mail.using(run_after=run_after).enqueue(data, attempt=attempt + 1)
+        logger.warning(
+            "E-mail %r to %s not sent (attempt %s: %s); trying again at %s",
+            data["subject"],
+            ", ".join(data["to"] + data["cc"] + data["bcc"]),
+            attempt,
+            error or type(error).__name__,
+            run_after.isoformat(timespec="seconds"),
+        )
+        return 0
+
+
+def _pack(content):
+    """Text as it is, anything else (bytes, a message) as base64, so JSON can hold it."""
+    if isinstance(content, str):
+        return {"text": content}
+    if isinstance(content, EmailMessage):
+        content = content.message()
+    if isinstance(content, Message):
+        content = content.as_bytes()
+    return {"base64": base64.b64encode(content).decode("ascii")}
+
+
+def _unpack(packed):
+    return packed["text"] if "text" in packed else base64.b64decode(packed["base64"])
+
+
+def _mime_part(raw):
+    """A MIMEBase with the headers and payload of the MIME part `raw` (bytes)."""
+    parsed = message_from_bytes(raw)
+    part = MIMEBase(parsed.get_content_maintype(), parsed.get_content_subtype())
+    for name in set(part.keys()):
+        del part[name]
+    for name, value in parsed.items():
+        part[name] = value
+    part.set_payload(parsed.get_payload())
+    return part
+
+
+def message_to_data(message):
+    """`message` as JSON-ready data: everything its delivery needs, nothing else.
+
+    The Date header is stamped now, so a mail delayed by a mail-server outage still says
+    when it was written.
+    """
+    headers = {str(name): str(value) for name, value in message.extra_headers.items()}
+    if "date" not in {name.lower() for name in headers}:
+        headers["Date"] = formatdate(localtime=settings.EMAIL_USE_LOCALTIME)
+    attachments = [
+        {"mime": _pack(attachment.as_bytes())}
+        if isinstance(attachment, MIMEBase)
+        else {"filename": attachment[0], "content": _pack(attachment[1]), "mimetype": attachment[2]}
+        for attachment in message.attachments
+    ]
+    return {
+        "subject": str(message.subject),
+        "body": str(message.body),
+        "content_subtype": message.content_subtype,
+        "encoding": str(message.encoding) if message.encoding else None,
+        "from_email": str(message.from_email),
+        "to": [str(address) for address in message.to],
+        "cc": [str(address) for address in message.cc],
+        "bcc": [str(address) for address in message.bcc],
+        "reply_to": [str(address) for address in message.reply_to],
+        "headers": headers,
+        "alternatives": [
+            {"content": _pack(content), "mimetype": mimetype}
+            for content, mimetype in getattr(message, "alternatives", [])
+        ],
+        "attachments": attachments,
+    }
+
+
+def message_from_data(data):
+    """The message `message_to_data` described, ready to send."""
+    message = EmailMultiAlternatives(
+        subject=data["subject"],
+        body=data["body"],
+        from_email=data["from_email"],
+        to=data["to"],
+        cc=data["cc"],
+        bcc=data["bcc"],
+        reply_to=data["reply_to"],
+        headers=data["headers"],
+    )
+    message.content_subtype = data["content_subtype"]
+    message.encoding = data["encoding"]
+    for alternative in data["alternatives"]:
+        message.attach_alternative(_unpack(alternative["content"]), alternative["mimetype"])
+    for attachment in data["attachments"]:
+        if "mime" in attachment:
+            message.attach(_mime_part(_unpack(attachment["mime"])))
+        else:
+            content = _unpack(attachment["content"])
+            message.attach(attachment["filename"], content, attachment["mimetype"])
+    return message
