@@ -46,7 +46,7 @@ def pages_of(game):
 
 
 def two_games():
-    first, second = Game.objects.filter(bgg_id__gte=900_000).order_by("pk")[:2]
+    first, second = Game.objects.filter(bgg_id__gte=900_000).order_by("-pk")[:2]
     return first, second
 
 
@@ -203,3 +203,30 @@ def test_the_cdn_is_purged_by_the_tags_the_pages_carry(
     assert f"ruling-{ruling.pk}" in purged and f"game-{game.pk}-rulings" in purged
     # Only what shows the ruling: not the game's other pages' own tags.
     assert "site" not in purged and f"game-{game.pk}" not in purged
+
+
+def test_an_import_re_renders_what_it_wrote_only(client, cached):
+    from tests.rulings.fixtures import import_export
+
+    game, other = two_games()
+    everything = {**pages_of(game), **{f"2 {k}": v for k, v in pages_of(other).items()}}
+    lists = site_wide()
+    warm(client, {**everything, **lists})
+    imported = import_export(question="Can a newly imported ruling be read at once?")
+    assert imported.edition.game not in (game, other)
+    assert set(states(client, everything).values()) == {"hit"}
+    assert states(client, lists)["rulings"] == "miss"
+    page = client.get(imported.get_absolute_url()).content.decode()
+    assert "Can a newly imported ruling" in page
+
+
+def test_signing_in_and_failed_sign_ins_re_render_nothing(client, cached, editor):
+    game, _other = two_games()
+    everything = {**pages_of(game), **site_wide()}
+    warm(client, everything)
+    signin = reverse("wagtailadmin_login")
+    client.post(signin, {"username": editor.username, "password": "not the password"})
+    client.force_login(editor)
+    client.get(reverse("wagtailadmin_home"))
+    client.logout()
+    assert set(states(client, everything).values()) == {"hit"}
