@@ -19,12 +19,17 @@ as a proxy would; the task worker (`manage.py db_worker`) runs beside it. For --
   editions, errata, rulebooks, rulings; English and Spanish), popular pages more often;
 - searchers search in English and Spanish for one to three of the catalogue's words;
 - askers send questions through the ask form (form, CSRF token, POST, confirmation), each
-  from a fresh address except every tenth, from one address that keeps sending: its
+  from a fresh address except every fifth, from one address that keeps sending: its
   refusals (429) past the limit are the limit working and counted apart;
 - every 30 s `manage.py import_rulings` imports two newly generated exports (new rulings),
   in a process of its own;
-- every minute an editor publishes a guide (a new revision, `revision.publish()`) or,
-  every other minute, edits a ruling and saves its revision, as the admin does.
+- every minute an editor edits, in a process of its own: a guide one minute (its summary
+  changed and a new revision published, `revision.publish()`), a ruling the next (its
+  answer changed and its revision saved), as the admin's editors do.
+
+--readers, --searchers and --askers threads (6, 2, 1) each pause a random time between
+requests, --pause (0.1 s) on average, --ask-pause (5 s) for askers; readers read
+--pages (2,000) addresses sampled from the sitemap files, a few popular, most rarely.
 
 Each minute it prints a row: requests, p50 and p99 milliseconds, the share of page-cache
 hits, errors by status, questions sent and refused, imports and edits done, the gunicorn
@@ -54,6 +59,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, manage, server_env
+from soak_figures import HEADER, RULE, Figures, Gauges, markdown, row, summary
+from soak_load import Load
 
 DATABASE_URL = os.environ.get(
     "BENCH_CATALOGUE_DATABASE_URL",
@@ -62,12 +69,6 @@ DATABASE_URL = os.environ.get(
 IMPORT_EVERY = 30  # seconds
 EDIT_EVERY = 60
 IMPORT_FILES = 2
-HEADER = (
-    "| min | requests | p50 ms | p99 ms | hits % | errors | questions sent / refused "
-    "| imports / edits | workers RSS MB | PG conns | Redis MB | Redis keys |"
-)
-RULE = "|---|---|---|---|---|---|---|---|---|---|---|---|"
-
 
 # --------------------------------------------------------------------------- the site
 
@@ -179,7 +180,7 @@ def import_exports(url, redis_url, number, figures):
     """Import IMPORT_FILES exports never imported before; each must add or change a ruling."""
     from generated_exports import make_text_export
 
-    rng = random.Random(number)
+    rng, start = random.Random(number), time.monotonic()
     with tempfile.TemporaryDirectory(prefix="rulesage-soak-") as folder:
         for k in range(IMPORT_FILES):
             # Unique across runs; never a multiple of 20 (those all ask "How do I play?").
@@ -197,17 +198,18 @@ def import_exports(url, redis_url, number, figures):
         figures.error("import failed")
         print(done.stdout[-2000:] + done.stderr[-2000:], file=sys.stderr)
     else:
-        figures.count("import")
+        figures.job("import", time.monotonic() - start)
 
 
 def edit(url, redis_url, number, figures):
+    start = time.monotonic()
     try:
         in_process(url, redis_url, "edit", str(number))
     except RuntimeError as error:
         figures.error("edit failed")
         print(f"edit {number}: {error}", file=sys.stderr)
     else:
-        figures.count("edit")
+        figures.job("edit", time.monotonic() - start)
 
 
 def every(seconds, offset, job, stop):
@@ -216,95 +218,6 @@ def every(seconds, offset, job, stop):
     while not stop.wait(max(0.0, start + offset + number * seconds - time.monotonic())):
         job(number)
         number += 1
-
-
-# --------------------------------------------------------------------------- figures
-
-
-def worker_pids(master):
-    try:
-        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    except OSError:
-        return []
-    return [int(pid) for pid in children]
-
-
-def rss_mb(pids):
-    total = 0
-    for pid in pids:
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-        except OSError:
-            continue  # replaced in between
-        total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
-    return total / 1024
-
-
-class Gauges:
-    """The server's figures at one moment: workers' memory, database connections, Redis."""
-
-    def __init__(self, url, redis_url, master):
-        import psycopg
-        import redis
-
-        self.database = urlsplit(url).path.lstrip("/")
-        self.postgres = psycopg.connect(url, autocommit=True)
-        self.redis = redis.Redis.from_url(redis_url)
-        self.master = master
-        self.seen = set()
-
-    def read(self):
-        pids = worker_pids(self.master)
-        self.seen.update(pids)
-        connections = self.postgres.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            [self.database],
-        ).fetchone()[0]
-        memory = self.redis.info("memory")["used_memory"] / 2**20
-        return {
-            "workers": len(pids),
-            "rss": rss_mb(pids),
-            "connections": connections,
-            "redis": memory,
-            "keys": self.redis.dbsize(),
-        }
-
-    def close(self):
-        self.postgres.close()
-        self.redis.close()
-
-
-def row(minute, figures, gauges):
-    from soak_load import percentile
-
-    with figures.lock:
-        times = list(figures.latencies.get(minute, []))
-        errors = dict(figures.errors.get(minute, {}))
-        counts = dict(figures.counts.get(minute, {}))
-    hits, misses = counts.get("hit", 0), counts.get("miss", 0)
-    return {
-        "minute": minute,
-        "requests": len(times),
-        "p50": percentile(times, 0.5) if times else 0.0,
-        "p99": percentile(times, 0.99) if times else 0.0,
-        "hits": 100 * hits / (hits + misses) if hits + misses else 0.0,
-        "errors": errors,
-        "sent": counts.get("sent", 0),
-        "refused": counts.get("refused", 0),
-        "imports": counts.get("import", 0),
-        "edits": counts.get("edit", 0),
-        **gauges,
-    }
-
-
-def markdown(r):
-    errors = ", ".join(f"{k} ×{v}" for k, v in sorted(r["errors"].items())) or "0"
-    return (
-        f"| {r['minute']} | {r['requests']:,} | {r['p50']:.1f} | {r['p99']:.1f} "
-        f"| {r['hits']:.0f} | {errors} | {r['sent']} / {r['refused']} "
-        f"| {r['imports']} / {r['edits']} | {r['rss']:.0f} ({r['workers']}) "
-        f"| {r['connections']} | {r['redis']:.1f} | {r['keys']:,} |"
-    )
 
 
 # --------------------------------------------------------------------------- the run
@@ -331,8 +244,6 @@ def main():
     if args.worker:
         return worker(*args.worker)
     ensure_environment(wrk=False)
-    from soak_load import Figures, Load
-
     url = database_url(args.database)
     prepare(url, args.scale, args.redis_url)
     site = in_process(url, args.redis_url, "site")
@@ -396,38 +307,7 @@ def main():
         task_worker.wait(timeout=30)
         if gauges:
             gauges.close()
-    return summary(rows, figures, load, gauges, args)
-
-
-def summary(rows, figures, load, gauges, args):
-    from soak_load import REPEATER_EVERY, percentile
-
-    if not rows:
-        return 1
-    times = [ms for minute in figures.latencies.values() for ms in minute]
-    errors = {}
-    for r in rows:
-        for k, v in r["errors"].items():
-            errors[k] = errors.get(k, 0) + v
-    first, last = rows[0], rows[-1]
-    print(
-        f"\n{len(times):,} requests in {len(rows)} min ({dict(figures.kinds)}); "
-        f"p50 {percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms; "
-        f"statuses {dict(sorted(figures.statuses.items(), key=str))}; errors {errors or 0}; "
-        f"questions {sum(r['sent'] for r in rows)} sent, {sum(r['refused'] for r in rows)} "
-        f"refused (every {REPEATER_EVERY}th from one address, sent past the limit); "
-        f"{sum(r['imports'] for r in rows)} imports, {sum(r['edits'] for r in rows)} edits; "
-        f"workers RSS {first['rss']:.0f} → {last['rss']:.0f} MB ({len(gauges.seen)} workers "
-        f"over the run); PG connections ≤ {max(r['connections'] for r in rows)}; "
-        f"Redis {first['redis']:.1f} → {last['redis']:.1f} MB (max "
-        f"{max(r['redis'] for r in rows):.1f}), keys {first['keys']:,} → {last['keys']:,}; "
-        f"load average {os.getloadavg()[0]:.1f}\n"
-    )
-    print(HEADER + "\n" + RULE + "\n" + "\n".join(markdown(r) for r in rows))
-    failed = [
-        k for k in errors if k[0] == "5" or k in ("no answer", "import failed", "edit failed")
-    ]
-    return 1 if failed else 0
+    return summary(rows, figures, gauges)
 
 
 if __name__ == "__main__":

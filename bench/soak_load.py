@@ -1,5 +1,5 @@
 """The soak's readers: threads that request pages, search and send questions, as browsers
-behind one proxy would, and the figures they leave, minute by minute.
+behind one proxy would, each request's time and status counted (soak_figures.Figures).
 
 Every request claims HTTPS and names its client in X-Forwarded-For, as the proxy in front
 of production does (the server trusts one proxy). A question goes through the real form:
@@ -15,7 +15,7 @@ import random
 import re
 import threading
 import time
-from collections import Counter, defaultdict, deque
+from collections import defaultdict, deque
 from urllib.parse import quote_plus, urlencode
 
 TIMEOUT = 30  # seconds without an answer: counted as "no answer"
@@ -24,48 +24,8 @@ USER_AGENT = "rulesage-soak"
 ADDRESSES = "198.18.{}.{}"
 # Each EVERY-th question comes from one address, which sends more than the limit allows:
 # its refusals are the limit working. Every other question comes from a fresh address.
-REPEATER_EVERY = 10
+REPEATER_EVERY = 5
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
-
-
-class Figures:
-    """What happened in each minute of the run: latencies, statuses, questions, jobs."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.start = time.monotonic()
-        self.latencies = defaultdict(list)  # minute -> [ms]
-        self.errors = defaultdict(Counter)  # minute -> {"502": n, "no answer": n, …}
-        self.counts = defaultdict(Counter)  # minute -> {"hit": n, "sent": n, "import": n, …}
-        self.kinds = Counter()  # requests by kind, over the whole run
-        self.statuses = Counter()  # by status, over the whole run
-
-    def minute(self):
-        return int((time.monotonic() - self.start) // 60) + 1
-
-    def request(self, kind, milliseconds, status, expected, cache=None):
-        with self.lock:
-            minute = self.minute()
-            self.latencies[minute].append(milliseconds)
-            self.kinds[kind] += 1
-            self.statuses[status or "no answer"] += 1
-            if status not in expected:
-                self.errors[minute][str(status) if status else "no answer"] += 1
-            if cache:
-                self.counts[minute][cache] += 1
-
-    def count(self, what, n=1):
-        with self.lock:
-            self.counts[self.minute()][what] += n
-
-    def error(self, what):
-        with self.lock:
-            self.errors[self.minute()][what] += 1
 
 
 class Load:
