@@ -59,7 +59,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, manage, server_env
-from soak_figures import HEADER, RULE, Figures, Gauges, markdown, row, summary
+from soak_figures import HEADER, RULE, Figures, Gauges, markdown, row, shown, summary
 from soak_load import Load
 
 DATABASE_URL = os.environ.get(
@@ -275,8 +275,8 @@ def main():
         before = gauges.read()
         print(
             f"Before the load: workers RSS {before['rss']:.0f} MB ({before['workers']}), "
-            f"PG connections {before['connections']}, Redis {before['redis']:.1f} MB, "
-            f"{before['keys']:,} keys\n",
+            f"PG connections {shown(before['connections'], '')}, "
+            f"Redis {shown(before['redis'], '.1f')} MB, {shown(before['keys'], ',')} keys\n",
             flush=True,
         )
         print(HEADER + "\n" + RULE, flush=True)

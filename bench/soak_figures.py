@@ -95,29 +95,43 @@ class Gauges:
 
         self.database = urlsplit(url).path.lstrip("/")
         self.postgres = psycopg.connect(url, autocommit=True)
-        self.redis = redis.Redis.from_url(redis_url)
+        self.redis = redis.Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
         self.master = master
         self.seen = set()
 
     def read(self):
+        """The figures now; one that cannot be read (a server not answering) is None, and
+        the run goes on."""
         pids = worker_pids(self.master)
         self.seen.update(pids)
-        connections = self.postgres.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            [self.database],
-        ).fetchone()[0]
-        memory = self.redis.info("memory")["used_memory"] / 2**20
         return {
             "workers": len(pids),
             "rss": rss_mb(pids),
-            "connections": connections,
-            "redis": memory,
-            "keys": self.redis.dbsize(),
+            "connections": gauge(self.connections),
+            "redis": gauge(lambda: self.redis.info("memory")["used_memory"] / 2**20),
+            "keys": gauge(self.redis.dbsize),
         }
+
+    def connections(self):
+        return self.postgres.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [self.database],
+        ).fetchone()[0]
 
     def close(self):
         self.postgres.close()
         self.redis.close()
+
+
+def gauge(read):
+    try:
+        return read()
+    except Exception:  # noqa: BLE001 (psycopg's or redis's errors alike)
+        return None
+
+
+def shown(value, spec):
+    return "—" if value is None else format(value, spec)
 
 
 def row(minute, figures, gauges):
@@ -147,7 +161,8 @@ def markdown(r):
         f"| {r['minute']} | {r['requests']:,} | {r['p50']:.1f} | {r['p99']:.1f} "
         f"| {r['hits']:.0f} | {errors} | {r['sent']} / {r['refused']} "
         f"| {r['imports']} / {r['edits']} | {r['rss']:.0f} ({r['workers']}) "
-        f"| {r['connections']} | {r['redis']:.1f} | {r['keys']:,} |"
+        f"| {shown(r['connections'], '')} | {shown(r['redis'], '.1f')} "
+        f"| {shown(r['keys'], ',')} |"
     )
 
 
@@ -156,9 +171,13 @@ def jobs(figures, what):
     if not times:
         return f"no {what}s"
     return (
-        f"{len(times)} {what}s (each a process of its own: median "
+        f"{len(times)} {what}{'s' if len(times) > 1 else ''} (each a process of its own: median "
         f"{percentile(times, 0.5):.1f} s, slowest {max(times):.1f} s)"
     )
+
+
+def most(rows, key):
+    return max((r[key] for r in rows if r[key] is not None), default=None)
 
 
 def summary(rows, figures, gauges):
@@ -178,9 +197,10 @@ def summary(rows, figures, gauges):
         f"refused (every {REPEATER_EVERY}th from one address, sent past the limit); "
         f"{jobs(figures, 'import')}; {jobs(figures, 'edit')}; "
         f"workers RSS {first['rss']:.0f} → {last['rss']:.0f} MB ({len(gauges.seen)} workers "
-        f"over the run); PG connections ≤ {max(r['connections'] for r in rows)}; "
-        f"Redis {first['redis']:.1f} → {last['redis']:.1f} MB (max "
-        f"{max(r['redis'] for r in rows):.1f}), keys {first['keys']:,} → {last['keys']:,}; "
+        f"over the run); PG connections ≤ {shown(most(rows, 'connections'), '')}; "
+        f"Redis {shown(first['redis'], '.1f')} → {shown(last['redis'], '.1f')} MB (max "
+        f"{shown(most(rows, 'redis'), '.1f')}), keys {shown(first['keys'], ',')} → "
+        f"{shown(last['keys'], ',')}; "
         f"load average {os.getloadavg()[0]:.1f}\n"
     )
     print(HEADER + "\n" + RULE + "\n" + "\n".join(markdown(r) for r in rows))
