@@ -140,6 +140,7 @@ def main():
         database(DATABASE_URL, "create")
         manage(DATABASE_URL, "migrate", "--noinput", "-v", "0")
         manage(DATABASE_URL, "load_catalogue", "--scale", "1", quiet=False)
+    manage(DATABASE_URL, "collectstatic", "--noinput", "-v", "0")
     flush_redis()
     server = Server(DATABASE_URL, args.port, args.workers, REDIS_URL=REDIS_URL)
     try:

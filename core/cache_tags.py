@@ -191,10 +191,10 @@ def still_current(stored_sequence, stored_versions, sequence):
     return all(now[tag] == version for tag, version in stored_versions.items())
 
 
-def versions_to_store(tags):
-    """The versions to store a value rendered in this request with, or None when it must
-    not be stored: a change was made while it was rendered, or the cache is unreachable."""
-    start = request_sequence()
+def versions_to_store(tags, start):
+    """The versions to store a value rendered since the sequence was `start` with, or None
+    when it must not be stored: a change was made while it was rendered (the sequence
+    moved on), or the cache is unreachable."""
     versions = read_versions(tags, again=True)
     if start is None or versions is None or versions.pop(None) != start:
         return None

@@ -91,7 +91,7 @@ def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
     # Every value, like every page, is stale once everything is (a release, a restore).
     value_tags = {SITE, *(tags(value) if callable(tags) else tags)}
     cache_tags.shows(*value_tags)
-    versions = cache_tags.versions_to_store(value_tags)
+    versions = cache_tags.versions_to_store(value_tags, sequence)
     if versions is not None:
         entry = (sequence, versions, pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
         page_cache().set(full_key, entry, timeout)
@@ -237,7 +237,7 @@ class PageCacheMiddleware:
         response = self.get_response(request)
         if request.method == "GET" and cacheable_response(request, response):
             tags = cache_tags.shown()
-            versions = cache_tags.versions_to_store(tags)
+            versions = cache_tags.versions_to_store(tags, sequence)
             tag_response(response, tags)
             if versions is not None:
                 page_cache().set(key, stored(response, sequence, versions), self.timeout())

@@ -62,7 +62,6 @@ def game_of_ruling(ruling_id):
 
 def game_of_page(page):
     """The game a page belongs to (a game page's, or a guide's parent's), or None."""
-    page = page.specific_deferred if type(page) is Page else page
     if hasattr(page, "game_id"):
         return page.game_id
     GamePage = apps.get_model("guides.GamePage")
@@ -82,6 +81,8 @@ def of_records_of_game(game_id):
 
 def of_page(page):
     """A guide: its game's guide pages; a game page: its game; any other page: all."""
+    if type(page) is Page and page.pk is not None:
+        page = page.specific_deferred
     label = page._meta.label_lower
     game_id = game_of_page(page) if label in ("guides.guidepage", "guides.gamepage") else None
     if game_id is None:

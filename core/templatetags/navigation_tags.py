@@ -22,10 +22,14 @@ def breadcrumbs(context, crumbs=None):
         if page is not None and page.pk and not getattr(request, "is_preview", False):
             # Unchanged until the page tree (or the page's game) changes.
             key = f"trail:{page.pk}:{translation.get_language()}"
-            tags = [SITE, *getattr(page, "cache_tags", list)()]
-            crumbs = list(remembered(key, lambda: page_trail(page, request), tags))
+            crumbs = list(remembered(key, lambda: page_trail(page, request), tags_of(page)))
         else:
             crumbs = page_trail(page, request) if page is not None else []
         if crumbs and context.get("shown_version"):
             crumbs[-1] = crumb_of(context["page"], "title")
     return {"crumbs": crumbs}
+
+
+def tags_of(page):
+    """The tags of a page's trail, read only when the trail is computed."""
+    return lambda _crumbs: [SITE, *getattr(page, "cache_tags", list)()]
