@@ -13,7 +13,10 @@ that can show it. The tags:
   change moves it, and a page whose view declared nothing has it: such a page is
   re-rendered after any change, as if it showed the whole site.
 - ``game-<id>``: what every page of one game shows (the game, its editions, documents,
-  passages, errata cards, glossary, its game page).
+  passages, glossary, its game page).
+- ``game-<id>-errata``: its errata cards, where they are listed (the errata registry, a
+  rulebook's superseded passages); a ruling page shows the cards of the passages it cites
+  and has the ruling's own tag for them.
 - ``game-<id>-rulings``: its lists of rulings (edition lists, the game page's counts, a
   guide's related rulings, a rulebook's citing rulings).
 - ``game-<id>-guides``: its guides and their records (versions, changes, translations).
@@ -74,13 +77,17 @@ def game_guides(pk):
     return f"game-{pk}-guides"
 
 
+def game_errata(pk):
+    return f"game-{pk}-errata"
+
+
 def ruling(pk):
     return f"ruling-{pk}"
 
 
 def of_game(pk):
-    """Every tag of what a game's pages show about it: its records, rulings and guides."""
-    return [game(pk), game_rulings(pk), game_guides(pk)]
+    """Every tag of what a game's pages show about it: records, rulings, guides, errata."""
+    return [game(pk), game_rulings(pk), game_guides(pk), game_errata(pk)]
 
 
 # What one request has read: the sequence at its start, the tags' versions it has read,

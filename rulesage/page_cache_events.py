@@ -2,10 +2,12 @@
 
 A change moves on the tags (core.cache_tags) of the pages that can show what it touched:
 
-- a ruling, its citations, corrections, translation records and the guide sections that
-  name it: the ruling's own page and its game's lists of rulings;
-- a game, edition, rulebook, passage, errata card, glossary term or setup figure: every
-  page of that game (errata warnings on rulings, a guide's re-check state, names);
+- a ruling: its own page and its game's lists of rulings; its citations, corrections,
+  translation records and the guide sections that name it: its own page;
+- an errata card: the rulings citing its passage (their warnings), its game's guides
+  (their re-check state) and where its game's errata are listed;
+- a game, edition, rulebook, passage, glossary term or setup figure: every page of that
+  game (names, citations' wording);
 - a guide published, unpublished or saved, and its records (versions, changes, sources,
   corrections, translations): its game's guide pages and game page;
 - a game page: every page of its game;
@@ -32,7 +34,16 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from wagtail.models import Page
 from wagtail.signals import page_published, page_slug_changed, page_unpublished, post_page_move
 
-from core.cache_tags import LISTS, SITE, bump, game_guides, game_rulings, of_game, ruling
+from core.cache_tags import (
+    LISTS,
+    SITE,
+    bump,
+    game_errata,
+    game_guides,
+    game_rulings,
+    of_game,
+    ruling,
+)
 
 from .cache_purge import purge_tags
 
@@ -79,6 +90,23 @@ def of_records_of_game(game_id):
     return {*of_game(game_id), LISTS} if game_id else {SITE}
 
 
+def of_errata_card(card):
+    """The rulings citing the card's passage (their warnings), the game's guides (their
+    re-check state) and where its errata are listed; a card on no passage: the game."""
+    game_id = game_of_edition(card.edition_id)
+    if game_id is None or card.passage_id is None:
+        return of_records_of_game(game_id)
+    Citation = apps.get_model("rulings.Citation")
+    citing = Citation.objects.filter(passage_id=card.passage_id).values_list("ruling_id")
+    return {
+        *(ruling(pk) for pk in set(pk for (pk,) in citing)),
+        game_rulings(game_id),  # their review status, in the lists
+        game_guides(game_id),
+        game_errata(game_id),
+        LISTS,
+    }
+
+
 def of_page(page):
     """A guide: its game's guide pages; a game page: its game; any other page: all."""
     if type(page) is Page and page.pk is not None:
@@ -92,9 +120,19 @@ def of_page(page):
     return {game_guides(game_id), LISTS}
 
 
-def tags_of(instance):
-    """The tags a change to `instance` makes stale."""
+# Fields whose saving alone shows on fewer pages than the record's rule says:
+# {label: {field: tags(game id)}}. An edition's errata check date shows where its errata
+# are listed (the registry's sitemap date).
+NARROW_FIELDS = {"rulings.edition": {"errata_checked_on": lambda game_id: {game_errata(game_id)}}}
+
+
+def tags_of(instance, update_fields=None):
+    """The tags a change to `instance` makes stale (of the fields saved, when named)."""
     label = instance._meta.label_lower
+    narrow = NARROW_FIELDS.get(label, {})
+    if update_fields and narrow and set(update_fields) <= set(narrow):
+        game_id = instance.game_id
+        return {LISTS, *(tag for field in update_fields for tag in narrow[field](game_id))}
     if isinstance(instance, Page):
         return of_page(instance)
     if label == "rulings.ruling":
@@ -105,14 +143,18 @@ def tags_of(instance):
         "rulings.rulingtranslation",
         "rulings.rulingmention",
     ):
-        return of_ruling(instance.ruling_id)
+        # Shown on the ruling's page only (and site-wide, in the corrections log): the
+        # lists of rulings show the ruling's own fields, which its own save changes.
+        return {ruling(instance.ruling_id), LISTS}
     if label == "rulings.game":
         return of_records_of_game(instance.pk)
     if label in ("rulings.glossaryterm", "rulings.setupfigure"):
         return of_records_of_game(instance.game_id)
     if label == "rulings.edition":
         return of_records_of_game(instance.game_id)
-    if label in ("rulings.erratacard", "rulings.document"):
+    if label == "rulings.erratacard":
+        return of_errata_card(instance)
+    if label == "rulings.document":
         return of_records_of_game(game_of_edition(instance.edition_id))
     if label == "rulings.passage":
         game_id = _value("rulings.Document", instance.document_id, "edition__game_id")
@@ -129,18 +171,22 @@ def changed(tags):
     transaction.on_commit(lambda: purge_tags(tags))
 
 
-def record_changed(sender, instance, raw=False, **kwargs):
+def record_changed(sender, instance, raw=False, update_fields=None, **kwargs):
     if raw:
         return  # loading fixtures
-    tags = tags_of(instance) | getattr(instance, "_tags_before_save", set())
+    tags = tags_of(instance, update_fields) | getattr(instance, "_tags_before_save", set())
     changed(tags)
 
 
-def remember_tags_before_save(sender, instance, raw=False, **kwargs):
+def remember_tags_before_save(sender, instance, raw=False, update_fields=None, **kwargs):
     """The tags of the record as stored, before it is saved: moved to another game (or a
     citation to another ruling), the pages it showed on before are stale too."""
     if raw or instance._state.adding or instance.pk is None or isinstance(instance, Page):
         return
+    if update_fields and not any(
+        field.is_relation and field.name in update_fields for field in instance._meta.fields
+    ):
+        return  # no relation saved: the record belongs where it did
     stored = type(instance)._default_manager.filter(pk=instance.pk).first()
     instance._tags_before_save = tags_of(stored) if stored is not None else set()
 

@@ -10,7 +10,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.views.generic import DetailView, ListView
 
-from core.cache_tags import game, game_rulings, shows
+from core.cache_tags import game, game_errata, game_rulings, shows
 from core.cache_tags import ruling as ruling_tag
 from core.navigation import Crumb, crumb_of, home_crumb
 from core.page_cache import remembered
@@ -234,7 +234,7 @@ class DocumentView(DetailView):
         context["passages"] = page.object_list
         context["page_obj"] = page
         context["snippet_limit"] = SEARCH_SNIPPET_LIMIT
-        shows(game(self.object.edition.game_id))
+        shows(game(self.object.edition.game_id), game_errata(self.object.edition.game_id))
         context["crumbs"] = trail(
             self.object.edition, Crumb(self.object.title, lang=self.object.edition.language)
         )
@@ -254,5 +254,5 @@ class ErrataRegistryView(DetailView):
             "document", "passage", "supersedes", "superseded_by"
         ).order_by("-issued_on", "-pk")
         context["crumbs"] = trail(self.object, Crumb(gettext("Errata registry")))
-        shows(game(self.object.game_id))
+        shows(game(self.object.game_id), game_errata(self.object.game_id))
         return context

@@ -117,9 +117,10 @@ class ImportRun:
         new ruling's, as written), the rulings are not read back for their bookkeeping when it is
         written in this process."""
         new = rulings if created is None else created
-        if passages or rulings or new:
-            # An unchanged file wrote nothing: the pages cached from it stay current.
-            bump(written_tags(passages, [*rulings, *new]))
+        if passages or rulings:
+            # An unchanged file wrote nothing (its ruling's bookkeeping, when still to be
+            # written, shows on no reader page): the pages cached from it stay current.
+            bump(written_tags(passages, rulings))
         # A second process reads the rulings back: nothing of them is kept for it here.
         kept = citations if citations and not self._behind.elsewhere else [None] * len(new)
         for ruling, own in zip(new, kept, strict=True):

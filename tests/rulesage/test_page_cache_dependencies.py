@@ -105,14 +105,14 @@ def test_a_guide_published_re_renders_its_games_guides_and_game_page_only(client
     assert {after[f"other game's {name}"] for name in others} == {"hit"}
 
 
-def test_an_errata_card_re_renders_every_page_of_its_game_only(client, cached):
+def test_an_errata_card_re_renders_the_rulings_citing_it_and_its_games_guides(client, cached):
     changed_game, other_game = two_games()
     mine, others = pages_of(changed_game), pages_of(other_game)
     everything = {**mine, **{f"other game's {k}": v for k, v in others.items()}}
     warm(client, everything)
 
-    ruling = Ruling.objects.public().filter(edition__game=changed_game).order_by("pk").first()
-    citation = ruling.citations.exclude(passage=None).first()
+    first, second = Ruling.objects.public().filter(edition__game=changed_game).order_by("pk")[:2]
+    citation = first.citations.exclude(passage=None).exclude(passage__citations__ruling=second)[0]
     ErrataCard.objects.create(
         edition=citation.passage.document.edition,
         document=citation.passage.document,
@@ -122,8 +122,10 @@ def test_an_errata_card_re_renders_every_page_of_its_game_only(client, cached):
     )
 
     after = states(client, everything)
-    assert {after[name] for name in mine} == {"miss"}
+    for name in ("ruling", "guide", "game page", "edition's rulings"):
+        assert after[name] == "miss", name
     assert "superseded" in client.get(mine["ruling"]).content.decode()
+    assert after["other ruling"] == "hit"  # it cites other passages
     assert {after[f"other game's {name}"] for name in others} == {"hit"}
 
 
