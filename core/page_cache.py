@@ -132,6 +132,10 @@ _kept = KeptValues(limit=32 * 1024 * 1024)
 READ_PARAMETERS = frozenset(
     {"page", "p", "q", "game", "edition", "kind", "status", "language", "passage", "question"}
 )
+# Of those, the ones a reader types (search words, a game or edition typed, the ask page's
+# question): their pages are rendered every time and never stored, since what strangers
+# type has no end and would fill the cache (a search answers from stored vectors anyway).
+TYPED_PARAMETERS = frozenset({"q", "game", "edition", "question"})
 
 
 def cache_key(request):
@@ -160,6 +164,7 @@ def cacheable_request(request):
         and anonymous(request)
         and not request.path.startswith(tuple(prefixes))
         and set(request.GET) <= READ_PARAMETERS
+        and not set(request.GET) & TYPED_PARAMETERS
     )
 
 

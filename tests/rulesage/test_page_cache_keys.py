@@ -35,10 +35,17 @@ def test_unknown_parameters_are_served_the_page_without_storing_it(client, guide
     assert state(client.get(guide.url)) == "hit"
 
 
-def test_the_same_parameters_in_another_order_are_one_entry(client, page_cache):
-    first = client.get("/en/search/?q=tie&kind=rulings")
+def test_the_same_parameters_in_another_order_are_one_entry(client, ruling, page_cache):
+    first = client.get(f"/en/rulings/?status={ruling.status}&page=1")
     assert state(first) == "miss"
-    assert state(client.get("/en/search/?kind=rulings&q=tie")) == "hit"
+    assert state(client.get(f"/en/rulings/?page=1&status={ruling.status}")) == "hit"
+
+
+def test_what_readers_type_is_answered_afresh_and_never_stored(client, page_cache):
+    for _ in range(2):
+        for address in ("/en/search/?q=tie&kind=rulings", "/en/rulings/?edition=point+ci"):
+            response = client.get(address)
+            assert response.status_code == 200 and state(response) is None
 
 
 def test_a_page_rendered_for_http_never_answers_https(client, guide, page_cache, settings):
