@@ -178,7 +178,7 @@ def test_a_mail_server_that_is_down_gets_the_message_again_later(settings, close
     assert 55 <= delay.total_seconds() <= 120
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_worker_keeps_what_it_could_not_send_until_it_is_resent(
     settings, closed_port, smtp_sink, monkeypatch
 ):
