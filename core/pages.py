@@ -42,7 +42,7 @@ class EditorialPage:
         Wagtail looks up the page's ancestors and then their restrictions, two queries on
         every page served, while most sites restrict nothing. The paths of the restricted
         pages and of alias pages (an alias takes its original's restrictions) are
-        remembered until the next content change (saving a restriction or a page is one);
+        remembered until the site's tag moves on (saving a restriction or an alias does);
         only a page below one of them is looked up Wagtail's way.
         """
         restricted, aliases = remembered_restrictions()
@@ -66,7 +66,7 @@ def restricted_paths():
 
 
 def remembered_restrictions():
-    """`restricted_paths()`, remembered until the next content change."""
+    """`restricted_paths()`, remembered until the site's tag moves on."""
     return remembered("view-restrictions:paths", restricted_paths, [SITE])
 
 

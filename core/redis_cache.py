@@ -44,7 +44,7 @@ UNAVAILABLE_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.Timeout
 
 # Sent (sender: the backend class, location: its LOCATION) when Redis is reached again
 # after a call failed, before the call that reached it is made: what was written
-# meanwhile was lost (core.page_cache moves its generation on, so no page rendered before
+# meanwhile was lost (core.page_cache makes every page stale, so no page rendered before
 # a change made during the outage is served after it).
 reachable_again = Signal()
 

@@ -2,8 +2,9 @@
 
 The games index and the editorial policy are pages editors may move or rename, so their
 addresses are looked up, not written here; the lookup costs a query, so the links are
-remembered per host and language until the next content change (core.page_cache's
-generation, which every publish, move, delete and settings save moves on).
+remembered per host and language until the site or its page tree changes (the `site`
+tag of core.cache_tags, which publishing a page outside a game, a move and a settings
+save move on).
 """
 
 from django.core.exceptions import DisallowedHost

@@ -111,6 +111,8 @@ def of_page(page):
     """A guide: its game's guide pages; a game page: its game; any other page: all."""
     if type(page) is Page and page.pk is not None:
         page = page.specific_deferred
+    if page.alias_of_id is not None:
+        return {SITE}  # every page asks whether an alias takes a restriction (core.pages)
     label = page._meta.label_lower
     game_id = game_of_page(page) if label in ("guides.guidepage", "guides.gamepage") else None
     if game_id is None:
