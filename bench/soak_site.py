@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from guides.models import GuidePage
-from guides.publishing import ChangeKind
+from guides.publish_rules import ChangeKind
 from rulesage.catalogue.words import EN, ES, QUESTION_FORMS
 from rulings.models import Edition, Ruling
 

@@ -10,7 +10,7 @@ from core.forms import TranslatablePageForm
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
 
 from .freshness import translation_changed_since
-from .publishing import ChangeKind, problems_with
+from .publish_rules import ChangeKind, problems_with
 
 
 class GuidePageForm(TranslatablePageForm):

@@ -13,11 +13,10 @@ from .related import public_rulings
 def reading_aids(guide, page, game):
     """Context for the guide template: `toc`, `sibling_guides`, `game_editions` and the
     public `related_rulings` the sections name (`page` is the guide or an old version)."""
-    from .models import GuidePage
 
     def around():
         siblings = (
-            GuidePage.objects.sibling_of(guide, inclusive=False).live().order_by("path")
+            type(guide).objects.sibling_of(guide, inclusive=False).live().order_by("path")
             if guide.pk
             else []
         )

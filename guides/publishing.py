@@ -1,20 +1,23 @@
-"""The rules of publishing a guide, and the public trace every publish leaves.
+"""The public trace every publish of a guide leaves.
 
-One place for both, so that every path that publishes (the edit form, bulk publish,
-scheduled publishing, a workflow's approval) applies the same rules and leaves the same
-trace: a dated change-log line, a new version for a substantive change, and, when a
-translator brings a translation up to date, the record of which version it follows.
+One place, so that every path that publishes (the edit form, bulk publish, scheduled
+publishing, a workflow's approval) leaves the same trace: a dated change-log line, a new
+version for a substantive change, and, when a translator brings a translation up to
+date, the record of which version it follows. The rules a guide must meet to be published
+are in `guides.publish_rules`.
 """
 
-from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import transaction
 from django.utils import timezone, translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.log_actions import log
 
 from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
+
+from .models import GuideChange, GuidePage, GuideTranslation, GuideVersion
+from .publish_rules import ChangeKind, stored
 
 # The page-history action of a translation marked up to date.
 TRANSLATION_MARKED = "guides.translation_up_to_date"
@@ -31,51 +34,6 @@ DEFAULT_NOTES = {
     "translation": _("text revised."),
     "translation_current": _("brought up to date with version %(number)s."),
 }
-
-
-class ChangeKind(models.TextChoices):
-    """What an editor says a publish is: it decides the version number and the log line."""
-
-    MINOR = "minor", _("Minor edit: wording, a typo or a link; the rules it states are unchanged")
-    SUBSTANTIVE = "substantive", _("Substantive change: a new version")
-
-
-class PublishRefused(ValidationError):
-    """A guide that may not go live as it stands (no source, no checked date…)."""
-
-
-def publish_problems(page):
-    """What stops `page`, as it would go live, from being published (empty: nothing)."""
-    return problems_with(
-        checked_on=page.checked_on,
-        has_sources=any(source.document_id for source in page.sources.all()),
-        substantive=page.change_kind == ChangeKind.SUBSTANTIVE,
-        note=stored(page, "change_summary"),
-    )
-
-
-def problems_with(*, checked_on, has_sources, substantive, note):
-    problems = []
-    if not checked_on:
-        problems.append(_("give the date the guide was checked against its sources"))
-    if not has_sources:
-        problems.append(_("add at least one source under “Sources and scope”"))
-    if substantive and not note:
-        problems.append(_("say in the change-log note what the new version changes"))
-    return problems
-
-
-def refusal_message(problems):
-    """The message an editor sees when a publish is refused and the draft was kept."""
-    return ngettext(
-        "Your changes were saved as a draft, but not published. To publish, %(problems)s.",
-        "Your changes were saved as a draft, but not published. To publish: %(problems)s.",
-        len(problems),
-    ) % {"problems": "; ".join(str(problem) for problem in problems)}
-
-
-def stored(page, field, language=SOURCE_LANGUAGE):
-    return (getattr(page, build_localized_fieldname(field, language)) or "").strip()
 
 
 def default_notes(key, **values):
@@ -111,7 +69,6 @@ def record_publish(page, revision):
     language's log. Whatever the editor chose for this publish is then reset, so the next
     publish starts from a minor edit that affects translations.
     """
-    from .models import GuideChange, GuideVersion
 
     notes = written_notes(page)
     with transaction.atomic():
@@ -183,7 +140,6 @@ def mark_translation_current(page, language, version, user, note="", revision=No
     editor makes with that action; either way it leaves a dated line in that language's
     change log, with their note or reason, and an entry in the page's history.
     """
-    from .models import GuideChange, GuideTranslation
 
     GuideTranslation.objects.update_or_create(
         page=page, language=language, defaults={"follows": version, "marked_by": user}
@@ -275,7 +231,6 @@ def changed_languages(previous, page):
 
 def reset_publish_fields(page, revision):
     """Clear the choices that belonged to this publish, on the page and in its revision."""
-    from .models import GuidePage
 
     cleared = {"change_kind": ChangeKind.MINOR, "affects_translations": True}
     for code in [SOURCE_LANGUAGE, *target_languages()]:

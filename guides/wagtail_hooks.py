@@ -20,7 +20,7 @@ from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
 from .models import GuidePage
-from .publishing import publish_problems, refusal_message
+from .publish_rules import publish_problems, refusal_message
 from .views import (
     LOG_ACTION,
     MARK_PERMISSION,

@@ -38,7 +38,7 @@ from ..freshness import translation_state
 from ..games_index import games_listing
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
-from ..publishing import ChangeKind, PublishRefused, publish_problems
+from ..publish_rules import ChangeKind, PublishRefused, publish_problems
 from .recheck import GuidePageQuerySet, errata_since_check
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.

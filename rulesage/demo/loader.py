@@ -18,7 +18,7 @@ from guides.models import (
     GuideTranslation,
     GuideVersion,
 )
-from guides.publishing import ChangeKind
+from guides.publish_rules import ChangeKind
 from rulesage.models import HomePage, SiteSettings, StandardPage
 from rulings.models import Document, Edition, Game, GlossaryTerm, Ruling, SetupFigure
 
