@@ -1,7 +1,7 @@
 """gunicorn settings for production: `gunicorn -c gunicorn.conf.py rulesage.wsgi`.
 
 Each value can be changed from the environment (GUNICORN_*), so the same file serves a
-small machine and a large one. See README, "Production".
+small machine and a large one. See docs/deploy.md.
 """
 
 import multiprocessing

@@ -1,4 +1,4 @@
-"""Site search and answered-before recall on a synthetic catalogue of the issue's size.
+"""Site search and answered-before recall on a synthetic catalogue of a real catalogue's size.
 
     .venv/bin/python bench/search.py [--scale 1.0] [--database NAME] [--keep] [--reuse]
 

@@ -19,7 +19,7 @@ class CoreConfig(AppConfig):
 
 
 def new_release(**kwargs):
-    """Every release runs `migrate` (README, "Production"): the pages cached and the values
+    """Every release runs `migrate` (docs/deploy.md): the pages cached and the values
     remembered by the release before were rendered by its templates and code, so they are
     made stale, as a content change makes them. A cache that cannot be reached must not
     stop the release: the pages it holds are then stale only until the next change."""

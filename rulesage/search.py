@@ -164,7 +164,7 @@ def capped_search(kind, words, language, filters):
     The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT (200) matches of a
     kind (core.search_backend): a word found in most of half a million passages would
     otherwise be ranked over all of them, seconds. The reader is then told there are
-    more, and that a game or another word narrows them (README, "Search at scale"). A
+    more, and that a game or another word narrows them (figures in bench/README.md). A
     search server ranks every match.
 
     For a reader of a translation, rulings and passages found in English through the

@@ -7,7 +7,7 @@ one where no translation exists), on the edition's rulings only: an edition hold
 hundreds of rulings, so ranking them all costs a few milliseconds and needs no index.
 
 Three rankers were measured on paraphrased questions (tests/rulings/test_recall.py,
-README "Answered-before recall"): pg_trgm's `similarity()` of the two questions, full-text
+docs/search.md): pg_trgm's `similarity()` of the two questions, full-text
 rank of the question against each ruling's question and answer, and trigram similarity
 among the rulings sharing a stemmed word with the question. Trigram ranked the right
 ruling first more often than full text; the full-text match keeps out rulings that only

@@ -211,8 +211,8 @@ RULESAGE_SEARCH_INDEX = os.environ.get("RULESAGE_SEARCH_INDEX", "rulesage")
 # On the database backend only the newest this many matches of one kind are ranked
 # (core.search_backend), and the search page counts past it as "200+": finding them costs
 # a scan proportional to this number for a word in a few percent of half a million
-# passages (README, "Search at scale"; at 500 an unfiltered search's p95 was 55-60 ms,
-# at 200 35-45 ms, bench/search.py). A reader narrows a common word with a game.
+# passages (bench/search.py measures it; bench/README.md has the figures). A reader
+# narrows a common word with a game.
 RULESAGE_SEARCH_RANK_LIMIT = int(os.environ.get("RULESAGE_SEARCH_RANK_LIMIT", "200"))
 
 
@@ -306,7 +306,7 @@ WAGTAILMODELTRANSLATION_LOCALE_PICKER_DEFAULT = [code for code, _name in LANGUAG
 WAGTAIL_ENABLE_UPDATE_CHECK = False
 # Overrides of the ruling importer's limits (file size, nesting, text lengths, counts,
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
-# rulings/importers/limits.py and FORMATS.md. Column lengths come from the models.
+# rulings/importers/limits.py and docs/import-format.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
 
 # --- Security -------------------------------------------------------------
@@ -437,12 +437,12 @@ RULESAGE_CLOUDFLARE_ZONE_ID = (
 # Answered-before recall (rulings/recall.py): a ruling sharing a word with a reader's
 # question is offered when the two questions' trigram similarity reaches this (0 to 1).
 # The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A
-# system's 0.55 would have hidden 8 of the 20): see README, "Answered-before recall".
+# system's 0.55 would have hidden 8 of the 20): see docs/search.md.
 RULESAGE_RECALL_THRESHOLD = float(os.environ.get("RULESAGE_RECALL_THRESHOLD", "0.15"))
 # The same recall for a question in a translation's language, through the game's glossary
 # (rulings/recall.py): the share of the question's concepts a ruling's English covers,
-# concepts in its question counting fully and in its answer less (README, "Spanish
-# questions and the glossary").
+# concepts in its question counting fully and in its answer less (docs/search.md,
+# docs/translation.md).
 RULESAGE_GLOSSARY_RECALL_THRESHOLD = float(
     os.environ.get("RULESAGE_GLOSSARY_RECALL_THRESHOLD", "0.3")
 )

@@ -7,8 +7,8 @@ Where things are: ``parsed`` (what a reader returns, and the refusals), ``text_e
 makes a re-import "unchanged"), ``reimport`` (which stored ruling an export is), and
 ``store`` with ``catalogue``, ``passages``, ``rows`` and ``run`` (writing it), ``groups``
 (new rulings of many files written together) and ``bookkeeping`` (their revisions). The
-readers are pure Python; only the writing modules touch the database. FORMATS.md
-describes it all.
+readers are pure Python; only the writing modules touch the database. The formats are
+described in docs/import-format.md.
 
 The names below are the package's public interface for callers outside it; modules inside
 the package import from the module that defines a name, never from here.

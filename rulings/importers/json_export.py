@@ -1,6 +1,6 @@
 """Reader and writer of the JSON equivalent of the text export: one object per ruling.
 
-The keys are ParsedRuling's own field names (see FORMATS.md), so a ruling can be written
+The keys are ParsedRuling's own field names (see docs/import-format.md), so a ruling can be written
 by ``dump_json`` and read back by ``parse_json`` without loss. The shape is declared in
 ``json_schema``; this module finds where each value sits, so every refusal and warning
 names its line. Pure Python, no Django.

@@ -5,7 +5,7 @@ numbers of their own: they are read from the ``max_length`` of the model field e
 stored in, so a migration that widens a column widens the import with it. Number ranges are
 the narrower of the database column's range and a sensible bound for the value (a rulebook
 has no page 2,000,000). The sensible bounds can be changed with the ``RULESAGE_IMPORT_LIMITS``
-setting (a dict of the names below); FORMATS.md lists them.
+setting (a dict of the names below); docs/import-format.md lists them.
 
 The dataclass is plain Python so the parsers can be tested without Django; ``import_limits()``
 is the one place that reads the settings and the models.

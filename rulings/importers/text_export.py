@@ -5,7 +5,7 @@ it does not understand (in ``provenance`` and ``warnings``) and refuses a file o
 the ruling cannot exist without the broken part. This module reads the reader part (title,
 question, outcome, edition, answer, references, closing line); ``text_provenance`` reads
 the rest and ``answer_markdown`` turns the answer into Markdown. Sizes, lengths and ranges
-are checked after parsing, for both formats at once (``validation.py``). See FORMATS.md
+are checked after parsing, for both formats at once (``validation.py``). See docs/import-format.md
 beside this module. Pure Python, no Django.
 """
 

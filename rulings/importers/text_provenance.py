@@ -3,7 +3,7 @@
 Everything in it is kept verbatim (fields, titled blocks, loose lines, the whole text), and
 the values the site uses are looked up in it by canonical key: who answered, timings, token
 counts, the retrieval and citation records (one line of JSON each), the timestamp, the
-outcome and the errata registry statement. See FORMATS.md. Pure Python, no Django.
+outcome and the errata registry statement. See docs/import-format.md. Pure Python, no Django.
 """
 
 from __future__ import annotations

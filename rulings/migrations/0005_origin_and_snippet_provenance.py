@@ -1,4 +1,4 @@
-"""Record where rulings and passage texts come from (issue 8), filling in existing rows.
+"""Record where rulings and passage texts come from, filling in existing rows.
 
 Existing rulings: the importer's key marks an export, anything else was written in the
 admin. The three example rulings that the demo used to ship as made-up export files are

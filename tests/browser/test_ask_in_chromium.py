@@ -1,5 +1,5 @@
 """A reader asks a rules question in Chromium, in English and Spanish, and an editor
-handles it in the admin's queue (issue 10)."""
+handles it in the admin's queue."""
 
 from django.contrib.auth.models import Group
 

@@ -54,9 +54,9 @@ def problems(page):
 def without_missing_favicon(problems, page):
     """`problems`, less Chromium's own /favicon.ico probe while reader pages name no icon.
 
-    The favicon is issue 8 item 7, built on another branch. Chromium asks for
-    /favicon.ico only when a page names no icon, so once reader pages name one this
-    exemption stops applying by itself, and a 404 for the icon they name fails the test.
+    Chromium asks for /favicon.ico only when a page names no icon, so once reader pages
+    name one this exemption stops applying by itself, and a 404 for the icon they name
+    fails the test.
     """
     if page.locator("link[rel~='icon']").count():
         return problems

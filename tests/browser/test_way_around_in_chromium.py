@@ -1,5 +1,5 @@
 """A reader finds their way around in Chromium: header links, breadcrumbs, and a guide's
-table of contents marking the section being read (issue 10)."""
+table of contents marking the section being read."""
 
 from tests.browser.conftest import BROWSER_TEST, accessibility_violations
 

@@ -1,5 +1,5 @@
 """A way around: the header's links, breadcrumbs, a guide's table of contents, its
-sibling guides and game's rulings, and related rulings both ways (issue 10)."""
+sibling guides and game's rulings, and related rulings both ways."""
 
 import re
 
