@@ -2,26 +2,64 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip --quiet --disable-pip-version-check
 HOST ?= 127.0.0.1
 PORT ?= 8000
 DEBUG ?= 0
 PYTEST_ARGS ?= --reuse-db
 
-.PHONY: install run test lint format makemessages compilemessages clean
+# Installs come only from the hashed lock files in requirements/ (docs/dependencies.md):
+# requirements/run.txt for `make run`, requirements/test.txt (run + the dev extra) for
+# `make test`. `make lock` rewrites both from pyproject.toml with a pinned uv, kept in a
+# virtualenv of its own inside .venv; LOCK_ARGS passes options such as --upgrade-package NAME.
+UV_VERSION := 0.13.9
+LOCK_VENV := $(VENV)/.lock-tools
+LOCK_ARGS ?=
+COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 \
+	--generate-hashes --custom-compile-command "make lock" $(LOCK_ARGS)
 
-$(VENV)/.installed: pyproject.toml
+.PHONY: install install-run install-test lock run test lint format makemessages compilemessages clean
+
+$(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Rulesage needs Python 3.11 or newer (set PYTHON=python3.11).")'
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check --upgrade pip
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -e ".[dev]"
+
+# The lock first, every file checked against its hash and nothing else pulled in; then the
+# project itself, built by the locked setuptools. `pip check` fails when pyproject.toml asks
+# for something the lock lacks (run `make lock`).
+define install_lock
+	$(PIP) install --require-hashes --no-deps -r $(1)
+	$(PIP) install --no-deps --no-build-isolation -e .
+	@problems="$$($(VENV)/bin/pip check)" || { echo "$$problems"; \
+		echo "$(1) is behind pyproject.toml: run make lock" >&2; exit 1; }
+	@touch $@
+endef
+
+$(VENV)/.installed-run: pyproject.toml requirements/run.txt | $(PY)
+	$(call install_lock,requirements/run.txt)
+
+$(VENV)/.installed-test: pyproject.toml requirements/test.txt | $(PY)
+	$(call install_lock,requirements/test.txt)
+
+install-run: $(VENV)/.installed-run
+install-test: $(VENV)/.installed-test
+install: install-test
+
+$(LOCK_VENV)/.uv-$(UV_VERSION):
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
 	@touch $@
 
-install: $(VENV)/.installed
+# The test lock is constrained by the run lock, so both install the same runtime versions.
+lock: $(LOCK_VENV)/.uv-$(UV_VERSION)
+	$(COMPILE) pyproject.toml requirements/build.in -o requirements/run.txt
+	$(COMPILE) pyproject.toml requirements/build.in --extra dev -c requirements/run.txt \
+		-o requirements/test.txt
 
-compilemessages: install
+compilemessages: install-run
 	$(PY) manage.py compile_translations
 
-run: install compilemessages
+run: install-run compilemessages
 	DEBUG=$(DEBUG) $(PY) manage.py migrate --noinput
 	DEBUG=$(DEBUG) $(PY) manage.py update_translation_fields
 	DEBUG=$(DEBUG) $(PY) manage.py load_demo
@@ -34,7 +72,7 @@ run: install compilemessages
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
 	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
-test: install compilemessages
+test: install-test compilemessages
 	@bash scripts/ensure_system_packages.sh
 	@DATABASE_URL="$$($(PY) scripts/ensure_postgres.py)" || exit 1; \
 	export DATABASE_URL DJANGO_SETTINGS_MODULE=rulesage.settings.test; \
@@ -44,15 +82,15 @@ test: install compilemessages
 	$(VENV)/bin/lint-imports; \
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-lint: install
+lint: install-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-format: install
+format: install-test
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-makemessages: install
+makemessages: install-run
 	$(PY) manage.py makemessages --locale es --ignore ".venv/*" --ignore "tests/*" --no-obsolete
 
 clean:
