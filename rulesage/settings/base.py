@@ -76,9 +76,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Security: CSP and Permissions-Policy on every response, error pages too.
-    "csp.middleware.CSPMiddleware",
+    "rulesage.csp.SiteCSPMiddleware",
     "rulesage.security.PermissionsPolicyMiddleware",
-    "rulesage.csp.AdminScriptNonces",
     # Faults: a request that runs too long, or a database that cannot be
     # reached, is a 503, not a 500 or no answer.
     "rulesage.faults.RequestTimeLimitMiddleware",
@@ -312,18 +311,16 @@ RULESAGE_IMPORT_LIMITS = {}
 # --- Security -------------------------------------------------------------
 # Headers every response carries, in every environment; HSTS and the HTTPS redirect are
 # production's (settings/production.py), where a proxy terminates TLS.
-from csp.constants import NONCE, NONE, SELF  # noqa: E402
+from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
 
-# No 'unsafe-inline' anywhere: reader pages have no inline script or style at all (so
-# their header carries no nonce and a cached copy stays valid), and the few inline
-# scripts and script-made styles of the Wagtail admin get the request's nonce
-# (rulesage/csp.py).
-# Images allow data: and blob: for the admin's previews and icons.
+# No inline script or style anywhere a reader goes: reader pages have none, and their header
+# carries no nonce, so a cached copy stays valid. Images allow data: and blob: for the
+# admin's previews and icons.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF, NONCE],
-        "style-src": [SELF, NONCE],
+        "script-src": [SELF],
+        "style-src": [SELF],
         "img-src": [SELF, "data:", "blob:"],
         "font-src": [SELF],
         "connect-src": [SELF],
@@ -333,6 +330,14 @@ CONTENT_SECURITY_POLICY = {
         "form-action": [SELF],
         "frame-ancestors": [SELF],
     }
+}
+# The admin's policy, for signed-in editors under /admin/ only (rulesage/csp.py): these
+# directives replace the ones above, the rest stay. Wagtail's admin writes inline scripts
+# and styles and gives them no nonce (docs/decisions/admin-csp.md). Scripts and styles
+# still come from this site alone.
+RULESAGE_ADMIN_CSP = {
+    "script-src": [SELF, UNSAFE_INLINE],
+    "style-src": [SELF, UNSAFE_INLINE],
 }
 # Browser features no page of the site uses, refused to every origin (embedded ones too).
 PERMISSIONS_POLICY = (
