@@ -58,7 +58,7 @@ def run_import_job(job_id):
         row = {"name": report.path.name, "outcome": report.outcome, "refusal": report.refusal}
         if report.outcome != REFUSED:
             row |= {
-                "title": str(report.ruling),
+                "title": report.ruling.question,
                 "url": report.ruling.get_absolute_url(),
                 "edit_url": finder.get_edit_url(report.ruling) or "",
             }
