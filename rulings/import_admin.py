@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django.views.defaults import permission_denied
 from django.views.generic import FormView, TemplateView
 from django_tasks import task
@@ -35,10 +36,10 @@ __all__ = ["ImportJobView", "ImportUploadView", "can_import", "run_import_job"]
 
 PAST_JOBS = 20
 OUTCOME_LABELS = {
-    ImportResult.CREATED: _("new"),
-    ImportResult.UPDATED: _("updated"),
-    ImportResult.UNCHANGED: _("unchanged"),
-    ImportResult.KEPT: _("kept as reviewed"),
+    ImportResult.CREATED: pgettext_lazy("import outcome", "new"),
+    ImportResult.UPDATED: pgettext_lazy("import outcome", "updated"),
+    ImportResult.UNCHANGED: pgettext_lazy("import outcome", "unchanged"),
+    ImportResult.KEPT: pgettext_lazy("import outcome", "kept as reviewed"),
 }
 
 

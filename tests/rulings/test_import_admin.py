@@ -110,3 +110,13 @@ def test_a_running_import_refreshes_its_page(client, editor):
     page = client.get(reverse("import_rulings_job", args=[job.pk])).content.decode()
     assert "Importing: 1 of 4 files done." in page
     assert 'http-equiv="refresh" content="2"' in page
+
+
+def test_the_report_reads_in_spanish(client, editor):
+    client.force_login(editor)
+    client.post(UPLOAD, {"files": [upload(GOOD[0]), upload(BAD)]})
+    job = ImportJob.objects.get()
+    page = client.get(
+        reverse("import_rulings_job", args=[job.pk]), HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert "Terminada: 1 importados, 1 rechazados, de 2 archivos." in page
