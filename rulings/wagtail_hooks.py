@@ -2,12 +2,13 @@
 
 from django.conf import settings
 from django.contrib.auth.models import Permission
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail import hooks
+from wagtail.admin.menu import MenuItem
 from wagtail.admin.panels import (
     FieldPanel,
     FieldRowPanel,
@@ -31,6 +32,7 @@ from .admin_listings import (
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
 from .choosers import DocumentChooserViewSet, EditionChooser, PassageChooserViewSet
 from .forms import PassageForm, RulingForm
+from .import_admin import ImportJobView, ImportUploadView, can_import
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
 from .question_admin import (
@@ -336,4 +338,24 @@ def register_ruling_translation_permissions():
     return Permission.objects.filter(
         content_type__app_label="rulings",
         codename__in=["view_rulingtranslation", "mark_translation_up_to_date"],
+    )
+
+
+@hooks.register("register_admin_urls")
+def register_import_urls():
+    return [
+        path("import-rulings/", ImportUploadView.as_view(), name="import_rulings"),
+        path("import-rulings/<int:pk>/", ImportJobView.as_view(), name="import_rulings_job"),
+    ]
+
+
+class ImportMenuItem(MenuItem):
+    def is_shown(self, request):
+        return can_import(request.user)
+
+
+@hooks.register("register_admin_menu_item")
+def register_import_menu_item():
+    return ImportMenuItem(
+        _("Import rulings"), reverse("import_rulings"), icon_name="upload", order=460
     )

@@ -6,6 +6,7 @@ from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, T
 from .corrections import RulingCorrection
 from .errata import ErrataCard
 from .glossary import GlossaryTerm
+from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
 from .rulings import Citation, Ruling, RulingOrigin
@@ -20,6 +21,8 @@ __all__ = [
     "ErrataCard",
     "Game",
     "GlossaryTerm",
+    "ImportJob",
+    "ImportJobFile",
     "Passage",
     "ReaderQuestion",
     "Ruling",

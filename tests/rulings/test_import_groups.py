@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from wagtail.models import ReferenceIndex, Revision
 
-from rulings.management.commands import import_rulings as command
+from rulings import importing as command
 from rulings.models import Citation, Passage, Ruling
 from tests.rulings.exports import fail_in_database, make_export, run_import, write_export
 

@@ -186,8 +186,8 @@ def test_a_malformed_base_url_stops_before_importing(tmp_path):
 
 
 def test_files_read_ahead_by_a_worker_import_and_refuse_as_when_read_in_turn(tmp_path, monkeypatch):
+    from rulings import importing as command
     from rulings.importers import read_ahead
-    from rulings.management.commands import import_rulings as command
 
     def folder(name):
         path = tmp_path / name

@@ -1,0 +1,139 @@
+"""One import of export files, as the command line and the admin's import page both run it.
+
+``import_paths`` reads and stores each file (``rulings.importers``) and returns one
+``FileReport`` per file, in the order given; ``on_file`` is called after each file so a
+caller can show progress (a bar on the terminal, a saved count for the admin's job page).
+The two callers differ only in how they show the reports, so a refusal reads the same
+wherever an import was started.
+"""
+
+from __future__ import annotations
+
+import traceback as tracebacks
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import DatabaseError
+from django.utils import translation
+
+from rulings.importers.files import parse_file
+from rulings.importers.groups import GROUP, import_batch
+from rulings.importers.limits import import_limits
+from rulings.importers.parsed import ImportRefused
+from rulings.importers.read_ahead import read_ahead
+from rulings.importers.run import ImportRun
+from rulings.importers.store import ImportResult
+
+__all__ = ["REFUSED", "FileReport", "ImportReport", "import_paths"]
+
+REFUSED = "refused"
+
+
+@dataclass
+class FileReport:
+    """What became of one file: an outcome of ``ImportResult`` with its ruling, or refused
+    with the ``file:line: problem`` line (``ruling`` is then None)."""
+
+    path: Path
+    outcome: str
+    ruling: object = None
+    refusal: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportReport:
+    files: list[FileReport]
+    problems: list[str]
+
+
+def import_paths(
+    paths: Iterable[Path],
+    *,
+    on_file: Callable[[FileReport], None] | None = None,
+    name: Callable[[Path], str] = str,
+    traceback: bool = False,
+) -> ImportReport:
+    """Import every file; a refused file writes nothing and the others are still imported.
+
+    ``name`` is how a file is called in a refusal (the admin names the uploaded file, not
+    where it was unpacked); ``traceback`` prints the traceback of an unforeseen error.
+    """
+    files = list(paths)
+    limits = import_limits()
+    reports: list[FileReport] = []
+
+    def done(report):
+        reports.append(report)
+        if on_file is not None:
+            on_file(report)
+
+    def refused(path, error):
+        done(FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback)))
+
+    # One run: editions and documents looked up once, passages indexed in batches.
+    with translation.override(settings.LANGUAGE_CODE), ImportRun(len(files)) as run:
+        pending: list = []
+
+        def flush():
+            # New rulings are written a group of files at a time (importers/groups.py).
+            for outcome in import_batch(pending, run):
+                if outcome.error is not None:
+                    refused(outcome.path, outcome.error)
+                    continue
+                result = outcome.result
+                done(
+                    FileReport(
+                        outcome.path,
+                        result.outcome,
+                        ruling=result.ruling,
+                        warnings=list(result.parsed.warnings),
+                    )
+                )
+            pending.clear()
+
+        # Files are parsed a little ahead, in a second process, while this one writes.
+        for path, parsed in read_ahead(files, limits, len(files)):
+            if parsed is None:
+                try:
+                    parsed = parse_file(path, limits)
+                except Exception as error:  # noqa: BLE001 - refused, the run goes on
+                    flush()
+                    refused(path, error)
+                    continue
+            pending.append((path, parsed))
+            if len(pending) >= GROUP:
+                flush()
+        flush()
+    return ImportReport(reports, list(run.problems))
+
+
+IMPORTED = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, ImportResult.KEPT)
+
+
+def refusal(path, error, traceback=False):
+    """The line that reports a refused file."""
+    if isinstance(error, ImportRefused):
+        return f"{where(path, error.line)}: {error.message}"
+    if isinstance(error, OSError):
+        return f"{path}: cannot read ({error.strerror})"
+    if isinstance(error, DatabaseError):
+        return unforeseen(path, "the database refused it", error, traceback)
+    return unforeseen(path, "unexpected error", error, traceback)
+
+
+def unforeseen(path, what, error, traceback):
+    """A refusal for an error no check foresaw: one line, the traceback only on request."""
+    if traceback:
+        tracebacks.print_exception(error)
+    first_line = (str(error).strip().splitlines() or [""])[0]
+    return (
+        f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
+        "written (--traceback shows where)"
+    )
+
+
+def where(path, line):
+    return path if line is None else f"{path}:{line}"
