@@ -52,8 +52,9 @@ CONTENT_APPS = ("core", "rulings", "guides", "rulesage", "wagtailcore")
 # Of Wagtail's own records, those a reader sees (revisions, logs, locks and workflow
 # tasks show nothing until a page is published).
 WAGTAIL_SHOWN = {"page", "site", "pageviewrestriction"}
-# Records no cached page shows.
-NOT_SHOWN = {"rulings.readerquestion"}
+# Records no cached page shows: a reader's question, and an admin import's job and its
+# uploaded files (what the import writes says itself what it touched).
+NOT_SHOWN = {"rulings.readerquestion", "rulings.importjob", "rulings.importjobfile"}
 
 
 def _value(model_label, pk, field):

@@ -232,3 +232,15 @@ def test_signing_in_and_failed_sign_ins_re_render_nothing(client, cached, editor
     client.get(reverse("wagtailadmin_home"))
     client.logout()
     assert set(states(client, everything).values()) == {"hit"}
+
+
+def test_an_import_jobs_bookkeeping_re_renders_nothing(client, cached, editor):
+    from rulings.models import ImportJob
+
+    game, _other = two_games()
+    everything = {**pages_of(game), **site_wide()}
+    warm(client, everything)
+    job = ImportJob.objects.create(created_by=editor, total=3)
+    job.results = [{"name": "a.txt", "outcome": "unchanged"}]
+    job.save()
+    assert set(states(client, everything).values()) == {"hit"}
