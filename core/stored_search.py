@@ -70,8 +70,10 @@ def tsquery(query, config):
     """`query` as one `SearchQuery` in `config`: each word stemmed as the language stems it
     (a function word left out), a PlainText's words joined by its operator."""
     if isinstance(query, PlainText):
+        if query.operator == "and":  # one `plainto_tsquery`: its words are ANDed
+            return SearchQuery(" ".join(words(query)), search_type="plain", config=config)
         each = [SearchQuery(word, search_type="plain", config=config) for word in words(query)]
-        return reduce(and_ if query.operator == "and" else or_, each)
+        return reduce(or_, each)
     parts = [tsquery(part, config) for part in query.subqueries]
     return reduce(and_ if isinstance(query, And) else or_, parts)
 
