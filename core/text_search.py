@@ -145,14 +145,14 @@ class StoredSearchVector(Func):
         ]
         combined = vectors[0]
         for vector in vectors[1:]:
-            combined = combined._combine(vector, "||", False)
+            combined = combined + vector  # SearchVector's `||`
         return compiler.compile(combined)
 
 
 def search_vector_field(language, fields):
     """A stored column holding `fields` ({name: weight letter}) as one text-search vector
     in `language`'s configuration: what the site search matches and ranks (GIN-indexed
-    by `search_vector_index`, read by core.search_backend)."""
+    by `search_vector_index`, read by core.stored_search)."""
     return GeneratedField(
         expression=StoredSearchVector(
             *fields, config=search_config(language), weights="".join(fields.values())

@@ -1,0 +1,166 @@
+"""Matching and ranking over a model's stored text-search vectors, with Django's
+`contrib.postgres.search` only.
+
+A query (Wagtail's `PlainText`, `And`, `Or`) becomes a `SearchQuery` in the language's
+configuration, matched with the `@@` lookup on the stored column (`search_en=SearchQuery(…)`)
+and ranked with `SearchRank` over the same column: the GIN index answers the match, and
+neither the recheck nor the rank stems any text again (docs/decisions/stored-search-vectors.md).
+
+Ranking still reads every match, hundreds of thousands of rows for a word in most
+passages. With a `limit`, only the newest `limit` matches (by primary key, which an index
+walks in order) are ranked, and the results say when more matched: the search page then
+counts them as "200+" (rulesage/search.py).
+"""
+
+from functools import reduce
+from operator import and_, mul, or_
+
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.db.models import F, Lookup
+from modelsearch.query import And, Or, PlainText
+
+from core.text_search import StoredSearchVector
+
+# The weights of the letters D, C, B, A in a rank: those Wagtail's PostgreSQL backend gives
+# its default boosts, so that a word in a ruling's question (A) counts about five times one
+# in its answer (B), and the order of results is the one readers have always seen.
+RANK_WEIGHTS = [1 / 101, 11 / 101, 21 / 101, 1.0]
+
+
+def stored_vector(model, config, field_names):
+    """The name of `model`'s stored vector column of exactly `field_names` in `config`, or
+    None when it has none (the search then stems the fields at query time, as Wagtail's
+    backend does)."""
+    wanted = sorted(field_names)
+    for field in model._meta.get_fields():
+        expression = getattr(field, "expression", None)
+        if (
+            isinstance(expression, StoredSearchVector)
+            and expression.config == config
+            and sorted(expression.field_names) == wanted
+        ):
+            return field.name
+    return None
+
+
+def vector_columns(model):
+    """`model`'s stored vector columns: searched, never shown, so never loaded."""
+    return [
+        field.name
+        for field in model._meta.get_fields()
+        if isinstance(getattr(field, "expression", None), StoredSearchVector)
+    ]
+
+
+def words(query):
+    """A PlainText's words: split at spaces and hyphens, as Wagtail splits them."""
+    return query.query_string.replace("-", " ").split()
+
+
+def supported(query):
+    """Whether `query` is made of words, ANDs and ORs only: what `tsquery` translates."""
+    if isinstance(query, PlainText):
+        return bool(words(query))
+    if isinstance(query, (And, Or)):
+        return all(supported(part) for part in query.subqueries)
+    return False
+
+
+def tsquery(query, config):
+    """`query` as one `SearchQuery` in `config`: each word stemmed as the language stems it
+    (a function word left out), a PlainText's words joined by its operator."""
+    if isinstance(query, PlainText):
+        if query.operator == "and":  # one `plainto_tsquery`: its words are ANDed
+            return SearchQuery(" ".join(words(query)), search_type="plain", config=config)
+        each = [SearchQuery(word, search_type="plain", config=config) for word in words(query)]
+        return reduce(or_, each)
+    parts = [tsquery(part, config) for part in query.subqueries]
+    return reduce(and_ if isinstance(query, And) else or_, parts)
+
+
+def tsrank(column, query, config):
+    """How well a row's stored vector answers `query`: a PlainText's `ts_rank`; an AND's
+    parts all count (the product of one plus each, less one); an OR's, their mean."""
+    if isinstance(query, PlainText):
+        return SearchRank(F(column), tsquery(query, config), weights=RANK_WEIGHTS)
+    ranks = [tsrank(column, part, config) for part in query.subqueries]
+    if isinstance(query, And):
+        return reduce(mul, [1 + rank for rank in ranks]) - 1
+    return reduce(lambda a, b: a + b, ranks) / len(ranks)
+
+
+class AnyOf(Lookup):
+    """`lhs = ANY(array)`: a thousand primary keys as one array parameter, where `pk__in`
+    would prepare, send and (psycopg) parse a thousand."""
+
+    lookup_name = "any_of"
+    prepare_rhs = False
+
+    def as_sql(self, compiler, connection):
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        array = "{" + ",".join(str(int(value)) for value in self.rhs) + "}"
+        return f"{lhs} = ANY(%s::bigint[])", [*lhs_params, array]
+
+
+class RankedMatches:
+    """The rows of `queryset` whose stored vector `column` matches `query`, best first
+    (newest first on a tie): sliceable, countable and iterable, as the paginator and the
+    search page read Wagtail's results.
+
+    With a `limit`, only the newest `limit` matches are ranked and counted; `more_than_ranked()`
+    says whether more matched.
+    """
+
+    def __init__(self, queryset, column, query, config, limit=None):
+        self.queryset = queryset
+        self.matches = queryset.filter(**{column: tsquery(query, config)})
+        self.rank = tsrank(column, query, config)
+        self.limit = limit
+        self.candidates_ = None
+        self.count_ = None
+
+    def candidates(self):
+        """The primary keys of the newest `limit` + 1 matches, newest first: one query,
+        remembered, because the count and every slice of these results share it."""
+        if self.candidates_ is None:
+            newest = self.matches.order_by("-pk").values_list("pk", flat=True)
+            self.candidates_ = list(newest[: self.limit + 1])
+        return self.candidates_
+
+    def more_than_ranked(self):
+        return bool(self.limit) and len(self.candidates()) > self.limit
+
+    def count(self):
+        if self.count_ is None:
+            if self.limit:
+                self.count_ = min(self.limit, len(self.candidates()))
+            else:
+                self.count_ = self.matches.count()
+        return self.count_
+
+    def __len__(self):
+        return self.count()
+
+    def ranked(self, start, stop):
+        """The matches from `start` to `stop` by rank, as a queryset."""
+        if not self.limit:
+            return self.matches.order_by(self.rank.desc(), "-pk")[start:stop]
+        ids = self.candidates()[: self.limit]
+        if not ids:
+            return self.queryset.none()
+        # Rank the candidates in their own table, then join what the results select (a
+        # game's name, an edition) for the requested slice only: joined first, PostgreSQL
+        # would join every candidate before sorting.
+        model = self.queryset.model
+        ranked = model.objects.filter(AnyOf(F("pk"), ids))
+        ranked = ranked.order_by(self.rank.desc(), "-pk").values("pk")[start:stop]
+        found = self.queryset.filter(pk__in=ranked).defer(*vector_columns(model))
+        return found.order_by(self.rank.desc(), "-pk")
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return list(self.ranked(key.start or 0, key.stop))
+        return self.ranked(key, key + 1)[0]
+
+    def __iter__(self):
+        return iter(self[:])
