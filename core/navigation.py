@@ -32,18 +32,13 @@ def home_crumb():
 def routed_ancestors(page):
     """The live ancestors below the site root, when the page was reached by routing.
 
-    Routing (Wagtail's, and the project's one-query route) leaves each page on the way
-    holding its parent, as Wagtail's `get_parent()` keeps it (`_cached_parent_obj`); when
-    the chain is whole up to the site root the trail needs no query. None otherwise.
+    The project's route (rulesage.routing) leaves on the page it serves the pages it
+    passed through, as `route_ancestors`: the trail then needs no query. None otherwise.
     """
-    chain, node = [], page
-    while node.depth > 3:
-        parent = node.__dict__.get("_cached_parent_obj")
-        if parent is None:
-            return None
-        chain.append(parent)
-        node = parent
-    return [ancestor for ancestor in reversed(chain) if ancestor.live]
+    chain = page.__dict__.get("route_ancestors")
+    if chain is None:
+        return None
+    return [ancestor for ancestor in chain if ancestor.depth > 2 and ancestor.live]
 
 
 def page_trail(page, request=None):

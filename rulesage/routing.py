@@ -8,26 +8,29 @@ each language (`url_path_en`, `url_path_es`, kept up to date by the same library
 slug or a parent changes), so the pages an address can name are exactly those whose
 stored address is one of its prefixes: one query finds them all.
 
-`serve` hands the result to Wagtail's own view through the attribute Wagtail itself uses
-to remember a request's route (`request._wagtail_route_for_request`), so the hooks,
-view restrictions and routable sub-pages behave as before. When the stored addresses do
-not give an answer (a page whose stored address is missing in this language, an address
-no page has), nothing is set and Wagtail routes the request its usual way: the fast path
-can only be skipped, never give a different page.
+`serve` is Wagtail's page view (`wagtail.views.serve`) written with public pieces: the
+route found here, then the `on_serve_page` and `before_serve_page` hooks exactly as Wagtail
+applies them (view restrictions are one of them). When the stored addresses do not give an
+answer (a page whose stored address is missing in this language, an address no page has),
+Wagtail's own view routes the request its usual way: the fast path can only be skipped,
+never give a different page.
+
+The route is not handed to Wagtail, which keeps it in a private attribute of the request:
+`Page.find_for_request` would route such a request again, but nothing in a page's
+rendering calls it. Wagtail's `get_parent()` is not told the parent either: the route's
+ancestors are kept on the served page as `route_ancestors` for the breadcrumbs
+(core.navigation), and `get_parent()` on a routed page costs a query.
 """
 
-from django.http import Http404
-from django.http.request import split_domain_port
+from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
+from wagtail import hooks
 from wagtail import views as wagtail_views
 from wagtail.contrib.routable_page.models import RoutablePageMixin
 from wagtail.models import Page, Site
 from wagtail.url_routing import RouteResult
-
-from core.cache_tags import SITE
-from core.page_cache import remembered
 
 
 def url_path_field():
@@ -64,23 +67,8 @@ def ancestry(site, components):
         page = by_address.get(address)
         if page is None or page.depth != chain[-1].depth + 1:
             break
-        page._cached_parent_obj = chain[-1]  # as Wagtail's route: get_parent() is free
         chain.append(page)
     return chain
-
-
-def find_site(request):
-    """Wagtail's site for the request (`Site.find_for_request`), with its root page.
-
-    Wagtail reads it from the database on every request; it is remembered per host name
-    and port until a site or the page tree changes, and handed to
-    Wagtail where it keeps a request's site, so everything else asking for it gets it free.
-    """
-    if not hasattr(request, "_wagtail_site"):
-        hostname = split_domain_port(request._get_raw_host())[0]
-        key = f"site:{hostname}:{request.get_port()}"
-        request._wagtail_site = remembered(key, lambda: Site._find_for_request(request), [SITE])
-    return request._wagtail_site
 
 
 def specific_page(page):
@@ -89,16 +77,26 @@ def specific_page(page):
     deferred = getattr(page.specific_class, "deferred_when_served", ())
     if not deferred or "specific" in page.__dict__:
         return page.specific
-    specific = page.specific_class._default_manager.defer(*deferred).get(pk=page.pk)
+    specific = page.specific_class.objects.defer(*deferred).get(pk=page.pk)
     for name, value in page.__dict__.items():  # as Wagtail's get_specific: the parent
         specific.__dict__.setdefault(name, value)
     page.specific = specific
     return specific
 
 
+def routed(page, chain):
+    """`page` served by the route, holding the pages the route passed through (the site's
+    root first): the breadcrumbs read them instead of asking the tree again."""
+    page.route_ancestors = chain
+    return page
+
+
 def find_route(request, path):
     """Wagtail's route for `path`, or None when the stored addresses do not settle it."""
-    site = find_site(request)
+    # One query per request. Remembering the site here would save nothing: a page's own
+    # rendering asks Wagtail for it anyway (the `pageurl` tag, `get_url(request)`), and
+    # Wagtail keeps what it finds on the request for all of them.
+    site = Site.find_for_request(request)
     if site is None:
         return None
     components = [component for component in path.split("/") if component]
@@ -116,16 +114,24 @@ def find_route(request, path):
             except Http404:
                 pass
             else:
-                return RouteResult(specific, args=(view, args, kwargs))
+                return RouteResult(routed(specific, chain[:level]), args=(view, args, kwargs))
         if not remaining:
-            return RouteResult(specific_page(page)) if page.live else None
+            return RouteResult(routed(specific_page(page), chain[:level])) if page.live else None
     return None
 
 
 def serve(request, path):
-    """Wagtail's page view, with the route found by `find_route` when it finds one."""
-    if not hasattr(request, "_wagtail_route_for_request"):
-        route = find_route(request, path)
-        if route is not None:
-            request._wagtail_route_for_request = route
-    return wagtail_views.serve(request, path)
+    """Wagtail's page view (`wagtail.views.serve`) with the route found by `find_route`,
+    or Wagtail's own view when it finds none."""
+    route = find_route(request, path)
+    if route is None:
+        return wagtail_views.serve(request, path)
+    page, args, kwargs = route
+    on_serve_chain = wagtail_views.serve_chain
+    for fn in reversed(hooks.get_hooks("on_serve_page")):
+        on_serve_chain = fn(on_serve_chain)
+    for fn in hooks.get_hooks("before_serve_page"):
+        result = fn(page, request, args, kwargs)
+        if isinstance(result, HttpResponse):
+            return result
+    return on_serve_chain(page, request, args, kwargs)
