@@ -18,10 +18,10 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.utils import translation
 
-from rulings.importers.files import parse_file
 from rulings.importers.groups import GROUP, import_batch
-from rulings.importers.limits import import_limits
-from rulings.importers.parsed import ImportRefused
+from rulings.importers.read.files import parse_file
+from rulings.importers.read.limits import import_limits
+from rulings.importers.read.parsed import ImportRefused
 from rulings.importers.read_ahead import read_ahead
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult

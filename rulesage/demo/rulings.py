@@ -11,7 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from rulings.importers.parsed import ImportRefused
+from rulings.importers.read.parsed import ImportRefused
 from rulings.importers.run import ImportRun
 from rulings.importers.store import ImportResult, import_file
 from rulings.models import Citation, Edition, ErrataCard, Passage, Ruling

@@ -305,7 +305,7 @@ WAGTAILMODELTRANSLATION_LOCALE_PICKER_DEFAULT = [code for code, _name in LANGUAG
 WAGTAIL_ENABLE_UPDATE_CHECK = False
 # Overrides of the ruling importer's limits (file size, nesting, text lengths, counts,
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
-# rulings/importers/limits.py and docs/import-format.md. Column lengths come from the models.
+# rulings/importers/read/limits.py and docs/import-format.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
 
 # --- Security -------------------------------------------------------------

@@ -16,11 +16,11 @@ the package import from the module that defines a name, never from here.
 
 from __future__ import annotations
 
-from rulings.importers.files import parse_file
-from rulings.importers.json_export import dump_json, parse_json
-from rulings.importers.limits import ImportLimits, import_limits
-from rulings.importers.parsed import ExportFormatError, ImportRefused, ParsedRuling, Reference
-from rulings.importers.text_export import parse_export
+from rulings.importers.read.files import parse_file
+from rulings.importers.read.json_export import dump_json, parse_json
+from rulings.importers.read.limits import ImportLimits, import_limits
+from rulings.importers.read.parsed import ExportFormatError, ImportRefused, ParsedRuling, Reference
+from rulings.importers.read.text_export import parse_export
 
 __all__ = [
     "ExportFormatError",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.text import slugify
 
 from rulings.editions import EditionCode
-from rulings.importers.parsed import ParsedRuling
+from rulings.importers.read.parsed import ParsedRuling
 from rulings.models import Document, Edition, Game
 
 __all__ = ["Catalogue", "document_kind"]

@@ -38,9 +38,9 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
-from rulings.importers.hashing import digest_of, is_unchanged
-from rulings.importers.parsed import ParsedRuling
 from rulings.importers.passages import PassageWriter
+from rulings.importers.read.hashing import digest_of, is_unchanged
+from rulings.importers.read.parsed import ParsedRuling
 from rulings.importers.reimport import Identity
 from rulings.importers.rows import copy_rows, rows_table
 from rulings.importers.run import ImportRun

@@ -21,10 +21,10 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
-from rulings.importers.files import parse_file
 from rulings.importers.forked import helpers_possible, ignore_interrupts
-from rulings.importers.limits import ImportLimits
-from rulings.importers.parsed import ParsedRuling
+from rulings.importers.read.files import parse_file
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import ParsedRuling
 
 __all__ = ["read_ahead"]
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from rulings.models import Ruling
 
-from .exported_values import RETAINED_UNTIL
-from .parsed import ImportRefused, ParsedRuling
+from .read.exported_values import RETAINED_UNTIL
+from .read.parsed import ImportRefused, ParsedRuling
 
 __all__ = ["Identity", "find_stored", "normalise_question", "provenance_losses"]
 

@@ -28,11 +28,11 @@ from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from rulings.importers.catalogue import Catalogue
-from rulings.importers.files import parse_file
-from rulings.importers.hashing import digest_of, is_unchanged
-from rulings.importers.limits import ImportLimits
-from rulings.importers.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.passages import PassageKey, PassageWriter
+from rulings.importers.read.files import parse_file
+from rulings.importers.read.hashing import digest_of, is_unchanged
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.reimport import Identity, find_stored, losses_message, provenance_losses
 from rulings.importers.rows import copy_rows
 from rulings.importers.run import ImportRun

@@ -11,8 +11,8 @@ from django.apps import apps
 from django.utils import timezone, translation
 
 from rulings.importers import parse_file
-from rulings.importers.hashing import content_hash
-from rulings.importers.json_export import dump_json, parse_json
+from rulings.importers.read.hashing import content_hash
+from rulings.importers.read.json_export import dump_json, parse_json
 from rulings.models import Edition, Passage, Ruling
 from tests.rulings.exports import make_export, run_import
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from rulings.importers.bounded_json import MAX_NUMBER_CHARS, JSONRefused, load_json
+from rulings.importers.read.bounded_json import MAX_NUMBER_CHARS, JSONRefused, load_json
 
 DEPTH = 32
 

@@ -133,7 +133,7 @@ def test_an_exports_own_time_zone_reads_the_same_in_a_grouped_revision(tmp_path,
     """A grouped ruling's revision is written from the ruling as written, not read back:
     its answer time, recorded at +02:00, still reads as the database gives it back."""
     from rulings.importers import parse_file
-    from rulings.importers.json_export import to_json_dict
+    from rulings.importers.read.json_export import to_json_dict
 
     for n in range(3):
         data = to_json_dict(parse_file(write_export(tmp_path, f"{n}.txt", question=f"Q{n}?")))

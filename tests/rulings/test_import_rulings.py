@@ -225,7 +225,7 @@ def test_reading_ahead_stopped_early_leaves_no_worker_behind(tmp_path, monkeypat
     import time
 
     from rulings.importers import read_ahead
-    from rulings.importers.limits import import_limits
+    from rulings.importers.read.limits import import_limits
 
     monkeypatch.setattr(read_ahead, "MIN_FILES", 2)
     parse = read_ahead.parse_file

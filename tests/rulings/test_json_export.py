@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from rulings.importers import ExportFormatError, dump_json, parse_export, parse_file, parse_json
-from rulings.importers.hashing import content_hash
+from rulings.importers.read.hashing import content_hash
 from tests.rulings.exports import FIXTURES, fixture_text
 
 # --------------------------------------------------------------------------- JSON format

@@ -1,7 +1,7 @@
 """The largest ruling the importer accepts still renders its page in well under a second.
 
 A 50 MB export used to be accepted and its page took 136 s. Now the file, every field and
-every count are bounded (rulings/importers/limits.py), and the answer renderer has no
+every count are bounded (rulings/importers/read/limits.py), and the answer renderer has no
 link syntax (whose cost grew with the cube of unclosed brackets). These tests build a
 ruling at every limit at once, import it through the command, and time its page.
 """

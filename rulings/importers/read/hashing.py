@@ -13,8 +13,8 @@ import hashlib
 from dataclasses import fields, replace
 from datetime import datetime
 
-from rulings.importers.exported_values import RETAINED_UNTIL, RETENTION_LINE
-from rulings.importers.parsed import ParsedRuling, Reference
+from rulings.importers.read.exported_values import RETAINED_UNTIL, RETENTION_LINE
+from rulings.importers.read.parsed import ParsedRuling, Reference
 
 __all__ = ["content_hash", "digest_of", "is_unchanged"]
 

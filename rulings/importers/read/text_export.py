@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, field
 
 from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
-from rulings.importers.answer_markdown import SENTENCE_END, answer_to_markdown
-from rulings.importers.limits import ImportLimits
-from rulings.importers.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
-from rulings.importers.text_provenance import (
+from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markdown
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
+from rulings.importers.read.text_provenance import (
     PROVENANCE_START_RE,
     apply_outcome,
     apply_provenance,

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
-from rulings.importers.parsed import HEADING_SEP
+from rulings.importers.read.parsed import HEADING_SEP
 
 __all__ = ["FORMAT_ID", "JsonReference", "JsonRuling", "ValidationError", "describe_error"]
 

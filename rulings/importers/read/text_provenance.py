@@ -11,16 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulings.importers.answer_markdown import SENTENCE_END
-from rulings.importers.bounded_json import JSONRefused, load_json
-from rulings.importers.exported_values import (
+from rulings.importers.read.answer_markdown import SENTENCE_END
+from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
     normalise_outcome,
     parse_recorded_at,
 )
-from rulings.importers.limits import ImportLimits
-from rulings.importers.parsed import ExportFormatError, ParsedRuling
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
 
 __all__ = [
     "PROVENANCE_START_RE",

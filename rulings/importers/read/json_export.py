@@ -14,16 +14,21 @@ from dataclasses import asdict
 from datetime import datetime
 
 from rulings.editions import EDITION_CODE_SHAPE, EditionCode
-from rulings.importers.bounded_json import JSONRefused, load_json
-from rulings.importers.exported_values import (
+from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
     normalise_outcome,
     parse_recorded_at,
 )
-from rulings.importers.json_schema import FORMAT_ID, JsonRuling, ValidationError, describe_error
-from rulings.importers.limits import ImportLimits
-from rulings.importers.parsed import ExportFormatError, ParsedRuling, Reference
+from rulings.importers.read.json_schema import (
+    FORMAT_ID,
+    JsonRuling,
+    ValidationError,
+    describe_error,
+)
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import ExportFormatError, ParsedRuling, Reference
 from rulings.markers import compare_markers, find_markers
 
 __all__ = ["FORMAT_ID", "dump_json", "parse_json", "to_json_dict"]

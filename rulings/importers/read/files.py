@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulings.importers.hashing import content_hash
-from rulings.importers.json_export import parse_json
-from rulings.importers.limits import ImportLimits, import_limits
-from rulings.importers.parsed import ExportFormatError, ParsedRuling
-from rulings.importers.text_export import parse_export
-from rulings.importers.validation import check_characters, validate
+from rulings.importers.read.hashing import content_hash
+from rulings.importers.read.json_export import parse_json
+from rulings.importers.read.limits import ImportLimits, import_limits
+from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
+from rulings.importers.read.text_export import parse_export
+from rulings.importers.read.validation import check_characters, validate
 
 __all__ = ["parse_file", "read_bounded"]
 

@@ -13,8 +13,8 @@ import math
 import re
 
 from rulings.editions import EditionCode
-from rulings.importers.limits import ImportLimits
-from rulings.importers.parsed import ExportFormatError, ParsedRuling
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
 
 __all__ = ["check_characters", "markdown_nesting", "validate"]
 

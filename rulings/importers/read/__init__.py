@@ -1,0 +1,1 @@
+"""Reading export files: pure Python, no database. ``files.parse_file`` is the way in."""
