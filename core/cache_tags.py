@@ -48,6 +48,7 @@ import logging
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 
 from asgiref.local import Local
 from django.conf import settings
@@ -94,6 +95,7 @@ def of_game(pk):
 # and the tags of what it has shown so far. Set by the page cache middleware for the
 # length of a request.
 _request = Local()
+_gathering = Local()
 
 
 def page_cache():
@@ -235,11 +237,26 @@ def new_token():
     page_cache().set(TOKEN_KEY, token, timeout=None)
 
 
+@contextmanager
+def gathered():
+    """Within it, bumps are gathered and made once, as it ends without an error: one change
+    that writes many records (an imported file) moves each tag on once, not per record."""
+    _gathering.tags = tags = set()
+    try:
+        yield
+    finally:
+        del _gathering.tags
+    bump(tags)
+
+
 def bump(tags):
     """Make what shows these tags stale: now, and again when the transaction commits."""
     if not invalidating():
         return
     tags = set(tags)
+    if getattr(_gathering, "tags", None) is not None:
+        _gathering.tags |= tags
+        return
     if transaction.get_connection().in_atomic_block:
         move_on(tags)
         transaction.on_commit(lambda: _committed(tags))

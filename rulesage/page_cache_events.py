@@ -129,8 +129,15 @@ def of_page(page):
 NARROW_FIELDS = {"rulings.edition": {"errata_checked_on": lambda game_id: {game_errata(game_id)}}}
 
 
+# Saved alone, these show on no reader page: Wagtail pointing a record at its newest
+# revision (an editor's or an import's save has already said what changed).
+BOOKKEEPING_FIELDS = {"latest_revision"}
+
+
 def tags_of(instance, update_fields=None):
     """The tags a change to `instance` makes stale (of the fields saved, when named)."""
+    if update_fields and set(update_fields) <= BOOKKEEPING_FIELDS:
+        return set()
     label = instance._meta.label_lower
     narrow = NARROW_FIELDS.get(label, {})
     if update_fields and narrow and set(update_fields) <= set(narrow):
@@ -178,13 +185,16 @@ def record_changed(sender, instance, raw=False, update_fields=None, **kwargs):
     if raw:
         return  # loading fixtures
     tags = tags_of(instance, update_fields) | getattr(instance, "_tags_before_save", set())
-    changed(tags)
+    if tags:
+        changed(tags)
 
 
 def remember_tags_before_save(sender, instance, raw=False, update_fields=None, **kwargs):
     """The tags of the record as stored, before it is saved: moved to another game (or a
     citation to another ruling), the pages it showed on before are stale too."""
     if raw or instance._state.adding or instance.pk is None or isinstance(instance, Page):
+        return
+    if update_fields and set(update_fields) <= BOOKKEEPING_FIELDS:
         return
     if update_fields and not any(
         field.is_relation and field.name in update_fields for field in instance._meta.fields

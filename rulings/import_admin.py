@@ -3,7 +3,7 @@
 The upload page (``/admin/import-rulings/``) keeps the files with a new ``ImportJob`` and
 queues ``run_import_job`` (django-tasks: the database queue in production, at once in
 tests). The task runs the same import as ``manage.py import_rulings``
-(``rulings.importing``) and saves the job after every file, so the job page
+(``rulings.importers.write``) and saves the job after every file, so the job page
 (``/admin/import-rulings/<id>/``) shows how far it has got, refreshing itself while it
 runs, and then the report of each file. Jobs are kept; the upload page lists past ones.
 
@@ -28,8 +28,7 @@ from django_tasks import task
 from wagtail.admin.admin_url_finder import AdminURLFinder
 
 from .import_uploads import UploadForm
-from .importers.store import ImportResult
-from .importing import REFUSED, import_paths
+from .importers.write import REFUSED, ImportResult, import_paths
 from .models import ImportJob, ImportJobFile
 
 __all__ = ["ImportJobView", "ImportUploadView", "can_import", "run_import_job"]

@@ -12,8 +12,7 @@ from django.conf import settings
 from django.db import transaction
 
 from rulings.importers.read.parsed import ImportRefused
-from rulings.importers.run import ImportRun
-from rulings.importers.store import ImportResult, import_file
+from rulings.importers.write import ImportResult, ImportRun, import_file
 from rulings.models import Citation, Edition, ErrataCard, Passage, Ruling
 
 from . import files
@@ -34,18 +33,18 @@ def load_demo_rulings(log=print):
         if ruling is not None:
             created += 1
             log(f"  created illustrative ruling {ruling.get_absolute_url()}")
-    with ImportRun() as run:
-        for path in seed_exports():
-            # Exactly as `import_rulings` imports it: one transaction, a revision, and an
-            # editor's reviewed answer never overwritten.
-            try:
-                result = import_file(path, run=run)
-            except ImportRefused as error:
-                log(f"  seed export refused, nothing written: {error}")
-                continue
-            if result.outcome == ImportResult.CREATED:
-                created += 1
-                log(f"  created ruling {result.ruling.get_absolute_url()}")
+    run = ImportRun()
+    for path in seed_exports():
+        # Exactly as `import_rulings` imports it: one transaction, a revision, and an
+        # editor's reviewed answer never overwritten.
+        try:
+            result = import_file(path, run=run)
+        except ImportRefused as error:
+            log(f"  seed export refused, nothing written: {error}")
+            continue
+        if result.outcome == ImportResult.CREATED:
+            created += 1
+            log(f"  created ruling {result.ruling.get_absolute_url()}")
     for card in files.errata_cards():
         created += load_demo_errata(card, log)
     return created

@@ -1,7 +1,7 @@
 """Rulings get a question key, and their import keys the normalised question.
 
 A copy of an export cut before its timestamp line is matched to the stored ruling by
-edition and question alone (rulings/importers/reimport.py), so each imported ruling stores
+edition and question alone (rulings/importers/write/identity.py), so each imported ruling stores
 that key too. The question in both keys is now case-folded and NFC-normalised; keys made
 by the old rule (whitespace collapsed only) are recomputed, so existing rulings keep
 matching their exports. A key that no longer matches the stored fields (an editor has
@@ -20,7 +20,7 @@ def _old_import_key(code, question, recorded):
 
 
 def add_question_keys(apps, schema_editor):
-    from rulings.importers.reimport import Identity
+    from rulings.importers.write.identity import Identity
 
     Ruling = apps.get_model("rulings", "Ruling")
     rulings = Ruling.objects.filter(import_key__isnull=False).select_related("edition")

@@ -142,7 +142,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         help_text=_("Set by the importer (export) and the demo loader (illustrative)."),
     )
     source_file = models.CharField(_("imported from"), max_length=300, blank=True)
-    # Identity across re-imports (see rulings/importers/reimport.py): edition + question +
+    # Identity across re-imports (see rulings/importers/write/identity.py): edition + question +
     # the exporting system's timestamp, and edition + question alone for copies without one.
     import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
     question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
@@ -191,7 +191,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     search_es = search_vector_field("es", {"question_es": "A", "answer_es": "B"})
     # Indexed by save() itself, once, rather than on every post_save: Wagtail's own
     # bookkeeping saves (a revision's `latest_revision`) change nothing searched, and the
-    # importer adds the rulings it writes to the index in batches (rulings.importers.run).
+    # importer indexes each ruling once its file is committed (rulings.importers.write).
     search_auto_update = False
 
     class Meta:

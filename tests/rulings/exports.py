@@ -108,11 +108,9 @@ def run_import(*paths, **options):
 
 
 def fail_in_database(monkeypatch, source_file, message):
-    """Make the database refuse `source_file` after its edition, documents, passages and
-    ruling are written (as a value validation missed would), and nothing else: whether the
-    file is written on its own or in a group of new files (both build a ruling's
-    citations through `store.build_citations`)."""
-    from rulings.importers import store
+    """Make the database refuse `source_file` after its edition, documents and passages are
+    written (as a value validation missed would), and nothing else."""
+    from rulings.importers.write import store
 
     original = store.build_citations
 

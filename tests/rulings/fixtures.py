@@ -3,7 +3,7 @@
 import pytest
 
 from rulings.importers import parse_export
-from rulings.importers.store import import_parsed
+from rulings.importers.write import import_parsed
 from tests.rulings.exports import make_export
 
 

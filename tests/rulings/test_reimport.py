@@ -5,7 +5,7 @@ import importlib
 import pytest
 from django.apps import apps
 
-from rulings.importers.reimport import Identity
+from rulings.importers.write.identity import Identity
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 from tests.rulings.exports import make_export, run_import
 from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds

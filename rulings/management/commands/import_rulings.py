@@ -1,7 +1,7 @@
 """Import ruling exports (text or JSON): each file whole or not at all, a clear line per
 refusal.
 
-The import itself is ``rulings.importing.import_paths``, which the admin's import page
+The import itself is ``rulings.importers.write.import_paths``, which the admin's import page
 runs too; this command shows its reports on the terminal. A refused file writes nothing
 and never stops the run: every other file is still read, the summary is printed at the
 end, and the exit status is non-zero when anything was refused.
@@ -14,8 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from rulings.importers.store import ImportResult
-from rulings.importing import IMPORTED, REFUSED, import_paths
+from rulings.importers.write import IMPORTED, REFUSED, ImportResult, import_paths
 
 
 class Command(BaseCommand):
@@ -39,14 +38,13 @@ class Command(BaseCommand):
         base = site_base_url(options["base_url"])
         files = list(expand(options["paths"] or paths))
         show_bar = len(files) > 1 and not options["no_progress"]
-        bar = tqdm(total=len(files), disable=not show_bar, unit="file", file=self.stderr._out)
+        bar = tqdm(total=len(files), disable=not show_bar, unit="file", file=_Unended(self.stderr))
 
         def on_file(report):
             bar.update()
             for warning in report.warnings:
                 self.stderr.write(f"{report.path}: warning: {warning}")
 
-        # The admin's import page runs the same import (rulings/importing.py).
         with bar:
             report = import_paths(files, on_file=on_file, traceback=options.get("traceback"))
         # Only a line per file is kept, never the parsed file: memory stays flat.
@@ -76,6 +74,20 @@ class Command(BaseCommand):
         if failures:
             raise CommandError(summary + " Refused files wrote nothing.")
         self.stdout.write(self.style.SUCCESS(summary))
+
+
+class _Unended:
+    """The command's stderr as a file for the progress bar, which redraws its line with
+    carriage returns: written without the line ending a command's output adds."""
+
+    def __init__(self, output):
+        self.output = output
+
+    def write(self, text):
+        self.output.write(text, ending="")
+
+    def flush(self):
+        self.output.flush()
 
 
 def site_base_url(option):

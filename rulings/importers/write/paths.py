@@ -1,6 +1,6 @@
 """One import of export files, as the command line and the admin's import page both run it.
 
-``import_paths`` reads and stores each file (``rulings.importers``) and returns one
+``import_paths`` reads and stores each file, one after another, and returns one
 ``FileReport`` per file, in the order given; ``on_file`` is called after each file so a
 caller can show progress (a bar on the terminal, a saved count for the admin's job page).
 The two callers differ only in how they show the reports, so a refusal reads the same
@@ -18,13 +18,10 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.utils import translation
 
-from rulings.importers.groups import GROUP, import_batch
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.limits import import_limits
 from rulings.importers.read.parsed import ImportRefused
-from rulings.importers.read_ahead import read_ahead
-from rulings.importers.run import ImportRun
-from rulings.importers.store import ImportResult
+from rulings.importers.write.store import ImportResult, ImportRun, import_parsed
 
 __all__ = ["REFUSED", "FileReport", "ImportReport", "import_paths"]
 
@@ -61,53 +58,22 @@ def import_paths(
     ``name`` is how a file is called in a refusal (the admin names the uploaded file, not
     where it was unpacked); ``traceback`` prints the traceback of an unforeseen error.
     """
-    files = list(paths)
     limits = import_limits()
+    run = ImportRun()
     reports: list[FileReport] = []
-
-    def done(report):
-        reports.append(report)
-        if on_file is not None:
-            on_file(report)
-
-    def refused(path, error):
-        done(FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback)))
-
-    # One run: editions and documents looked up once, passages indexed in batches.
-    with translation.override(settings.LANGUAGE_CODE), ImportRun(len(files)) as run:
-        pending: list = []
-
-        def flush():
-            # New rulings are written a group of files at a time (importers/groups.py).
-            for outcome in import_batch(pending, run):
-                if outcome.error is not None:
-                    refused(outcome.path, outcome.error)
-                    continue
-                result = outcome.result
-                done(
-                    FileReport(
-                        outcome.path,
-                        result.outcome,
-                        ruling=result.ruling,
-                        warnings=list(result.parsed.warnings),
-                    )
-                )
-            pending.clear()
-
-        # Files are parsed a little ahead, in a second process, while this one writes.
-        for path, parsed in read_ahead(files, limits, len(files)):
-            if parsed is None:
-                try:
-                    parsed = parse_file(path, limits)
-                except Exception as error:  # noqa: BLE001 - refused, the run goes on
-                    flush()
-                    refused(path, error)
-                    continue
-            pending.append((path, parsed))
-            if len(pending) >= GROUP:
-                flush()
-        flush()
-    return ImportReport(reports, list(run.problems))
+    with translation.override(settings.LANGUAGE_CODE):
+        for path in paths:
+            try:
+                result = import_parsed(parse_file(path, limits), run)
+            except Exception as error:  # noqa: BLE001 - refused, the import goes on
+                report = FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback))
+            else:
+                warnings = list(result.parsed.warnings)
+                report = FileReport(path, result.outcome, ruling=result.ruling, warnings=warnings)
+            reports.append(report)
+            if on_file is not None:
+                on_file(report)
+    return ImportReport(reports, run.problems)
 
 
 IMPORTED = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, ImportResult.KEPT)

@@ -17,10 +17,9 @@ import hashlib
 import unicodedata
 from dataclasses import dataclass
 
+from rulings.importers.read.exported_values import RETAINED_UNTIL
+from rulings.importers.read.parsed import ImportRefused, ParsedRuling
 from rulings.models import Ruling
-
-from .read.exported_values import RETAINED_UNTIL
-from .read.parsed import ImportRefused, ParsedRuling
 
 __all__ = ["Identity", "find_stored", "normalise_question", "provenance_losses"]
 

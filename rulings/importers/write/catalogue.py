@@ -1,11 +1,9 @@
-"""The editions and documents an import run writes into, each looked up once per run.
+"""The editions and documents an import writes into, each looked up once per import.
 
-A folder of exports names the same few editions and documents over and over; asking the
-database for them per file, or per citation, was most of an import's queries. A Catalogue
-lives for one run: it loads an edition and all its documents the first time a file names
-the edition, and keeps what the run creates. When a file's transaction rolls back, the run
-calls ``forget()``: what that file created is gone from the database, so it must be gone
-from here too.
+A folder of exports names the same few editions and documents over and over, so a
+Catalogue loads an edition with all its documents the first time a file names it, and
+keeps what the import creates. A file rolled back may have created some of it:
+``forget()`` drops everything, and the next file reads it again.
 """
 
 from __future__ import annotations
@@ -45,7 +43,7 @@ class _Documents:
 
 
 class Catalogue:
-    """Editions (with their game) by code, and each edition's documents, for one run."""
+    """Editions (with their game) by code, and each edition's documents, for one import."""
 
     def __init__(self):
         self._editions: dict[str, Edition] = {}
@@ -69,7 +67,7 @@ class Catalogue:
         return edition
 
     def _documents(self, edition: Edition) -> _Documents:
-        """The edition's documents, read in one query the first time the run needs them."""
+        """The edition's documents, read in one query the first time they are needed."""
         held = self._by_edition.get(edition.pk)
         if held is None:
             held = self._by_edition[edition.pk] = _Documents(edition.documents.all())

@@ -1,0 +1,109 @@
+"""The passages one export names (in its retrieval results and its citations), written in bulk.
+
+A file's passages are read in one query and written in two (the new ones, the longer
+snippets), so a file with forty citations costs what a file with one costs. The rules are
+those of one passage at a time: a snippet is recorded as the search's snippet, dated with
+its export; the longest snippet seen is kept; an editor's rulebook text is never replaced.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Q
+from django.db.models.functions import Length
+
+from core.admin_search_backend import indexing_backends
+from rulings.locations import make_anchor
+from rulings.models import Passage
+
+__all__ = ["PassageKey", "Passages", "index_for_search"]
+
+logger = logging.getLogger(__name__)
+
+# (document id, page or None, heading path): the passage_unique_location constraint.
+PassageKey = tuple[int, int | None, str]
+
+
+@dataclass
+class _Wanted:
+    text: str
+    exported_at: datetime | None  # when the export that gave ``text`` was made
+
+
+class Passages:
+    """What one file asks for (``want``), then written with ``save()``."""
+
+    def __init__(self, exported_at: datetime | None):
+        self.exported_at = exported_at
+        self.wanted: dict[PassageKey, _Wanted] = {}
+
+    def want(self, document_id: int, page: int | None, heading_path: str, text: str = "") -> None:
+        """Ask for the passage at this place; ``text`` is a search snippet, if any."""
+        key = (document_id, page, heading_path or "")
+        seen = self.wanted.get(key)
+        if seen is None:
+            self.wanted[key] = _Wanted(text or "", self.exported_at)
+        elif text and len(text) > len(seen.text):
+            # Snippets are cut at 300 characters: keep the longest, first seen on a tie.
+            seen.text = text
+
+    def save(self) -> tuple[dict[PassageKey, Passage], list[Passage]]:
+        """Create and update what was asked for; return every passage by its key, and those
+        created or changed (for the search index)."""
+        if not self.wanted:
+            return {}, []
+        where = Q()
+        for document_id, page, heading_path in self.wanted:
+            where |= Q(document_id=document_id, page=page, heading_path=heading_path)
+        # The stored text's length is all that matters (a longer snippet replaces it).
+        stored = Passage.objects.filter(where).annotate(stored_length=Length("text"))
+        stored = stored.only("document_id", "page", "heading_path", "text_origin")
+        found = {(p.document_id, p.page, p.heading_path): p for p in stored}
+        created, changed = [], []
+        for key, wanted in self.wanted.items():
+            passage = found.get(key)
+            if passage is None:
+                document_id, page, heading_path = key
+                passage = found[key] = Passage(
+                    document_id=document_id,
+                    page=page,
+                    heading_path=heading_path,
+                    anchor=make_anchor(page, heading_path),
+                )
+                _take_snippet(passage, wanted)
+                created.append(passage)
+            elif (
+                wanted.text
+                and passage.text_origin != Passage.TextOrigin.RULEBOOK
+                and len(wanted.text) > passage.stored_length
+            ):
+                _take_snippet(passage, wanted)
+                changed.append(passage)
+        Passage.objects.bulk_create(created)
+        Passage.objects.bulk_update(changed, ["text", "text_origin", "text_exported_at"])
+        return found, created + changed
+
+
+def _take_snippet(passage: Passage, wanted: _Wanted) -> None:
+    if wanted.text:
+        passage.text = wanted.text
+        passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
+        passage.text_exported_at = wanted.exported_at
+
+
+def index_for_search(model, objects: list) -> None:
+    """Add objects written in bulk (no post_save signal) to the backends that keep a copy,
+    as saving each would have. A search service that is down is logged, as on a save; a
+    database backend's error is raised to the caller."""
+    if not objects:
+        return
+    for backend in indexing_backends(model):
+        try:
+            backend.add_bulk(model, objects)
+        except Exception:
+            if not getattr(backend, "catch_indexing_errors", False):
+                raise
+            logger.exception("%s not added to the search index %r", model.__name__, backend)

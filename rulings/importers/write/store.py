@@ -1,0 +1,283 @@
+"""Store one parsed export: its game, edition, documents, passages and ruling, in one
+transaction, with the ruling's revision, history line and references.
+
+Every file takes this one path. It lands whole or not at all: anything that fails rolls the
+whole file back, and the caller refuses it. Re-importing the same export changes nothing; a
+changed export updates the ruling unless an editor has settled it (then only its provenance
+is refreshed); a copy that would replace what is stored with less is refused
+(``identity.py``). Passages and citations are written in bulk, so a file costs the same
+queries with one citation or forty; the revision and the reference index are Wagtail's own
+(``save_revision``, ``ReferenceIndex.create_or_update_for_object``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from wagtail.models import ReferenceIndex
+from wagtail.signal_handlers import disable_reference_index_auto_update
+
+from core.cache_tags import bump, gathered, of_game
+from rulings.importers.read.files import parse_file
+from rulings.importers.read.hashing import digest_of, is_unchanged
+from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
+from rulings.importers.write.catalogue import Catalogue
+from rulings.importers.write.identity import (
+    Identity,
+    find_stored,
+    losses_message,
+    provenance_losses,
+)
+from rulings.importers.write.passages import PassageKey, Passages, index_for_search
+from rulings.models import Citation, Document, Edition, Passage, Ruling
+
+__all__ = ["ImportResult", "ImportRun", "import_file", "import_parsed"]
+
+logger = logging.getLogger(__name__)
+
+NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
+
+# Ruling field <- parsed export attribute: the answer (kept once an editor has settled the
+# ruling) and the provenance (always refreshed).
+ANSWER_FIELDS = {
+    "question": "question",
+    "answer": "answer_markdown",
+    "outcome": "outcome",
+    "outcome_label": "outcome_label",
+    "abstain_rationale": "abstain_rationale",
+    "closing_line": "closing_line",
+}
+PROVENANCE_FIELDS = {
+    "answerer": "answerer",
+    "answered_at": "recorded_at",
+    "timings": "timings",
+    "tokens_in": "tokens_in",
+    "tokens_out": "tokens_out",
+    "retrieval": "retrieval_refs",
+    "errata_statement": "errata_statement",
+    "source_file": "filename",
+}
+
+
+class ImportResult:
+    CREATED, UPDATED, UNCHANGED, KEPT = "created", "updated", "unchanged", "kept (reviewed)"
+
+    def __init__(self, ruling, outcome, parsed=None):
+        self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
+
+
+class ImportRun:
+    """What the files of one import share: the catalogue of editions and documents, and
+    what it could not finish for files it committed (reported, never raised)."""
+
+    def __init__(self):
+        self.catalogue = Catalogue()
+        self.problems: list[str] = []
+
+    def committed(self, ruling: Ruling, passages: list[Passage]) -> None:
+        """After a file's commit, the search backends that keep a copy get what it wrote."""
+        try:
+            index_for_search(Passage, passages)
+            index_for_search(Ruling, [ruling])
+        except Exception as error:  # noqa: BLE001 - reported; the file is committed
+            logger.exception("Imported passages and rulings not added to the search index")
+            self.problems.append(
+                f"{ruling.source_file}: not added to the search index ({type(error).__name__}: "
+                f"{error}); `manage.py update_index` adds it"
+            )
+
+
+def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None = None):
+    """Read, check and store one export file; raises ImportRefused (naming the file and
+    line) or a database error, and then nothing from the file was written."""
+    return import_parsed(parse_file(path, limits), run)
+
+
+def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:
+    """Store an already read and checked export, in one transaction."""
+    run = run or ImportRun()
+    try:
+        # Each record's save would make the pages showing it stale, and update the ruling's
+        # references: both are done once, when everything the file writes is written.
+        with gathered(), transaction.atomic(), disable_reference_index_auto_update():
+            result, passages = _store(parsed, run.catalogue)
+            created = result.ruling.latest_revision_id is None
+            if result.outcome != ImportResult.UNCHANGED or created:
+                # No full_clean(): every value was checked against the import limits before
+                # anything was written, and the database holds the constraints.
+                result.ruling.save_revision(
+                    log_action="wagtail.create" if created else True, clean=False
+                )
+                ReferenceIndex.create_or_update_for_object(result.ruling)
+            if passages:
+                # Bulk writes send no signal: every page of the game shows its passages.
+                bump(of_game(result.ruling.edition.game_id))
+    except BaseException:
+        run.catalogue.forget()
+        raise
+    if result.outcome != ImportResult.UNCHANGED:
+        run.committed(result.ruling, passages)
+    result.parsed = parsed
+    return result
+
+
+def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, list[Passage]]:
+    identity = Identity.of_parsed(parsed)
+    digest = digest_of(parsed)
+    ruling = find_stored(parsed, identity)
+    if ruling is not None and is_unchanged(parsed, ruling.import_hash):
+        return ImportResult(ruling, ImportResult.UNCHANGED), []
+    answer_kept = ruling is not None and ruling.status in Ruling.Status.decided()
+    if ruling is not None:
+        lost = provenance_losses(ruling, parsed, answer_kept)
+        if lost:
+            raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
+
+    edition = catalogue.edition(parsed)
+    passages = Passages(parsed.recorded_at)
+    _want_retrieved_passages(parsed, edition, catalogue, passages)
+    if answer_kept:
+        # An editor has settled this ruling: their answer stays, the provenance is new.
+        _found, written = passages.save()
+        _apply_provenance(ruling, parsed, digest, identity)
+        ruling.save(search_index=False)
+        return ImportResult(ruling, ImportResult.KEPT), written
+
+    cited = _plan_citations(parsed, edition, catalogue, passages)
+    found, written = passages.save()
+    created = ruling is None
+    if created:
+        ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED)
+    ruling.edition = edition
+    _copy_fields(ruling, parsed, ANSWER_FIELDS)
+    _apply_provenance(ruling, parsed, digest, identity)
+    citations = build_citations(ruling, cited, found)
+    # The flags come from the citations about to be written: the ruling is saved once.
+    ruling.flags = ruling.flags_for(citations)
+    ruling.flag_count = len(ruling.flags)
+    ruling.save(refresh_flags=False, search_index=False)
+    if not created:
+        Citation.objects.filter(ruling=ruling).delete()
+    for citation in citations:
+        citation.ruling = ruling
+    Citation.objects.bulk_create(citations)
+    _record_errata_statement(edition, parsed)
+    outcome = ImportResult.CREATED if created else ImportResult.UPDATED
+    return ImportResult(ruling, outcome), written
+
+
+def _document_titles(parsed: ParsedRuling) -> dict[str, tuple[str, str]]:
+    """Exporter document id -> (title, kind), from the references that cite it."""
+    titles = {}
+    for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
+        doc_id = raw.get("sharpsignalDocId") if isinstance(raw, dict) else None
+        if doc_id is not None:
+            titles[str(doc_id)] = (ref.document_title, ref.kind)
+    return titles
+
+
+def _want_retrieved_passages(parsed, edition, catalogue, passages: Passages) -> None:
+    """Every passage the search returned, with its snippet, keyed by the exporter's doc id."""
+    titles = _document_titles(parsed)
+    for ref in parsed.retrieval_refs:
+        if isinstance(ref, dict) and ref.get("sharpsignalDocId") is not None:
+            doc_id = str(ref["sharpsignalDocId"])
+            title, kind = titles.get(doc_id, ("", "RULEBOOK"))
+            document = catalogue.by_external_id(edition, doc_id, title, kind)
+            passages.want(
+                document.pk, ref.get("page"), ref.get("headingPath", ""), ref.get("snippet") or ""
+            )
+
+
+@dataclass
+class _Cited:
+    """Where citation [n] points, before its passage exists."""
+
+    ref: Reference
+    document: Document | None
+    page: int | None
+    heading_path: str
+    quote: str
+
+    @property
+    def passage_key(self) -> PassageKey | None:
+        if self.document is None or self.page is None:
+            return None
+        return (self.document.pk, self.page, self.heading_path)
+
+
+def _plan_citations(parsed, edition, catalogue, passages: Passages) -> list[_Cited]:
+    """Resolve each reference to a document and place, and ask for its passage."""
+    titles = _document_titles(parsed)
+    raw_by_position = list(parsed.citations_raw)
+    cited = []
+    for position, ref in enumerate(parsed.references):
+        raw = raw_by_position[position] if position < len(raw_by_position) else {}
+        raw = raw if isinstance(raw, dict) else {}
+        if raw.get("sharpsignalDocId") is not None:
+            doc_id = str(raw["sharpsignalDocId"])
+            title, kind = titles.get(doc_id, ("", "RULEBOOK"))
+            document = catalogue.by_external_id(edition, doc_id, title, kind)
+        else:
+            document = catalogue.by_title(edition, ref.document_title, ref.kind)
+        page = raw.get("page", ref.page)
+        heading = raw.get("headingPath") or ref.heading_path or ""
+        entry = _Cited(ref, document, page, heading, raw.get("quote") or "")
+        if entry.passage_key is not None:
+            passages.want(*entry.passage_key)
+        cited.append(entry)
+    return cited
+
+
+def build_citations(ruling: Ruling, cited: list[_Cited], found: dict) -> list[Citation]:
+    """The Citation rows of ``ruling``, in the export's order, not yet saved."""
+    return [
+        Citation(
+            sort_order=position,
+            n=entry.ref.n,
+            passage=found[entry.passage_key] if entry.passage_key else None,
+            document=entry.document,
+            document_title=entry.ref.document_title,
+            page=entry.page,
+            heading_path=entry.heading_path,
+            quote=entry.quote,
+        )
+        for position, entry in enumerate(cited)
+    ]
+
+
+def _apply_provenance(ruling, parsed, digest, identity):
+    # A copy that kept its timestamp gives a ruling stored without one its full key.
+    ruling.import_key = identity.import_key
+    ruling.question_key = identity.question_key
+    _copy_fields(ruling, parsed, PROVENANCE_FIELDS)
+    ruling.provenance = {
+        **parsed.provenance,
+        "citations_raw": parsed.citations_raw,
+        "warnings": parsed.warnings,
+    }
+    ruling.import_hash = digest
+
+
+def _copy_fields(ruling, parsed, fields):
+    for field, attribute in fields.items():
+        setattr(ruling, field, getattr(parsed, attribute))
+
+
+def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
+    """An export that states the edition has no errata cards dates that registry check.
+
+    The catalogue's edition may be older than the database (an editor may have recorded a
+    card since), so the date only ever moves forward, in the database itself.
+    """
+    if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
+        checked = parsed.recorded_at.date()
+        if edition.errata_checked_on is None or checked > edition.errata_checked_on:
+            older = Q(errata_checked_on__isnull=True) | Q(errata_checked_on__lt=checked)
+            Edition.objects.filter(older, pk=edition.pk).update(errata_checked_on=checked)
+            edition.errata_checked_on = checked
