@@ -1,35 +1,17 @@
-"""The answer body of a text export, as Markdown.
+"""The answer body of a text export, as the Markdown the ruling page renders.
 
 The export shows the answer as plain lines: headings are short lines standing alone, lists
-are "* " or "1. " lines, and sub-points follow a numbered item. This turns those lines into
-the Markdown the ruling page renders, keeping bold and ``[n]`` markers verbatim. Pure
-Python, no Django.
+are "* " or "1. " lines, and sub-points follow a numbered item. Pure Python, no Django.
 """
-
-from __future__ import annotations
 
 import re
 
 from rulings.markers import MARKER_RE
 
-__all__ = ["answer_to_markdown"]
-
 _BULLET_RE = re.compile(r"^[*•\-–]\s+(.*)$")
 _NUMBERED_RE = re.compile(r"^(\d+)[.)]\s+(.*)$")
 # A line ending in one of these is a sentence or a lead-in, never a heading.
 SENTENCE_END = (".", ":", ";", ",", "!", "?")
-
-
-def _is_heading(text: str) -> bool:
-    """A plain answer line that reads as a section title ("Setup", "Turn Sequence")."""
-    return len(text) < 80 and not MARKER_RE.search(text) and not text.endswith(SENTENCE_END)
-
-
-def _strip_bold(text: str) -> str:
-    """Drop bold wrapping a whole heading line: a Markdown heading is emphasis enough."""
-    if text.startswith("**") and text.endswith("**") and len(text) > 4:
-        return text[2:-2].strip()
-    return text
 
 
 def answer_to_markdown(lines: list[str]) -> str:
@@ -60,16 +42,18 @@ def answer_to_markdown(lines: list[str]) -> str:
 
 def _render_line(text: str, prev_kind: str, next_blank: bool, in_numbered: bool):
     """Classify one non-blank answer line; return (kind, markdown, in_numbered)."""
-    bullet = _BULLET_RE.match(text)
-    if bullet:
+    if bullet := _BULLET_RE.match(text):
         rendered = "* " + bullet.group(1)
         return "item", ("    " + rendered if in_numbered else rendered), in_numbered
-    numbered = _NUMBERED_RE.match(text)
-    if numbered:
+    if numbered := _NUMBERED_RE.match(text):
         return "item", f"{numbered.group(1)}. {numbered.group(2)}", True
     if prev_kind in ("text", "item"):
         # A line directly under text (no blank line) continues that paragraph or item.
         return "continuation", text, in_numbered
-    if next_blank and _is_heading(text):
-        return "heading", "## " + _strip_bold(text), False
+    is_heading = len(text) < 80 and not MARKER_RE.search(text) and not text.endswith(SENTENCE_END)
+    if next_blank and is_heading:
+        # Bold wrapping a whole heading is dropped: a Markdown heading is emphasis enough.
+        if text.startswith("**") and text.endswith("**") and len(text) > 4:
+            text = text[2:-2].strip()
+        return "heading", "## " + text, False
     return "text", text, False

@@ -1,27 +1,18 @@
-"""JSON parsing that refuses what would crash the parser or the database, with a position.
+"""JSON parsing that refuses, with a position, what would crash the parser or the database.
 
 ``json.loads`` recurses once per nesting level (100,000 "[" end in RecursionError), turns
-"NaN", "Infinity" and 1e999 into floats PostgreSQL's jsonb cannot store, and raises a bare
-ValueError for integers over 4,300 digits. One linear scan over the tokens outside strings
-finds all three before ``json.loads`` runs, so every refusal can name where it happened.
-Pure Python, no Django.
+NaN, Infinity and 1e999 into floats PostgreSQL's jsonb cannot store, and refuses integers
+over 4,300 digits without saying where. Pure Python, no Django.
 """
-
-from __future__ import annotations
 
 import json
 import math
 import re
 
-__all__ = ["JSONRefused", "load_json"]
-
-# Outside strings: a quote (a string starts), a bracket, or a bare number or constant.
-_TOKEN_RE = re.compile(r'["\[\]{}]|-?(?:Infinity|NaN)\b|-?\d[\d.eE+-]*')
-# The rest of a string after its opening quote. Matched once from each opening quote, so
-# the scan stays linear even when quotes never close.
-_STRING_REST_RE = re.compile(r'(?:[^"\\]|\\.)*"', re.DOTALL)
-# Longer numbers than this are not counts, pages or scores; Python also refuses to read
-# integers over 4,300 digits, without saying where.
+# Outside strings: a whole string, an unterminated one (a lone quote), a bracket, or a bare
+# number or constant. A string is matched once from its opening quote: the scan is linear.
+_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|"|[\[\]{}]|-?(?:Infinity|NaN)\b|-?\d[\d.eE+-]*', re.S)
+# Longer numbers than this are not counts, pages or scores.
 MAX_NUMBER_CHARS = 40
 
 
@@ -34,55 +25,22 @@ class JSONRefused(ValueError):
         self.pos = pos
 
 
-def _scan(text: str, max_depth: int) -> None:
-    """Refuse nesting over ``max_depth`` and numbers JSON columns cannot hold."""
-    depth = 0
-    pos = 0
-    while match := _TOKEN_RE.search(text, pos):
-        token, pos = match.group(0), match.end()
-        if token == '"':
-            rest = _STRING_REST_RE.match(text, pos)
-            if rest is None:
-                return  # an unterminated string: json.loads names it
-            pos = rest.end()
-        elif token in "[{":
-            depth += 1
-            if depth > max_depth:
-                raise JSONRefused(f"nested deeper than {max_depth} levels", match.start())
-        elif token in "]}":
-            depth -= 1
-        elif "Infinity" in token or "NaN" in token:
-            raise JSONRefused(f"{token} is not a number JSON can store", match.start())
-        elif len(token) > MAX_NUMBER_CHARS:
-            raise JSONRefused(
-                f"number with {len(token)} characters (at most {MAX_NUMBER_CHARS})",
-                match.start(),
-            )
-        elif any(c in token for c in ".eE") and _infinite(token):
-            raise JSONRefused(f"number out of range: {token}", match.start())
-
-
-def _infinite(token: str) -> bool:
-    try:
-        return math.isinf(float(token))
-    except ValueError:
-        return False  # not a number at all: json.loads names the problem
+class _OutOfBounds(Exception):
+    """A value the scan refuses, met while reading: the text is scanned to place it."""
 
 
 def load_json(text: str, max_depth: int) -> object:
-    """Parse ``text`` as JSON after the bounded scan; raise JSONRefused with a position.
+    """Parse ``text`` as JSON; raise JSONRefused with a position.
 
-    Most text is well within bounds, and ``json.loads`` reads it many times faster than the
-    scan (which runs in Python, token by token): so it is read first, with every number and
-    constant checked as it is read and the nesting measured after, and only text that fails
-    any check (or does not parse) is scanned, to name the first problem and where it is.
+    ``json.loads`` runs first, checking each number and constant as it reads them, since it
+    is far faster than the scan; only text that fails a check is scanned, to say where.
     """
     try:
         data = json.loads(
-            text, parse_int=_checked_int, parse_float=_checked_float, parse_constant=_refused
+            text, parse_int=_number(int), parse_float=_number(float), parse_constant=_refused
         )
     except (ValueError, RecursionError, _OutOfBounds):
-        pass  # scanned below, to say what and where
+        pass
     else:
         if _depth(data) <= max_depth:
             return data
@@ -95,21 +53,47 @@ def load_json(text: str, max_depth: int) -> object:
         raise JSONRefused(f"does not parse: {exc}", None) from None
 
 
-class _OutOfBounds(Exception):
-    """A value ``_scan`` refuses, met while reading: the text is scanned to place it."""
+def _scan(text: str, max_depth: int) -> None:
+    """Refuse the first nesting over ``max_depth`` or number JSON columns cannot hold."""
+    depth = 0
+    for match in _TOKEN_RE.finditer(text):
+        token, pos = match.group(), match.start()
+        if token == '"':
+            return  # an unterminated string: json.loads names it
+        if token[0] == '"':
+            continue
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise JSONRefused(f"nested deeper than {max_depth} levels", pos)
+        elif token in "]}":
+            depth -= 1
+        elif "Infinity" in token or "NaN" in token:
+            raise JSONRefused(f"{token} is not a number JSON can store", pos)
+        elif len(token) > MAX_NUMBER_CHARS:
+            raise JSONRefused(
+                f"number with {len(token)} characters (at most {MAX_NUMBER_CHARS})", pos
+            )
+        elif any(c in token for c in ".eE") and _infinite(token):
+            raise JSONRefused(f"number out of range: {token}", pos)
 
 
-def _checked_int(token: str) -> int:
-    if len(token) > MAX_NUMBER_CHARS:
-        raise _OutOfBounds
-    return int(token)
+def _infinite(token: str) -> bool:
+    try:
+        return math.isinf(float(token))
+    except ValueError:
+        return False  # not a number at all: json.loads names the problem
 
 
-def _checked_float(token: str) -> float:
-    value = float(token)
-    if len(token) > MAX_NUMBER_CHARS or math.isinf(value):
-        raise _OutOfBounds
-    return value
+def _number(convert):
+    """A ``json.loads`` hook reading a number, stopping at one ``_scan`` refuses."""
+
+    def hook(token: str):
+        if len(token) > MAX_NUMBER_CHARS or math.isinf(value := convert(token)):
+            raise _OutOfBounds
+        return value
+
+    return hook
 
 
 def _refused(token: str):
@@ -118,14 +102,10 @@ def _refused(token: str):
 
 def _depth(data: object) -> int:
     """How deeply lists and objects nest in ``data`` (the brackets ``_scan`` counts)."""
-    deepest = 0
-    stack = [(data, 1)]
+    deepest, stack = 0, [(data, 1)] if isinstance(data, dict | list) else []
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict):
-            value = value.values()
-        elif not isinstance(value, list):
-            continue
         deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in value if isinstance(child, dict | list))
+        children = value.values() if isinstance(value, dict) else value
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     return deepest

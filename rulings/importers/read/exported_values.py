@@ -1,16 +1,10 @@
-"""Values both export formats carry in the exporting system's own wording.
-
-The outcome ("ANSWERED — Answered", "Answered counted as abstained") and the timestamps
-("Sep 6, 2026 13:08 UTC", or ISO 8601) are read the same way whether they came from a text
-export or a JSON one. Pure Python, no Django.
+"""Values both export formats carry in the exporting system's own wording: the outcome
+("ANSWERED — Answered", "Answered counted as abstained") and timestamps ("Sep 6, 2026 13:08
+UTC", or ISO 8601). Pure Python, no Django.
 """
-
-from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-
-__all__ = ["RETAINED_UNTIL", "RETENTION_LINE", "normalise_outcome", "parse_recorded_at"]
 
 # The provenance key of an export's retention deadline ("debug row retained until:"), as
 # ISO 8601: when the exporting system will drop its record, not when the answer was given.
@@ -23,41 +17,36 @@ _DATE_RE = re.compile(
 )
 _ISO_WITH_TIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_OUTCOMES = [
+    (re.compile(r"answer(?:ed)?\b"), "answered"),
+    (re.compile(r"abstain(?:ed)?\b"), "abstained"),
+    (re.compile(r"needs? (?:an )?editor\b"), "needs_editor"),
+]
 
 
 def normalise_outcome(value: str) -> str | None:
-    """Map an outcome wording to answered/abstained/needs_editor; None when unrecognised.
-
-    Accepts the provenance form ("ANSWERED — Answered") and the reader form ("Answered
-    counted as answered", where the part after "counted as" is what counted).
-    """
+    """answered/abstained/needs_editor from "ANSWERED — Answered" or "Answered counted as
+    answered" (what follows "counted as" is what counted); None when unrecognised."""
     text = value.strip().lower()
     if " counted as " in text:
         text = text.split(" counted as ", 1)[1]
     text = text.replace("_", " ")
-    if re.match(r"answer(?:ed)?\b", text):
-        return "answered"
-    if re.match(r"abstain(?:ed)?\b", text):
-        return "abstained"
-    if re.match(r"needs? (?:an )?editor\b", text):
-        return "needs_editor"
-    return None
+    return next((outcome for pattern, outcome in _OUTCOMES if pattern.match(text)), None)
 
 
 def parse_recorded_at(value: str) -> datetime | None:
-    """Parse "Sep 6, 2026 13:08 UTC" (or ISO 8601) to an aware UTC datetime."""
+    """Parse "Sep 6, 2026 13:08 UTC" (or ISO 8601) to an aware UTC datetime, else None."""
     value = value.strip()
     m = _DATE_RE.match(value)
     if m and m.group(1).lower() in _MONTHS:
         month = _MONTHS.index(m.group(1).lower()) + 1
         day, year, hour, minute = (int(m.group(i)) for i in (2, 3, 4, 5))
-        second = int(m.group(6) or 0)
         try:
-            return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
+            return datetime(year, month, day, hour, minute, int(m.group(6) or 0), tzinfo=UTC)
         except ValueError:
             return None
+    # A bare date, or a stamp cut before its minutes, would name the wrong moment.
     if not _ISO_WITH_TIME_RE.match(value):
-        # A bare date, or a stamp cut before its minutes, would name the wrong moment.
         return None
     try:
         parsed = datetime.fromisoformat(value)

@@ -1,17 +1,18 @@
 """Reader and writer of the JSON equivalent of the text export: one object per ruling.
 
-The keys are ParsedRuling's own field names (see docs/import-format.md), so a ruling can be written
-by ``dump_json`` and read back by ``parse_json`` without loss. The shape is declared in
-``json_schema``; this module finds where each value sits, so every refusal and warning
-names its line. Pure Python, no Django.
+The keys are ParsedRuling's own field names (docs/import-format.md), so ``dump_json`` writes
+what ``parse_json`` reads back without loss. The shape is declared below and checked by
+pydantic, strictly ("3" is not a number, true is not 1); sizes, ranges and characters are
+checked for both formats in ``files``. Every refusal and warning names its line.
 """
-
-from __future__ import annotations
 
 import json
 import re
 from dataclasses import asdict
 from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
 from rulings.editions import EDITION_CODE_SHAPE, EditionCode
 from rulings.importers.read.bounded_json import JSONRefused, load_json
@@ -21,17 +22,115 @@ from rulings.importers.read.exported_values import (
     normalise_outcome,
     parse_recorded_at,
 )
-from rulings.importers.read.json_schema import (
-    FORMAT_ID,
-    JsonRuling,
-    ValidationError,
-    describe_error,
-)
 from rulings.importers.read.limits import ImportLimits
-from rulings.importers.read.parsed import ExportFormatError, ParsedRuling, Reference
+from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import compare_markers, find_markers
 
-__all__ = ["FORMAT_ID", "dump_json", "parse_json", "to_json_dict"]
+FORMAT_ID = "rulesage-ruling/1"
+
+
+def _null_as(empty: type) -> BeforeValidator:
+    """Null means "not given": the same as an absent key."""
+    return BeforeValidator(lambda value: empty() if value is None else value)
+
+
+def _joined_headings(value: object) -> object:
+    """A heading path may also be given as a list of headings."""
+    if value is None:
+        return ""
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return HEADING_SEP.join(value)
+    return value
+
+
+RequiredText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+Text = Annotated[str, _null_as(str)]
+# The records the exporting system keeps verbatim need only be objects.
+Records = Annotated[list[dict[str, Any]], _null_as(list)]
+
+
+class JsonReference(BaseModel):
+    """One entry of "references": what the answer's [n] points at."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    n: int
+    kind: RequiredText
+    document_title: RequiredText
+    page: int | None = None
+    heading_path: Annotated[str, BeforeValidator(_joined_headings)] = ""
+
+
+class JsonRuling(BaseModel):
+    """One ruling. Unknown keys are allowed (kept in provenance by the reader)."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+    format: str = FORMAT_ID
+    game_name: RequiredText
+    edition_code: RequiredText
+    question: RequiredText
+    outcome: str | None = None
+    outcome_label: Text = ""
+    answer_markdown: Text = ""
+    references: Annotated[list[JsonReference], _null_as(list)] = []
+    closing_line: Text = ""
+    abstain_rationale: Text = ""
+    answerer: Text = ""
+    timings: Annotated[dict[str, int], _null_as(dict)] = {}
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    retrieval_refs: Records = []
+    citations_raw: Records = []
+    recorded_at: str | None = None
+    errata_statement: Text = ""
+    external_edition_id: Text = ""
+    provenance: Annotated[dict[str, Any], _null_as(dict)] = {}
+
+
+# The schema's keys a ParsedRuling keeps as the document gives them.
+_AS_GIVEN = [
+    key
+    for key in JsonRuling.model_fields
+    if key not in ("format", "outcome", "references", "recorded_at", "provenance")
+]
+# What each kind of pydantic error means, in the words the other refusals use.
+_WORDING = {
+    "missing": "is missing",
+    "string_too_short": "is empty",
+    "string_type": "must be a string",
+    "int_type": "must be a whole number",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+    "model_attributes_type": "must be an object",
+}
+
+
+def _describe(error: dict) -> str:
+    """One pydantic error as "'references[1].page' must be …" (with the value if it helps)."""
+    path, previous = "", None
+    for part in error["loc"]:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif previous is None:
+            path = part
+        else:
+            path += f".{part}" if isinstance(previous, int) else f"[{part!r}]"
+        previous = part
+    if error["type"] == "string_unicode":
+        # A lone surrogate: worded as the text format's check words it.
+        bad = next((c for c in error["input"] if "\ud800" <= c <= "\udfff"), "\ud800")
+        return f"{path}: contains an unpaired surrogate U+{ord(bad):04X}"
+    wording = _WORDING.get(error["type"])
+    if wording is None:
+        wording = error["msg"][:1].lower() + error["msg"][1:]
+    elif error["type"] not in ("missing", "string_too_short"):
+        value = repr(error.get("input"))
+        wording += f", not {value if len(value) <= 40 else value[:37] + '...'}"
+    return f"'{path}' {wording}"
+
 
 _WS_RE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
@@ -39,8 +138,29 @@ _DECODER = json.JSONDecoder()
 _ITEM_LISTS = ("references", "retrieval_refs", "citations_raw")
 
 
+def _skip(text: str, pos: int) -> int:
+    return _WS_RE.match(text, pos).end()
+
+
+def _offsets(text: str, pos: int) -> dict:
+    """Offset of each value of the (already valid) object or array starting at ``pos``,
+    by key or index."""
+    keyed, offsets = text[pos] == "{", {}
+    pos = _skip(text, pos + 1)
+    while text[pos] not in "]}":
+        key = len(offsets)
+        if keyed:
+            key, pos = json.decoder.scanstring(text, pos + 1)
+            pos = _skip(text, _skip(text, pos) + 1)  # past the ":"
+        offsets.setdefault(key, pos)
+        pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+    return offsets
+
+
 class _Source:
-    """The decoded document plus where each value sits, for errors that name a line."""
+    """The decoded document plus the line of each value, for errors that name a line."""
 
     def __init__(self, text: str, filename: str, max_depth: int):
         self.text = text
@@ -50,96 +170,63 @@ class _Source:
         except JSONRefused as exc:
             line = None if exc.pos is None else self.line_at(exc.pos)
             raise ExportFormatError(filename, line, f"JSON {exc.message}") from None
-        start = _skip(text, 0)
+        self.start = _skip(text, 0)
         if not isinstance(self.data, dict):
-            raise ExportFormatError(filename, self.line_at(start), "expected one JSON object")
-        self.offsets = _object_offsets(text, start)
+            raise ExportFormatError(filename, self.line_at(self.start), "expected one JSON object")
+        offsets = _offsets(text, self.start)
         # "key" and "key[i]" (items of the lists above) -> 1-based line.
-        self.lines = {key: self.line_at(offset) for key, offset in self.offsets.items()}
+        self.lines = {key: self.line_at(offset) for key, offset in offsets.items()}
         for key in _ITEM_LISTS:
             if isinstance(self.data.get(key), list) and self.data[key]:
-                for i, offset in enumerate(_array_offsets(text, self.offsets[key])):
+                for i, offset in _offsets(text, offsets[key]).items():
                     self.lines[f"{key}[{i}]"] = self.line_at(offset)
 
     def line_at(self, offset: int) -> int:
-        """1-based line of a character offset."""
         return self.text.count("\n", 0, offset) + 1
 
     def line_of(self, key: str) -> int:
-        """Line of a top-level key's value, or of a list item (line 1 when absent)."""
-        return self.lines.get(key) or self.line_at(_skip(self.text, 0))
+        """Line of a top-level key's value or a list item (the object's first line if absent)."""
+        return self.lines.get(key) or self.line_at(self.start)
 
     def fail(self, key: str, message: str) -> ExportFormatError:
         return ExportFormatError(self.filename, self.line_of(key), message)
 
-
-def _skip(text: str, pos: int) -> int:
-    return _WS_RE.match(text, pos).end()
-
-
-def _object_offsets(text: str, pos: int) -> dict[str, int]:
-    """Offsets of each top-level value of the (already valid) object starting at ``pos``."""
-    offsets: dict[str, int] = {}
-    pos = _skip(text, pos + 1)
-    while text[pos] == '"':
-        key, pos = json.decoder.scanstring(text, pos + 1)
-        pos = _skip(text, _skip(text, pos) + 1)  # past the ":"
-        offsets.setdefault(key, pos)
-        pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
-        if text[pos] == ",":
-            pos = _skip(text, pos + 1)
-    return offsets
+    def validated(self) -> JsonRuling:
+        """The document checked against the schema; the first problem refused at its line."""
+        try:
+            return JsonRuling.model_validate(self.data)
+        except ValidationError as exc:
+            error = exc.errors(include_url=False)[0]
+            loc = error["loc"]
+            key = f"{loc[0]}[{loc[1]}]" if len(loc) > 1 else str(loc[0])
+            prefix = "malformed reference: " if loc[0] == "references" and len(loc) > 1 else ""
+            raise self.fail(
+                key if key in self.lines else str(loc[0]), prefix + _describe(error)
+            ) from None
 
 
-def _array_offsets(text: str, pos: int) -> list[int]:
-    """Offsets of each item of the (already valid) array starting at ``pos``."""
-    offsets: list[int] = []
-    pos = _skip(text, pos + 1)
-    while text[pos] != "]":
-        offsets.append(pos)
-        pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
-        if text[pos] == ",":
-            pos = _skip(text, pos + 1)
-    return offsets
-
-
-def _validated(src: _Source) -> JsonRuling:
-    """The document checked against the schema; the first problem refused with its line."""
-    try:
-        return JsonRuling.model_validate(src.data)
-    except ValidationError as exc:
-        error = exc.errors(include_url=False)[0]
-        loc = error["loc"]
-        if loc[0] == "references" and len(loc) > 1:
-            key, prefix = f"references[{loc[1]}]", "malformed reference: "
-        else:
-            key, prefix = (f"{loc[0]}[{loc[1]}]" if len(loc) > 1 else str(loc[0])), ""
-        if key not in src.lines:
-            key = str(loc[0])
-        raise src.fail(key, prefix + describe_error(error)) from None
-
-
-def _recorded_at(src: _Source, value: str | None, warnings: list[str]) -> datetime | None:
-    if value in (None, ""):
-        return None
-    parsed = parse_recorded_at(value)
-    if parsed is None:
-        raise src.fail("recorded_at", f"'recorded_at' is not an ISO 8601 date: {value!r}")
-    if _is_naive_iso(value):
-        warnings.append(f"line {src.line_of('recorded_at')}: recorded_at has no zone; UTC assumed")
-    return parsed
-
-
-def _retention(
-    src: _Source, recorded_at: datetime | None, provenance: dict, warnings: list[str]
+def _recorded_at(
+    src: _Source, doc: JsonRuling, warnings: list[str]
 ) -> tuple[datetime | None, dict]:
-    """``recorded_at`` and ``provenance`` with a retention deadline kept as provenance only.
+    """The answer's date, and the provenance with a retention deadline kept there only.
 
-    ``provenance["retained_until"]`` must be an ISO 8601 date. A file written by an earlier
-    version of ``dump_json`` from a text export that had only "debug row retained until:"
-    gives that deadline as ``recorded_at`` (its ``recorded_at_source`` says so): it is
-    moved to ``retained_until``, never read as the answer's date.
+    A file written by an earlier ``dump_json`` from a text export whose only date was
+    "debug row retained until:" gives that deadline as ``recorded_at`` (its
+    ``recorded_at_source`` says so): it moves to ``retained_until``, never the answer's date.
     """
+    value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
+    if value not in (None, ""):
+        recorded_at = parse_recorded_at(value)
+        if recorded_at is None:
+            raise src.fail("recorded_at", f"'recorded_at' is not an ISO 8601 date: {value!r}")
+        try:
+            naive = datetime.fromisoformat(value).tzinfo is None
+        except ValueError:
+            naive = False
+        if naive:
+            warnings.append(
+                f"line {src.line_of('recorded_at')}: recorded_at has no zone; UTC assumed"
+            )
     retained = provenance.get(RETAINED_UNTIL)
     if retained is not None and (not isinstance(retained, str) or not parse_recorded_at(retained)):
         raise src.fail(
@@ -157,47 +244,13 @@ def _retention(
     return None, provenance
 
 
-def _is_naive_iso(value: str) -> bool:
-    try:
-        return datetime.fromisoformat(value).tzinfo is None
-    except ValueError:
-        return False
-
-
-def _outcome(src: _Source, doc: JsonRuling, warnings: list[str]) -> str:
-    value = doc.outcome or doc.outcome_label
-    outcome = normalise_outcome(value) if value else None
-    if outcome is None:
-        problem = f"outcome not understood: {value!r}" if value else "no outcome stated"
-        warnings.append(f"line {src.line_of('outcome')}: {problem}")
-        return "needs_editor"
-    return outcome
-
-
-def _check_markers(src: _Source, answer: str, refs: list[Reference], warnings: list[str]):
-    """Same rule as the text format: markers need a reference list; gaps are warnings."""
-    markers = find_markers(answer)
-    mismatch = compare_markers(markers, (r.n for r in refs))
-    if mismatch.cites_without_sources:
-        raise src.fail(
-            "answer_markdown", f"the answer cites [{markers[0]}] but the ruling has no references"
-        )
-    line = src.line_of("answer_markdown")
-    for n in dict.fromkeys(markers):
-        if n in mismatch.without_citation:
-            warnings.append(f"line {line}: marker [{n}] has no reference")
-    for ref in refs:
-        if ref.n in mismatch.never_referred:
-            warnings.append(f"line {ref.line}: reference [{ref.n}] is never cited in the answer")
-
-
 def parse_json(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
     """Parse one JSON ruling (format ``rulesage-ruling/1``) into a ParsedRuling."""
     limits = limits or ImportLimits()
     src = _Source(text.lstrip("\ufeff"), filename, limits.json_depth)
-    doc = _validated(src)
+    doc = src.validated()
     warnings: list[str] = []
     if doc.format != FORMAT_ID:
         warnings.append(
@@ -208,36 +261,44 @@ def parse_json(
             "edition_code", f"not an edition code ({EDITION_CODE_SHAPE}): {doc.edition_code!r}"
         )
     refs = [
-        Reference(r.n, r.kind, r.document_title, r.page, r.heading_path, src.line_of(key))
-        for key, r in ((f"references[{i}]", r) for i, r in enumerate(doc.references))
+        Reference(
+            r.n, r.kind, r.document_title, r.page, r.heading_path, src.line_of(f"references[{i}]")
+        )
+        for i, r in enumerate(doc.references)
     ]
-    _check_markers(src, doc.answer_markdown, refs, warnings)
-    recorded_at = _recorded_at(src, doc.recorded_at, warnings)
-    recorded_at, provenance = _retention(src, recorded_at, doc.provenance, warnings)
+    # Same rule as the text format: markers need a reference list; gaps are warnings.
+    markers = find_markers(doc.answer_markdown)
+    mismatch = compare_markers(markers, (r.n for r in refs))
+    if mismatch.cites_without_sources:
+        raise src.fail(
+            "answer_markdown", f"the answer cites [{markers[0]}] but the ruling has no references"
+        )
+    warnings += [
+        f"line {src.line_of('answer_markdown')}: marker [{n}] has no reference"
+        for n in dict.fromkeys(markers)
+        if n in mismatch.without_citation
+    ]
+    warnings += [
+        f"line {r.line}: reference [{r.n}] is never cited in the answer"
+        for r in refs
+        if r.n in mismatch.never_referred
+    ]
+    recorded_at, provenance = _recorded_at(src, doc, warnings)
     if doc.model_extra:
         # Kept, never dropped: a newer exporter may know more than this parser.
         provenance = {**provenance, "json_extra": doc.model_extra}
         warnings.append(f"line 1: unknown keys kept in provenance: {sorted(doc.model_extra)}")
+    label = doc.outcome or doc.outcome_label
+    outcome = normalise_outcome(label) if label else None
+    if outcome is None:
+        problem = f"outcome not understood: {label!r}" if label else "no outcome stated"
+        warnings.append(f"line {src.line_of('outcome')}: {problem}")
     return ParsedRuling(
         filename=filename,
-        game_name=doc.game_name,
-        edition_code=doc.edition_code,
-        question=doc.question,
-        outcome=_outcome(src, doc, warnings),
-        outcome_label=doc.outcome_label,
-        answer_markdown=doc.answer_markdown,
+        **{name: getattr(doc, name) for name in _AS_GIVEN},
+        outcome=outcome or "needs_editor",
         references=refs,
-        closing_line=doc.closing_line,
-        abstain_rationale=doc.abstain_rationale,
-        answerer=doc.answerer,
-        timings=doc.timings,
-        tokens_in=doc.tokens_in,
-        tokens_out=doc.tokens_out,
-        retrieval_refs=doc.retrieval_refs,
-        citations_raw=doc.citations_raw,
         recorded_at=recorded_at,
-        errata_statement=doc.errata_statement,
-        external_edition_id=doc.external_edition_id,
         provenance=provenance,
         warnings=warnings,
         field_lines=dict(src.lines),

@@ -1,21 +1,12 @@
 """What one import accepts: file size, nesting, field lengths, counts and number ranges.
 
-Every limit the importer enforces is defined here and nowhere else. Field lengths are not
-numbers of their own: they are read from the ``max_length`` of the model field each value is
-stored in, so a migration that widens a column widens the import with it. Number ranges are
-the narrower of the database column's range and a sensible bound for the value (a rulebook
-has no page 2,000,000). The sensible bounds can be changed with the ``RULESAGE_IMPORT_LIMITS``
-setting (a dict of the names below); docs/import-format.md lists them.
-
-The dataclass is plain Python so the parsers can be tested without Django; ``import_limits()``
-is the one place that reads the settings and the models.
+Every limit the importer enforces is defined here. String lengths are the ``max_length`` of
+the column each value is stored in, so a migration that widens a column widens the import;
+number ranges are the narrower of the column's range and a sensible bound (a rulebook has no
+page 2,000,000), which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md).
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field, fields, replace
-
-__all__ = ["ImportLimits", "import_limits"]
 
 # Where each stored string goes: ParsedRuling field (or nested key) -> (model, field).
 # A value stored in two columns takes the narrower one.
@@ -43,7 +34,7 @@ NUMBER_COLUMNS = {
 
 @dataclass(frozen=True)
 class ImportLimits:
-    """The bounds one import is checked against (defaults here, overrides from settings)."""
+    """The bounds one import is checked against: plain Python, so readers test without Django."""
 
     # Whole file, checked before it is read. The seed exports are about 21 kB.
     file_bytes: int = 1_000_000

@@ -1,14 +1,10 @@
 """What a reader of either export format returns, and how it refuses a file.
 
-Pure Python, no Django: the parsers, the validation and the store all speak these types.
+Pure Python, no Django: the readers, the validation and the store all speak these types.
 """
-
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-
-__all__ = ["HEADING_SEP", "ExportFormatError", "ImportRefused", "ParsedRuling", "Reference"]
 
 # Between the headings of a heading path: "GAMEPLAY · Optional Flip Action".
 HEADING_SEP = " · "
@@ -69,7 +65,6 @@ class ParsedRuling:
     # Where each value sits in the file ("answerer" -> 92, "retrieval_refs[3]" -> 14), so a
     # refusal found after parsing still names its line. Not part of the ruling itself.
     field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-    # The content hash (``hashing.content_hash``), set where the file was read: in the
-    # read-ahead worker, the importing process need not compute it. Empty for a ruling
-    # built otherwise, and for a copy made with ``dataclasses.replace``, which may differ.
+    # The content hash, set where the file was read (possibly a read-ahead worker); empty for
+    # a ruling built otherwise or copied with ``dataclasses.replace``, which may differ.
     digest: str = field(default="", init=False, compare=False, repr=False)

@@ -1,18 +1,12 @@
 """Reader for the text export of the legacy rules Q&A system (files starting "Ruling — ").
 
-The format is only known from two samples, so the reader works by markers, keeps whatever
-it does not understand (in ``provenance`` and ``warnings``) and refuses a file only when
-the ruling cannot exist without the broken part. This module reads the reader part (title,
-question, outcome, edition, answer, references, closing line); ``text_provenance`` reads
-the rest and ``answer_markdown`` turns the answer into Markdown. Sizes, lengths and ranges
-are checked after parsing, for both formats at once (``validation.py``). See docs/import-format.md
-beside this module. Pure Python, no Django.
+The format is known only from samples, so the reader works by markers, keeps what it does
+not understand (in ``provenance`` and ``warnings``) and refuses a file only when the ruling
+cannot exist without the broken part. This module reads the reader part (title to the 🔧
+line); ``text_provenance`` reads the rest. See docs/import-format.md.
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass, field
 
 from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
 from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markdown
@@ -27,8 +21,6 @@ from rulings.importers.read.text_provenance import (
     read_provenance,
 )
 from rulings.markers import compare_markers, find_markers
-
-__all__ = ["parse_export"]
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
 _YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
@@ -48,26 +40,9 @@ _PAGE_RE = re.compile(r"^p\.?\s*(\d+)$")
 _PAGE_ATTEMPT_RE = re.compile(r"^pp?\.\s*\S*$")
 
 
-@dataclass
-class _Header:
-    """What the lines between the title and the answer body said."""
-
-    question_lines: list[str] = field(default_factory=list)
-    you_asked_line: int | None = None
-    question_line: int | None = None
-    label: str = ""
-    label_line: int | None = None
-    asked_with_line: int | None = None
-    asked_with_game: str = ""
-    edition_code: str = ""
-    body_start: int = 0
-
-
 class _Reader:
-    """Walks the reader part (title to the 🔧 line) of one export.
-
-    Collects ``warnings`` and the unknown ``extra_lines`` it kept along the way.
-    """
+    """Walks the reader part (title to the 🔧 line) of one export, collecting ``warnings``
+    and the unknown ``extra_lines`` it kept along the way."""
 
     def __init__(self, lines: list[str], filename: str, start: int, end: int):
         self.lines = lines
@@ -76,7 +51,10 @@ class _Reader:
         self.end = end
         self.warnings: list[str] = []
         self.extra_lines: list[dict] = []
-        self.closing_line_no: int | None = None
+        self.question_lines: list[str] = []
+        self.you_asked_line = self.question_line = self.label_line = None
+        self.asked_with_line = self.closing_line_no = None
+        self.label = self.asked_with_game = self.edition_code = ""
 
     def keep(self, i: int, why: str) -> None:
         """Keep an unknown line verbatim and say so in the warnings."""
@@ -84,59 +62,49 @@ class _Reader:
         self.warnings.append(f"line {i + 1}: {why}")
 
     def fail(self, index: int, message: str) -> ExportFormatError:
-        """Build the refusal for 0-based line ``index``."""
         return ExportFormatError(self.filename, index + 1, message)
 
-    def header(self) -> _Header:
-        """Read "You asked", the outcome label and "Asked with:", in any order."""
-        h = _Header()
-        state = "pre"
+    def header(self) -> int:
+        """Read "You asked", the outcome label and "Asked with:", in any order; return the
+        index of the first line of the answer body."""
+        in_question = False
         i = self.start
         while i < self.end:
             text = self.lines[i].strip()
             if _REF_START_RE.match(text):
                 break
             if not text:
-                if state == "question":
-                    h.question_lines.append("")
+                if in_question:
+                    self.question_lines.append("")
             elif _YOU_ASKED_RE.match(text):
-                if h.you_asked_line is not None:
+                if self.you_asked_line is not None:
                     self.keep(i, "second 'You asked' line ignored")
                 else:
-                    h.you_asked_line, state = i + 1, "question"
+                    self.you_asked_line, in_question = i + 1, True
             elif _ASKED_WITH_RE.match(text):
-                self._asked_with(h, i, text)
-                state = "pre"
-            elif self._is_label(text):
-                # Even straight after "You asked": a label is never a question.
-                self._label(h, i, text)
-                state = "pre"
-            elif state == "question":
-                h.question_lines.append(text)
-                h.question_line = h.question_line or i + 1
-            elif self._header_marker_follows(i + 1):
+                self.asked_with(i, text)
+                in_question = False
+            elif len(text) <= 60 and not text.endswith(SENTENCE_END) and _LABEL_RE.match(text):
+                # Even straight after "You asked": an outcome label is never a question.
+                if self.label_line is not None:
+                    self.keep(i, "second outcome line ignored")
+                else:
+                    self.label, self.label_line = text, i + 1
+                in_question = False
+            elif in_question:
+                self.question_lines.append(text)
+                self.question_line = self.question_line or i + 1
+            elif self.header_marker_follows(i + 1):
                 # An unknown line among the header markers: keep it, do not guess.
                 self.keep(i, "unknown line in the reader header kept")
             else:
                 break
             i += 1
-        h.body_start = i
-        return h
+        return i
 
-    @staticmethod
-    def _is_label(text: str) -> bool:
-        """Outcome wording as the reader saw it: short, no sentence punctuation."""
-        return len(text) <= 60 and not text.endswith(SENTENCE_END) and bool(_LABEL_RE.match(text))
-
-    def _label(self, h: _Header, i: int, text: str) -> None:
-        if h.label_line is not None:
-            self.keep(i, "second outcome line ignored")
-            return
-        h.label, h.label_line = text, i + 1
-
-    def _asked_with(self, h: _Header, i: int, text: str) -> None:
+    def asked_with(self, i: int, text: str) -> None:
         """Split "Asked with: Point Citybg-368017-en-1e" (name and code run together)."""
-        if h.asked_with_line is not None:
+        if self.asked_with_line is not None:
             self.keep(i, "second 'Asked with:' line ignored")
             return
         value = _ASKED_WITH_RE.match(text).group(1).strip()
@@ -145,11 +113,11 @@ class _Reader:
             raise self.fail(
                 i, f"no edition code in 'Asked with:' (expected {EDITION_CODE_SHAPE}): {value!r}"
             )
-        h.asked_with_line = i + 1
-        h.edition_code = code.group(0)
-        h.asked_with_game = value[: code.start()].strip()
+        self.asked_with_line = i + 1
+        self.edition_code = code.group(0)
+        self.asked_with_game = value[: code.start()].strip()
 
-    def _header_marker_follows(self, i: int) -> bool:
+    def header_marker_follows(self, i: int) -> bool:
         """True when a "You asked"/"Asked with:" line still follows before the references."""
         for text in (line.strip() for line in self.lines[i : self.end]):
             if _REF_START_RE.match(text):
@@ -164,7 +132,6 @@ class _Reader:
             (i for i in range(body_start, self.end) if _REF_START_RE.match(self.lines[i].strip())),
             self.end,
         )
-        body = list(range(body_start, ref_start))
         refs: list[Reference] = []
         closing = ""
         for i in range(ref_start, self.end):
@@ -181,7 +148,7 @@ class _Reader:
                 closing, self.closing_line_no = text, i + 1
             else:
                 self.keep(i, "unknown line after the references kept")
-        return body, refs, closing
+        return list(range(body_start, ref_start)), refs, closing
 
     def reference(self, i: int, text: str) -> Reference:
         """Parse one reference line or refuse it as malformed."""
@@ -207,17 +174,11 @@ class _Reader:
         return Reference(n, kind, title, page, HEADING_SEP.join(h for h in heading if h), i + 1)
 
 
-def _join_paragraph_lines(lines: list[str]) -> str:
-    """Join lines, keeping single blank lines between paragraphs."""
-    text = "\n".join(line.strip() for line in lines).strip()
-    return re.sub(r"\n{3,}", "\n\n", text)
-
-
-def _check_markers(
+def _marker_warnings(
     filename: str, lines: list[str], body: list[int], refs: list[Reference]
 ) -> list[str]:
-    """Refuse markers with no reference list at all; warn about mismatches otherwise,
-    naming each line a marker without a reference stands on."""
+    """Refuse markers with no reference list at all; otherwise warn about each marker
+    without a reference (on its line) and each reference never cited."""
     placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
     mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
     if mismatch.cites_without_sources:
@@ -225,54 +186,14 @@ def _check_markers(
         raise ExportFormatError(
             filename, line, f"the answer cites [{n}] but the export has no references"
         )
-    unknown = set(mismatch.without_citation)
-    warnings = [
+    unknown, never = set(mismatch.without_citation), set(mismatch.never_referred)
+    return [
         f"line {line}: marker [{n}] has no reference line" for n, line in placed if n in unknown
-    ]
-    never = set(mismatch.never_referred)
-    warnings += [
+    ] + [
         f"line {r.line}: reference [{r.n}] is never cited in the answer"
         for r in refs
         if r.n in never
     ]
-    return warnings
-
-
-# --------------------------------------------------------------------------- entry point
-
-
-def _located(**lines: int | None) -> dict[str, int]:
-    return {name: line for name, line in lines.items() if line}
-
-
-def _split_lines(text: str) -> list[str]:
-    """Split on \\n only: str.splitlines() would also split on exotic separators and shift
-    the line numbers the errors report."""
-    return [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
-
-
-def _title(lines: list[str], filename: str) -> tuple[int, str]:
-    """Find the "Ruling — <game>" first line; return (index, game name)."""
-    index = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if index is None:
-        raise ExportFormatError(filename, 1, "empty file: expected a 'Ruling — <game>' line")
-    m = _TITLE_RE.match(lines[index].strip())
-    if not m or not m.group(1).strip():
-        raise ExportFormatError(filename, index + 1, "first line must be 'Ruling — <game name>'")
-    return index, m.group(1).strip()
-
-
-def _check_header(h: _Header, reader: _Reader, title_index: int) -> str:
-    """Refuse a header without a question or edition; return the question text."""
-    if h.you_asked_line is None:
-        raise reader.fail(title_index + 1, "no question: the file has no 'You asked' line")
-    question = _join_paragraph_lines(h.question_lines)
-    if not question:
-        raise reader.fail(h.you_asked_line - 1, "no question: 'You asked' is followed by nothing")
-    if h.asked_with_line is None:
-        at = min(h.body_start, len(reader.lines) - 1)
-        raise reader.fail(at, "no 'Asked with:' line, so no edition code (expected before here)")
-    return question
 
 
 def parse_export(
@@ -280,51 +201,71 @@ def parse_export(
 ) -> ParsedRuling:
     """Parse one text export; raise ExportFormatError when the ruling cannot exist."""
     limits = limits or ImportLimits()
-    lines = _split_lines(text)
-    title_index, game_name = _title(lines, filename)
+    # Split on \n only: str.splitlines() also splits on exotic separators, shifting the
+    # line numbers the errors report.
+    lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
+    title_index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if title_index is None:
+        raise ExportFormatError(filename, 1, "empty file: expected a 'Ruling — <game>' line")
+    title = _TITLE_RE.match(lines[title_index].strip())
+    if not title or not title.group(1).strip():
+        raise ExportFormatError(
+            filename, title_index + 1, "first line must be 'Ruling — <game name>'"
+        )
+    game_name = title.group(1).strip()
     after_title = range(title_index + 1, len(lines))
     prov_start = next((i for i in after_title if PROVENANCE_START_RE.match(lines[i].strip())), None)
-    reader = _Reader(
-        lines, filename, title_index + 1, len(lines) if prov_start is None else prov_start
-    )
-    h = reader.header()
-    question = _check_header(h, reader, title_index)
-    body, refs, closing = reader.answer(h.body_start)
+    end = len(lines) if prov_start is None else prov_start
+    reader = _Reader(lines, filename, title_index + 1, end)
+    body_start = reader.header()
+    if reader.you_asked_line is None:
+        raise reader.fail(title_index + 1, "no question: the file has no 'You asked' line")
+    # Lines joined, keeping single blank lines between paragraphs.
+    question = re.sub(r"\n{3,}", "\n\n", "\n".join(reader.question_lines).strip())
+    if not question:
+        raise reader.fail(
+            reader.you_asked_line - 1, "no question: 'You asked' is followed by nothing"
+        )
+    if reader.asked_with_line is None:
+        raise reader.fail(
+            min(body_start, len(lines) - 1),
+            "no 'Asked with:' line, so no edition code (expected before here)",
+        )
+    body, refs, closing = reader.answer(body_start)
     if prov_start is None and not refs and not closing and not has_text([lines[i] for i in body]):
         raise reader.fail(
             len(lines) - 1,
             "nothing follows the question: no answer, references or provenance (cut off?)",
         )
-    warnings = reader.warnings + _check_markers(filename, lines, body, refs)
-    if h.asked_with_game and h.asked_with_game != game_name:
+    warnings = reader.warnings + _marker_warnings(filename, lines, body, refs)
+    if reader.asked_with_game and reader.asked_with_game != game_name:
         warnings.append(
-            f"line {h.asked_with_line}: 'Asked with:' names {h.asked_with_game!r}, "
+            f"line {reader.asked_with_line}: 'Asked with:' names {reader.asked_with_game!r}, "
             f"the title {game_name!r}"
         )
     ruling = ParsedRuling(
         filename=filename,
         game_name=game_name,
-        edition_code=h.edition_code,
+        edition_code=reader.edition_code,
         question=question,
-        outcome_label=h.label,
+        outcome_label=reader.label,
         answer_markdown=answer_to_markdown([lines[i] for i in body]),
         references=refs,
         closing_line=closing,
         warnings=warnings,
     )
-    ruling.field_lines.update(
-        _located(
-            game_name=title_index + 1,
-            edition_code=h.asked_with_line,
-            question=h.question_line,
-            outcome_label=h.label_line,
-            answer_markdown=next((i + 1 for i in body if lines[i].strip()), None),
-            closing_line=reader.closing_line_no,
-        )
-    )
     # Each non-blank body line becomes one non-blank Markdown line, in order.
-    text_lines = (i for i in body if lines[i].strip())
-    ruling.field_lines.update((f"answer_markdown[{k}]", i + 1) for k, i in enumerate(text_lines))
+    text_lines = [i + 1 for i in body if lines[i].strip()]
+    located = {
+        "game_name": title_index + 1,
+        "edition_code": reader.asked_with_line,
+        "question": reader.question_line,
+        "outcome_label": reader.label_line,
+        "answer_markdown": text_lines[0] if text_lines else None,
+        "closing_line": reader.closing_line_no,
+    }
+    ruling.field_lines.update((name, line) for name, line in located.items() if line)
+    ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
     if prov_start is None:
         part = empty_provenance()
         ruling.provenance = part.provenance
@@ -337,5 +278,5 @@ def parse_export(
         apply_provenance(ruling, part, filename, limits)
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
-    apply_outcome(ruling, part, h.label_line)
+    apply_outcome(ruling, part, reader.label_line)
     return ruling
