@@ -7,6 +7,8 @@ from pathlib import Path
 from django.core.management import CommandError, call_command
 from django.db import DataError
 
+from rulings.models import Ruling
+
 # Hand-written exports, good and malformed, beside the tests.
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -110,13 +112,11 @@ def run_import(*paths, **options):
 def fail_in_database(monkeypatch, source_file, message):
     """Make the database refuse `source_file` after its edition, documents and passages are
     written (as a value validation missed would), and nothing else."""
-    from rulings.importers.write import store
-
-    original = store.build_citations
+    original = Ruling.flags_for
 
     def failing(ruling, *args):
         if ruling.source_file == source_file:
             raise DataError(message)
         return original(ruling, *args)
 
-    monkeypatch.setattr(store, "build_citations", failing)
+    monkeypatch.setattr(Ruling, "flags_for", failing)

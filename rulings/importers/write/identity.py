@@ -1,14 +1,9 @@
-"""Re-imports: which stored ruling an export is, and what importing it again would lose.
+"""Which stored ruling an export is, and what importing it again would lose.
 
-A ruling's identity is its edition, its question (normalised) and the exporting system's
-timestamp of its row: when the row was recorded ("debug row recorded:"), or, in an export
-that carries only that, its retention deadline ("debug row retained until:", kept as
-provenance, never as the answer's date). The same question is asked again and again, so the
-timestamp is what tells two answers apart; but a copy cut off before its timestamp line is
-still the same ruling, so a copy without one matches the stored ruling of the same edition
-and question. Once matched, a copy that carries less than what is stored (fewer retrieval
-results, no token counts, a provenance part that stops short) is a partial copy: it is
-refused with what it would lose, never applied.
+A ruling is its edition, its question (normalised) and the exporting system's timestamp of
+its row (when it was recorded, else its retention deadline): the same question is asked
+again and again. A copy cut off before its timestamp is still the same ruling; a copy that
+carries less than what is stored is refused with what it would lose, never applied.
 """
 
 from __future__ import annotations
@@ -21,10 +16,7 @@ from rulings.importers.read.exported_values import RETAINED_UNTIL
 from rulings.importers.read.parsed import ImportRefused, ParsedRuling
 from rulings.models import Ruling
 
-__all__ = ["Identity", "find_stored", "normalise_question", "provenance_losses"]
-
-# How many lost names one message lists before it says "and N more".
-_NAMES_SHOWN = 4
+_NAMES_SHOWN = 4  # lost names one message lists before "and N more"
 
 
 def normalise_question(question: str) -> str:
@@ -61,12 +53,8 @@ class Identity:
 
 
 def row_stamp(parsed: ParsedRuling) -> str:
-    """The exporting system's timestamp of the row, as identity reads it (ISO 8601, or "").
-
-    The recorded time when the export gives one; else its retention deadline, which tells
-    two answers apart as well (and is the stamp rulings imported before the deadline was
-    told from the answer's date were stored under).
-    """
+    """The row's timestamp as identity reads it (ISO 8601, or ""): the recorded time, else
+    the retention deadline, which tells two answers apart as well."""
     if parsed.recorded_at is not None:
         return parsed.recorded_at.isoformat()
     retained = (parsed.provenance or {}).get(RETAINED_UNTIL)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
@@ -33,7 +32,7 @@ from rulings.importers.write.identity import (
     losses_message,
     provenance_losses,
 )
-from rulings.importers.write.passages import PassageKey, Passages, index_for_search
+from rulings.importers.write.passages import Passages, index_for_search
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 
 __all__ = ["ImportResult", "ImportRun", "import_file", "import_parsed"]
@@ -140,23 +139,24 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
 
     edition = catalogue.edition(parsed)
     passages = Passages(parsed.recorded_at)
-    _want_retrieved_passages(parsed, edition, catalogue, passages)
+    cited = _want_passages(parsed, edition, catalogue, passages, cite=not answer_kept)
+    found, written = passages.save()
     if answer_kept:
         # An editor has settled this ruling: their answer stays, the provenance is new.
-        _found, written = passages.save()
         _apply_provenance(ruling, parsed, digest, identity)
         ruling.save(search_index=False)
         return ImportResult(ruling, ImportResult.KEPT), written
 
-    cited = _plan_citations(parsed, edition, catalogue, passages)
-    found, written = passages.save()
     created = ruling is None
     if created:
-        ruling = Ruling(edition=edition, origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED)
+        ruling = Ruling(origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED)
     ruling.edition = edition
-    _copy_fields(ruling, parsed, ANSWER_FIELDS)
+    for field, attribute in ANSWER_FIELDS.items():
+        setattr(ruling, field, getattr(parsed, attribute))
     _apply_provenance(ruling, parsed, digest, identity)
-    citations = build_citations(ruling, cited, found)
+    citations = [citation for citation, _key in cited]
+    for citation, key in cited:
+        citation.passage = found[key] if key else None
     # The flags come from the citations about to be written: the ruling is saved once.
     ruling.flags = ruling.flags_for(citations)
     ruling.flag_count = len(ruling.flags)
@@ -171,102 +171,65 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     return ImportResult(ruling, outcome), written
 
 
-def _document_titles(parsed: ParsedRuling) -> dict[str, tuple[str, str]]:
-    """Exporter document id -> (title, kind), from the references that cite it."""
-    titles = {}
+def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Document | None:
+    """The cited or retrieved document: by the exporter's id when it gives one (titled from
+    the references that cite it), else by the reference's title."""
+    if raw.get("sharpsignalDocId") is None:
+        return catalogue.by_title(edition, ref.document_title, ref.kind)
+    doc_id = str(raw["sharpsignalDocId"])
+    title, kind = titles.get(doc_id, ("", "RULEBOOK"))
+    return catalogue.by_external_id(edition, doc_id, title, kind)
+
+
+def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -> list[tuple]:
+    """Ask for every passage the export names: those its search returned, with their
+    snippets, and (with ``cite``) those it cites. Returns each citation, not yet saved,
+    with its passage's key (None when it names no page)."""
+    titles = {}  # the exporter's document id -> (title, kind), from the references
     for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
-        doc_id = raw.get("sharpsignalDocId") if isinstance(raw, dict) else None
-        if doc_id is not None:
-            titles[str(doc_id)] = (ref.document_title, ref.kind)
-    return titles
-
-
-def _want_retrieved_passages(parsed, edition, catalogue, passages: Passages) -> None:
-    """Every passage the search returned, with its snippet, keyed by the exporter's doc id."""
-    titles = _document_titles(parsed)
-    for ref in parsed.retrieval_refs:
-        if isinstance(ref, dict) and ref.get("sharpsignalDocId") is not None:
-            doc_id = str(ref["sharpsignalDocId"])
-            title, kind = titles.get(doc_id, ("", "RULEBOOK"))
-            document = catalogue.by_external_id(edition, doc_id, title, kind)
+        if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
+            titles[str(raw["sharpsignalDocId"])] = (ref.document_title, ref.kind)
+    for raw in parsed.retrieval_refs:
+        if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
+            document = _document(raw, None, titles, edition, catalogue)
             passages.want(
-                document.pk, ref.get("page"), ref.get("headingPath", ""), ref.get("snippet") or ""
+                document.pk, raw.get("page"), raw.get("headingPath", ""), raw.get("snippet") or ""
             )
-
-
-@dataclass
-class _Cited:
-    """Where citation [n] points, before its passage exists."""
-
-    ref: Reference
-    document: Document | None
-    page: int | None
-    heading_path: str
-    quote: str
-
-    @property
-    def passage_key(self) -> PassageKey | None:
-        if self.document is None or self.page is None:
-            return None
-        return (self.document.pk, self.page, self.heading_path)
-
-
-def _plan_citations(parsed, edition, catalogue, passages: Passages) -> list[_Cited]:
-    """Resolve each reference to a document and place, and ask for its passage."""
-    titles = _document_titles(parsed)
-    raw_by_position = list(parsed.citations_raw)
+    raws = list(parsed.citations_raw)
     cited = []
-    for position, ref in enumerate(parsed.references):
-        raw = raw_by_position[position] if position < len(raw_by_position) else {}
-        raw = raw if isinstance(raw, dict) else {}
-        if raw.get("sharpsignalDocId") is not None:
-            doc_id = str(raw["sharpsignalDocId"])
-            title, kind = titles.get(doc_id, ("", "RULEBOOK"))
-            document = catalogue.by_external_id(edition, doc_id, title, kind)
-        else:
-            document = catalogue.by_title(edition, ref.document_title, ref.kind)
+    for position, ref in enumerate(parsed.references if cite else []):
+        raw = raws[position] if position < len(raws) and isinstance(raws[position], dict) else {}
+        document = _document(raw, ref, titles, edition, catalogue)
         page = raw.get("page", ref.page)
         heading = raw.get("headingPath") or ref.heading_path or ""
-        entry = _Cited(ref, document, page, heading, raw.get("quote") or "")
-        if entry.passage_key is not None:
-            passages.want(*entry.passage_key)
-        cited.append(entry)
-    return cited
-
-
-def build_citations(ruling: Ruling, cited: list[_Cited], found: dict) -> list[Citation]:
-    """The Citation rows of ``ruling``, in the export's order, not yet saved."""
-    return [
-        Citation(
+        key = (document.pk, page, heading) if document and page is not None else None
+        if key is not None:
+            passages.want(*key)
+        citation = Citation(
             sort_order=position,
-            n=entry.ref.n,
-            passage=found[entry.passage_key] if entry.passage_key else None,
-            document=entry.document,
-            document_title=entry.ref.document_title,
-            page=entry.page,
-            heading_path=entry.heading_path,
-            quote=entry.quote,
+            n=ref.n,
+            document=document,
+            document_title=ref.document_title,
+            page=page,
+            heading_path=heading,
+            quote=raw.get("quote") or "",
         )
-        for position, entry in enumerate(cited)
-    ]
+        cited.append((citation, key))
+    return cited
 
 
 def _apply_provenance(ruling, parsed, digest, identity):
     # A copy that kept its timestamp gives a ruling stored without one its full key.
     ruling.import_key = identity.import_key
     ruling.question_key = identity.question_key
-    _copy_fields(ruling, parsed, PROVENANCE_FIELDS)
+    for field, attribute in PROVENANCE_FIELDS.items():
+        setattr(ruling, field, getattr(parsed, attribute))
     ruling.provenance = {
         **parsed.provenance,
         "citations_raw": parsed.citations_raw,
         "warnings": parsed.warnings,
     }
     ruling.import_hash = digest
-
-
-def _copy_fields(ruling, parsed, fields):
-    for field, attribute in fields.items():
-        setattr(ruling, field, getattr(parsed, attribute))
 
 
 def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
