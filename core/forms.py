@@ -71,13 +71,14 @@ class TranslationsOnlyMixin:
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        model = type(self.instance)
         # A statement about a translation has no source-language variant to show.
-        for name in getattr(self._meta.model, "translation_statements", ()):
+        for name in getattr(model, "translation_statements", ()):
             self.fields.pop(build_localized_fieldname(name, SOURCE_LANGUAGE), None)
         self.translations_only = edits_translations_only(self.for_user)
         if not self.translations_only:
             return
-        keep_only(self, translation_field_names(self._meta.model) | NOT_CONTENT)
+        keep_only(self, translation_field_names(model) | NOT_CONTENT)
         for name, formset in self.formsets.items():
             if name in NOT_CONTENT_FORMSETS:
                 continue

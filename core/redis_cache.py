@@ -3,7 +3,9 @@
 Django's backend makes a new `redis.Redis` client for every cache call; building one
 registers some 170 response callbacks, about a tenth of a millisecond, as much as the
 rest of a page served from the cache (core.page_cache). A client is safe to share
-between threads (connections come from its pool), so one per pool is kept.
+between threads (connections come from its pool), so one per pool is kept. The backend
+here is a cache backend of its own (Django's `BaseCache`), reading and writing through
+Django's Redis client wrapper with its `get_client` replaced.
 
 Redis holds nothing a page cannot do without (cached pages, remembered values, Wagtail's
 site paths), so a Redis that refuses connections or stops answering must not take the
@@ -20,16 +22,19 @@ instead, inside `errors_raised()`, and decides for itself what an outage means.
 
 import contextlib
 import logging
+import random
+import re
 import threading
 import time
 from urllib.parse import urlsplit
 
 import redis
 from asgiref.local import Local
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.redis import RedisCacheClient
 from django.dispatch import Signal
+from django.utils.module_loading import import_string
+from redis.connection import DefaultParser
 
 logger = logging.getLogger("rulesage.cache")
 
@@ -124,13 +129,34 @@ def outage_for(location):
         return _outages.setdefault(key, Outage(location))
 
 
-class ReusedClientRedisCacheClient(RedisCacheClient):
+class SharedClientRedisCacheClient(RedisCacheClient):
+    """Django's Redis client wrapper, keeping one `redis.Redis` per server it talks to.
+
+    Its reads and writes are Django's (same keys, values and timeouts); only `get_client`,
+    the method Django's wrapper asks for a client, is replaced. The connection pool is
+    built as Django builds it, from the same OPTIONS (`pool_class`, `parser_class`, and
+    the rest for the pool).
+    """
+
+    def __init__(self, servers, serializer=None, pool_class=None, parser_class=None, **options):
+        super().__init__(servers, serializer, pool_class, parser_class, **options)
+        if isinstance(pool_class, str):
+            pool_class = import_string(pool_class)
+        if isinstance(parser_class, str):
+            parser_class = import_string(parser_class)
+        self.servers = servers
+        self.pool_class = pool_class or redis.ConnectionPool
+        self.pool_options = {"parser_class": parser_class or DefaultParser, **options}
+        self.clients = {}
+
     def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        clients = self.__dict__.setdefault("_clients", {})
-        client = clients.get(id(pool))
+        # As Django chooses: writes go to the first server, reads to one of the others.
+        replicas = len(self.servers) - 1
+        index = random.randint(1, replicas) if replicas and not write else 0
+        client = self.clients.get(index)
         if client is None:
-            client = clients[id(pool)] = self._client(connection_pool=pool)
+            pool = self.pool_class.from_url(self.servers[index], **self.pool_options)
+            client = self.clients.setdefault(index, redis.Redis(connection_pool=pool))
         return client
 
 
@@ -138,65 +164,100 @@ def _missing_key(*_args, **_kwargs):
     raise ValueError("Redis unavailable: the key cannot be read")
 
 
-class RedisCache(DjangoRedisCache):
+class RedisCache(BaseCache):
+    """Django's Redis cache backend (its LOCATION, OPTIONS, keys and timeouts) through the
+    client above, where a Redis that cannot be reached is a miss."""
+
     def __init__(self, server, params):
+        super().__init__(params)
         options = dict(params.get("OPTIONS") or {})
         options.setdefault("socket_connect_timeout", DEFAULT_SOCKET_TIMEOUT)
         options.setdefault("socket_timeout", DEFAULT_SOCKET_TIMEOUT)
-        super().__init__(server, {**params, "OPTIONS": options})
-        self._class = ReusedClientRedisCacheClient
+        servers = re.split("[;,]", server) if isinstance(server, str) else server
+        self.client = SharedClientRedisCacheClient(servers, **options)
         self.location = server
         self.outage = outage_for(server)
 
-    def _guarded(self, method, fallback, *args, **kwargs):
+    def get_backend_timeout(self, timeout=DEFAULT_TIMEOUT):
+        """Seconds for Redis, as Django's backend counts them: None keeps the key, and 0
+        or less deletes it."""
+        if timeout == DEFAULT_TIMEOUT:
+            timeout = self.default_timeout
+        return None if timeout is None else max(0, int(timeout))
+
+    def _guarded(self, method, fallback, *args):
         """`method(*args)`, or `fallback(*args)` when Redis cannot be reached."""
         if self.outage.skipping():
             if getattr(_raising, "active", False):
                 raise CacheUnavailable(self.outage.where)
-            return fallback(*args, **kwargs)
+            return fallback(*args)
         try:
             if self.outage.failing:
                 # Trying again after a failure: a read first, so that whatever must happen
                 # once Redis is back happens before this call reads or writes.
-                super().get(PROBE_KEY)
+                self.client.get(self.make_and_validate_key(PROBE_KEY), None)
                 if self.outage.succeeded():
                     reachable_again.send(type(self), location=self.location)
-            return method(*args, **kwargs)
+            return method(*args)
         except UNAVAILABLE_ERRORS as error:
             self.outage.failed(error)
             if getattr(_raising, "active", False):
                 raise CacheUnavailable(self.outage.where) from error
-            return fallback(*args, **kwargs)
+            return fallback(*args)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._guarded(super().add, lambda *a: False, key, value, timeout, version)
+        key = self.make_and_validate_key(key, version=version)
+        timeout = self.get_backend_timeout(timeout)
+        return self._guarded(self.client.add, lambda *a: False, key, value, timeout)
 
     def get(self, key, default=None, version=None):
-        return self._guarded(super().get, lambda *a: default, key, default, version)
+        key = self.make_and_validate_key(key, version=version)
+        return self._guarded(self.client.get, lambda *a: default, key, default)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._guarded(super().set, lambda *a: None, key, value, timeout, version)
+        key = self.make_and_validate_key(key, version=version)
+        timeout = self.get_backend_timeout(timeout)
+        self._guarded(self.client.set, lambda *a: None, key, value, timeout)
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._guarded(super().touch, lambda *a: False, key, timeout, version)
+        key = self.make_and_validate_key(key, version=version)
+        timeout = self.get_backend_timeout(timeout)
+        return self._guarded(self.client.touch, lambda *a: False, key, timeout)
 
     def delete(self, key, version=None):
-        return self._guarded(super().delete, lambda *a: False, key, version)
+        key = self.make_and_validate_key(key, version=version)
+        return self._guarded(self.client.delete, lambda *a: False, key)
 
     def get_many(self, keys, version=None):
-        return self._guarded(super().get_many, lambda *a: {}, keys, version)
+        names = {self.make_and_validate_key(key, version=version): key for key in keys}
+        found = self._guarded(self.client.get_many, lambda *a: {}, list(names))
+        return {names[name]: value for name, value in found.items()}
 
     def has_key(self, key, version=None):
-        return self._guarded(super().has_key, lambda *a: False, key, version)
+        key = self.make_and_validate_key(key, version=version)
+        return self._guarded(self.client.has_key, lambda *a: False, key)
 
     def incr(self, key, delta=1, version=None):
-        return self._guarded(super().incr, _missing_key, key, delta, version)
+        key = self.make_and_validate_key(key, version=version)
+        return self._guarded(self.client.incr, _missing_key, key, delta)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._guarded(super().set_many, lambda *a: list(data), data, timeout, version)
+        """The keys that could not be written: none, or all of them when Redis is down."""
+        if not data:
+            return []
+        values = {self.make_and_validate_key(key, version=version): v for key, v in data.items()}
+        timeout = self.get_backend_timeout(timeout)
+
+        def write(values, timeout):
+            self.client.set_many(values, timeout)
+            return []
+
+        return self._guarded(write, lambda *a: list(data), values, timeout)
 
     def delete_many(self, keys, version=None):
-        return self._guarded(super().delete_many, lambda *a: None, keys, version)
+        if keys:
+            names = [self.make_and_validate_key(key, version=version) for key in keys]
+            self._guarded(self.client.delete_many, lambda *a: None, names)
 
     def clear(self):
-        return self._guarded(super().clear, lambda: None)
+        return self._guarded(self.client.clear, lambda: None)

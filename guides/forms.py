@@ -30,9 +30,11 @@ class GuidePageForm(TranslatablePageForm):
                 self.add_error(None, capfirst(problem) + ".")
         return cleaned_data
 
-    def _post_clean(self):
-        super()._post_clean()
-        if self.is_deferred_validation:
+    def full_clean(self):
+        """After Django's cleaning, which ends by putting the posted values on the page:
+        whether a translation's text changed is read from the page as it would be saved."""
+        super().full_clean()
+        if not self.is_bound or self.is_deferred_validation:
             return
         for language in target_languages():
             self._check_marked_current(language)

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.log import log_response
 
 logger = logging.getLogger("rulesage.faults")
 
@@ -35,15 +36,12 @@ DATABASE_ERRORS = (OperationalError, InterfaceError, RequestTimedOut)
 
 
 def database_unavailable(request, exception):
-    """The 503 page, logged as one line; rendered from a template that reads no data."""
-    first_line = (str(exception).strip().splitlines() or [""])[0]
-    logger.error(
-        "Database unavailable: %s %s answered 503 (%s: %s)",
-        request.method,
-        request.get_full_path()[:200],
-        type(exception).__name__,
-        first_line[:200],
-    )
+    """The 503 page, logged as one line; rendered from a template that reads no data.
+
+    Logged through Django's `log_response`, which notes on the response that it was
+    logged: Django would otherwise log the 503 again (django.request), with the traceback
+    when the error reached handler500.
+    """
     if isinstance(exception, RequestTimedOut):
         # The connection may be in the middle of a query that will never be answered:
         # the next request opens a new one.
@@ -52,8 +50,17 @@ def database_unavailable(request, exception):
     response = HttpResponse(html, status=503)
     response["Retry-After"] = str(settings.RULESAGE_RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
-    # Logged above, once: Django would log the 503 again (django.request) as an error.
-    response._has_been_logged = True
+    first_line = (str(exception).strip().splitlines() or [""])[0]
+    log_response(
+        "Database unavailable: %s %s answered 503 (%s: %s)",
+        request.method,
+        request.get_full_path()[:200],
+        type(exception).__name__,
+        first_line[:200],
+        response=response,
+        request=request,
+        logger=logger,
+    )
     return response
 
 

@@ -8,7 +8,7 @@ from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_
 
 from guides.models import GuidePage
 from tests.forms import browser_post_data
-from tests.guides.factories import url_in
+from tests.guides.factories import publish_version, url_in
 
 pytestmark = pytest.mark.django_db
 
@@ -142,6 +142,37 @@ def test_a_translator_submits_and_an_editor_publishes_the_spanish(
     page = GuidePage.objects.get(pk=spanish_guide.pk)
     assert (page.title_en, page.title_es) == ("How to play", "Cómo se juega")
     assert "Cómo se juega" in client.get(url_in(page, "es")).content.decode()
+
+
+# The Spanish body of `spanish_guide`, posted as it stands.
+SPANISH_BODY = streamfield(
+    [("heading", "Preparación"), ("paragraph", rich_text("<p>Baraja cada nivel.</p>"))]
+)
+NOT_CHANGED = "The text in this language has not changed since the version it follows."
+
+
+@pytest.mark.parametrize(
+    ("changes", "accepted"),
+    [
+        ({}, False),
+        ({"change_summary_es": "Nada que cambiar: el desempate ya figuraba."}, True),
+        ({"intro_es": "Una guía breve, con el desempate."}, True),
+    ],
+    ids=["untouched", "with a note", "edited"],
+)
+def test_marking_spanish_up_to_date_needs_a_spanish_edit_or_a_note(
+    client, translator, spanish_guide, changes, accepted
+):
+    guide = publish_version(spanish_guide, "Added how ties are broken.", intro_en="Ties too.")
+    client.force_login(translator)
+    form = guide_form(
+        guide, "action-submit", body_es=SPANISH_BODY, translation_current_es="on", **changes
+    )
+    response = client.post(edit_url(guide), form)
+    text = " ".join(BeautifulSoup(response.content, "html.parser").get_text().split())
+    assert (NOT_CHANGED not in text) is accepted
+    assert (response.status_code == 302) is accepted
+    assert (GuidePage.objects.get(pk=guide.pk).current_workflow_state is not None) is accepted
 
 
 def test_editors_change_english_as_before(client, editor, spanish_guide):

@@ -1,5 +1,6 @@
 """Bad addresses get the site's own 404 page, never a traceback; errors are logged."""
 
+import logging
 import os
 import subprocess
 import sys
@@ -116,3 +117,47 @@ def test_server_error_page_is_styled_and_bilingual(rf):
     assert "Something went wrong" in html
     assert 'lang="es"' in html
     assert "Traceback" not in html
+
+
+class Records(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+@pytest.fixture
+def logged():
+    """Records of django.request (which does not propagate to the root logger here) and of
+    rulesage.faults."""
+    handler = Records()
+    loggers = [logging.getLogger(name) for name in ("django.request", "rulesage.faults")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield handler.records
+    for logger in loggers:
+        logger.removeHandler(handler)
+
+
+@pytest.mark.parametrize("where", ["in-view", "in-middleware"])
+def test_a_database_outage_is_a_503_logged_in_one_line(client, settings, logged, where):
+    settings.ROOT_URLCONF = "tests.rulesage.database_down"
+    settings.MIDDLEWARE = [
+        "tests.rulesage.database_down.DatabaseDownMiddleware",
+        *settings.MIDDLEWARE,
+    ]
+    client.raise_request_exception = False
+    response = client.get(f"/{where}/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == str(settings.RULESAGE_RETRY_AFTER_SECONDS)
+    assert [(r.name, r.levelname, r.getMessage(), r.exc_info) for r in logged] == [
+        (
+            "rulesage.faults",
+            "ERROR",
+            f"Database unavailable: GET /{where}/ answered 503 "
+            "(OperationalError: connection refused)",
+            None,
+        )
+    ]
