@@ -339,17 +339,7 @@ def project_findings():
     return findings(project_sources())
 
 
-# Being removed: the importer is being rewritten, and its private uses (Wagtail's
-# ReferenceIndex internals, the stream behind a command's stderr) go with the old code.
-IMPORTER_REWRITE = pytest.mark.xfail(
-    strict=True, reason="rulings/importers and import_rulings are being rewritten"
-)
-
-
-@pytest.mark.parametrize(
-    "directory",
-    [pytest.param(d, marks=IMPORTER_REWRITE) if d == "rulings" else d for d in SOURCES],
-)
+@pytest.mark.parametrize("directory", SOURCES)
 def test_code_uses_framework_public_apis_only(directory):
     found = [line for line in project_findings() if line.startswith(f"{directory}/")]
     assert not found, "Private names of a framework in use:\n" + "\n".join(found)
