@@ -12,7 +12,6 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Q
 from django.db.models.functions import Length
 
 from core.admin_search_backend import indexing_backends
@@ -55,11 +54,14 @@ class Passages:
         created or changed (for the search index)."""
         if not self.wanted:
             return {}, []
-        where = Q()
-        for document_id, page, heading_path in self.wanted:
-            where |= Q(document_id=document_id, page=page, heading_path=heading_path)
-        # The stored text's length is all that matters (a longer snippet replaces it).
-        stored = Passage.objects.filter(where).annotate(stored_length=Length("text"))
+        # Their documents' passages under the same headings (a few more than wanted, on
+        # other pages): one plain query. Only a stored text's length matters (a longer
+        # snippet replaces it).
+        stored = Passage.objects.filter(
+            document_id__in={key[0] for key in self.wanted},
+            heading_path__in={key[2] for key in self.wanted},
+        )
+        stored = stored.annotate(stored_length=Length("text"))
         stored = stored.only("document_id", "page", "heading_path", "text_origin")
         found = {(p.document_id, p.page, p.heading_path): p for p in stored}
         created, changed = [], []
