@@ -19,12 +19,13 @@ from rulings.importers.read.bounded_json import JSONRefused, load_json
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
-    normalise_outcome,
+    marker_warnings,
+    outcome_of,
     parse_recorded_at,
 )
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
-from rulings.markers import compare_markers, find_markers
+from rulings.markers import find_markers
 
 FORMAT_ID = "rulesage-ruling/1"
 
@@ -266,37 +267,19 @@ def parse_json(
         )
         for i, r in enumerate(doc.references)
     ]
-    # Same rule as the text format: markers need a reference list; gaps are warnings.
-    markers = find_markers(doc.answer_markdown)
-    mismatch = compare_markers(markers, (r.n for r in refs))
-    if mismatch.cites_without_sources:
-        raise src.fail(
-            "answer_markdown", f"the answer cites [{markers[0]}] but the ruling has no references"
-        )
-    warnings += [
-        f"line {src.line_of('answer_markdown')}: marker [{n}] has no reference"
-        for n in dict.fromkeys(markers)
-        if n in mismatch.without_citation
-    ]
-    warnings += [
-        f"line {r.line}: reference [{r.n}] is never cited in the answer"
-        for r in refs
-        if r.n in mismatch.never_referred
-    ]
+    answer_line = src.line_of("answer_markdown")
+    placed = [(n, answer_line) for n in dict.fromkeys(find_markers(doc.answer_markdown))]
+    warnings += marker_warnings(filename, placed, refs, ("ruling", "reference"))
     recorded_at, provenance = _recorded_at(src, doc, warnings)
     if doc.model_extra:
         # Kept, never dropped: a newer exporter may know more than this parser.
         provenance = {**provenance, "json_extra": doc.model_extra}
         warnings.append(f"line 1: unknown keys kept in provenance: {sorted(doc.model_extra)}")
-    label = doc.outcome or doc.outcome_label
-    outcome = normalise_outcome(label) if label else None
-    if outcome is None:
-        problem = f"outcome not understood: {label!r}" if label else "no outcome stated"
-        warnings.append(f"line {src.line_of('outcome')}: {problem}")
+    outcome = outcome_of(doc.outcome or doc.outcome_label, src.line_of("outcome"), warnings)
     return ParsedRuling(
         filename=filename,
         **{name: getattr(doc, name) for name in _AS_GIVEN},
-        outcome=outcome or "needs_editor",
+        outcome=outcome,
         references=refs,
         recorded_at=recorded_at,
         provenance=provenance,

@@ -10,6 +10,7 @@ import re
 
 from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
 from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markdown
+from rulings.importers.read.exported_values import marker_warnings
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import (
@@ -20,7 +21,7 @@ from rulings.importers.read.text_provenance import (
     has_text,
     read_provenance,
 )
-from rulings.markers import compare_markers, find_markers
+from rulings.markers import find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
 _YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
@@ -174,28 +175,6 @@ class _Reader:
         return Reference(n, kind, title, page, HEADING_SEP.join(h for h in heading if h), i + 1)
 
 
-def _marker_warnings(
-    filename: str, lines: list[str], body: list[int], refs: list[Reference]
-) -> list[str]:
-    """Refuse markers with no reference list at all; otherwise warn about each marker
-    without a reference (on its line) and each reference never cited."""
-    placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
-    mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
-    if mismatch.cites_without_sources:
-        n, line = placed[0]
-        raise ExportFormatError(
-            filename, line, f"the answer cites [{n}] but the export has no references"
-        )
-    unknown, never = set(mismatch.without_citation), set(mismatch.never_referred)
-    return [
-        f"line {line}: marker [{n}] has no reference line" for n, line in placed if n in unknown
-    ] + [
-        f"line {r.line}: reference [{r.n}] is never cited in the answer"
-        for r in refs
-        if r.n in never
-    ]
-
-
 def parse_export(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
@@ -237,7 +216,9 @@ def parse_export(
             len(lines) - 1,
             "nothing follows the question: no answer, references or provenance (cut off?)",
         )
-    warnings = reader.warnings + _marker_warnings(filename, lines, body, refs)
+    placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
+    words = ("export", "reference line")
+    warnings = reader.warnings + marker_warnings(filename, placed, refs, words)
     if reader.asked_with_game and reader.asked_with_game != game_name:
         warnings.append(
             f"line {reader.asked_with_line}: 'Asked with:' names {reader.asked_with_game!r}, "

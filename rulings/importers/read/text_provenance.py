@@ -13,6 +13,7 @@ from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
     normalise_outcome,
+    outcome_of,
     parse_recorded_at,
 )
 from rulings.importers.read.limits import ImportLimits
@@ -246,12 +247,8 @@ def apply_outcome(ruling: ParsedRuling, part: ProvenancePart, label_line: int | 
     """Outcome from provenance "outcome:" first, then the reader's label; unknown -> editor."""
     found = part.first.get("outcome")
     source, line = found if found else (ruling.outcome_label, label_line)
-    outcome = normalise_outcome(source) if source else None
-    if outcome is None:
-        problem = f"outcome not understood: {source!r}" if source else "no outcome stated"
-        ruling.warnings.append(f"line {line or '?'}: {problem}")
-        outcome = "needs_editor"
-    reader = normalise_outcome(ruling.outcome_label) if ruling.outcome_label else None
+    outcome = outcome_of(source, line, ruling.warnings)
+    reader = normalise_outcome(ruling.outcome_label)
     if found and reader and reader != outcome:
         ruling.warnings.append(
             f"line {label_line}: reader outcome {reader!r} differs from provenance {outcome!r}"
