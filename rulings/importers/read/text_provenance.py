@@ -97,16 +97,8 @@ class ProvenancePart:
 
 def empty_provenance() -> ProvenancePart:
     """Same shape as a parsed provenance part, for exports that have none."""
-    return ProvenancePart(
-        {
-            "header": "",
-            "fields": {},
-            "blocks": {},
-            "block_fields": {},
-            "extra_lines": [],
-            "text": "",
-        }
-    )
+    parts = dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
+    return ProvenancePart(parts)
 
 
 def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePart:
@@ -167,9 +159,9 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
     return part
 
 
-def _json_list(part: ProvenancePart, key: str, filename: str, limits: ImportLimits) -> list:
+def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: ImportLimits):
     """Parse a one-line JSON list field; a cut-off, broken or too deep line is fatal."""
-    if (found := part.first.get(key)) is None:
+    if found is None:
         return []
     value, line = found
     try:
@@ -187,40 +179,31 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
     return int(m.group(0)) if m else None
 
 
-# Typed ParsedRuling fields read from provenance "key: value" lines (canonical keys).
-_PROVENANCE_KEYS = {
-    "answerer": "answerer pin",
-    "timings": "timings",
-    "tokens_in": "tokens in",
-    "tokens_out": "tokens out",
-    "retrieval_refs": "retrieval refs",
-    "citations_raw": "citations",
-}
-
-
 def apply_provenance(
     ruling: ParsedRuling, part: ProvenancePart, filename: str, limits: ImportLimits
 ) -> None:
     """Fill the typed fields of ``ruling`` from the provenance lookups."""
-    lookup = part.first.get
-    for name, key in _PROVENANCE_KEYS.items():
-        if found := lookup(key):
+
+    def lookup(key: str, name: str = "") -> tuple[str, int] | None:
+        """The value and line of canonical ``key``; the line is noted as field ``name``'s."""
+        if (found := part.first.get(key)) and name:
             ruling.field_lines[name] = found[1]
-    ruling.answerer = lookup("answerer pin", ("",))[0]
-    if timings := lookup("timings"):
+        return found
+
+    ruling.answerer = (lookup("answerer pin", "answerer") or ("",))[0]
+    if timings := lookup("timings", "timings"):
         ruling.timings, leftovers = parse_timings(timings[0])
         for piece in leftovers:
             ruling.warnings.append(f"line {timings[1]}: timing part not understood: {piece!r}")
-    ruling.tokens_in = _first_int(lookup("tokens in"))
-    ruling.tokens_out = _first_int(lookup("tokens out"))
-    ruling.retrieval_refs = _json_list(part, "retrieval refs", filename, limits)
-    ruling.citations_raw = _json_list(part, "citations", filename, limits)
+    ruling.tokens_in = _first_int(lookup("tokens in", "tokens_in"))
+    ruling.tokens_out = _first_int(lookup("tokens out", "tokens_out"))
+    for name, key in (("retrieval_refs", "retrieval refs"), ("citations_raw", "citations")):
+        setattr(ruling, name, _json_list(lookup(key, name), key, filename, limits))
     # The answer's date comes from "debug row recorded:" alone. "debug row retained until:"
     # is a retention deadline, saying nothing of when the answer was given: it is kept as
     # provenance (ISO 8601), where it still tells two answers apart.
-    if recorded := lookup("debug row recorded"):
+    if recorded := lookup("debug row recorded", "recorded_at"):
         ruling.provenance["recorded_at_source"] = "debug row recorded"
-        ruling.field_lines["recorded_at"] = recorded[1]
         ruling.recorded_at = parse_recorded_at(recorded[0])
         if ruling.recorded_at is None:
             ruling.warnings.append(f"line {recorded[1]}: date not understood: {recorded[0]!r}")
