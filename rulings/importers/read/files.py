@@ -18,8 +18,6 @@ from rulings.importers.read.limits import ImportLimits, import_limits
 from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
 from rulings.importers.read.text_export import parse_export
 
-# Control characters a file may not contain anywhere: all but tab, line feed and carriage return.
-_FILE_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # One container marker of Markdown (quote, bullet, numbered item) at the start of a line.
 _CONTAINER_RE = re.compile(r" {0,3}(?:>|[*+-](?=\s)|\d{1,9}[.)](?=\s))[ \t]*")
 # What each kind of string may not hold: control characters (Unicode category Cc) and lone
@@ -62,7 +60,7 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise ExportFormatError(name, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x})") from None
-    if found := _FILE_CONTROL_RE.search(text):
+    if found := MULTI_LINE.search(text):  # as decoded UTF-8 holds no surrogates
         start = found.start()
         line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
         raise ExportFormatError(
@@ -97,25 +95,6 @@ def markdown_nesting(markdown: str) -> tuple[int, int]:
         if depth > deepest:
             deepest, where = depth, index
     return deepest, where
-
-
-def _verbatim_throughout(value) -> bool:
-    """Whether every key in ``value`` is a string and no key or string holds what verbatim
-    data may not: one search over them all, as almost every file passes."""
-    strings, stack = [], [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            strings.append(item)
-        elif isinstance(item, dict):
-            if not all(isinstance(key, str) for key in item):
-                return False
-            strings += item
-            stack += item.values()
-        elif isinstance(item, list):
-            stack += item
-    # A line break is allowed in verbatim data, so joining with one hides nothing.
-    return VERBATIM.search("\n".join(strings)) is None
 
 
 class _Checker:
@@ -170,19 +149,24 @@ class _Checker:
 
     def nested_strings(self, path: str, value) -> None:
         """Every key and string inside data kept verbatim: no NUL, no lone surrogate."""
-        if _verbatim_throughout(value):
-            return
-        stack = [(path, value)]  # walked again, naming each value's path, to say where
+        found, stack = [], [(path, value)]  # (path, key or string) in the order checked
         while stack:
             where, item = stack.pop()
             if isinstance(item, dict):
                 for key, child in item.items():
-                    self.text(f"{where}[{key!r}]", key, math.inf, VERBATIM)
+                    found.append((f"{where}[{key!r}]", key))
                     stack.append((f"{where}[{key!r}]", child))
             elif isinstance(item, list):
                 stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
             elif isinstance(item, str):
-                self.text(where, item, math.inf, VERBATIM)
+                found.append((where, item))
+        # Almost every file passes: one search over them all, each checked only if it fails.
+        # A line break is allowed in verbatim data, so joining with one hides nothing.
+        texts = [text for _, text in found]
+        if all(isinstance(text, str) for text in texts) and not VERBATIM.search("\n".join(texts)):
+            return
+        for where, text in found:
+            self.text(where, text, math.inf, VERBATIM)
 
     def run(self) -> None:
         p, limits = self.parsed, self.limits
@@ -246,12 +230,8 @@ class _Checker:
             if (text := item.get(text_key)) is not None:
                 self.text(f"{path}.{text_key}", text, self.limits.text_chars, VERBATIM)
             self.document_id(f"{path}.sharpsignalDocId", item.get("sharpsignalDocId"))
-            score = item.get("score")
-            if score is not None and (
-                isinstance(score, bool)
-                or not isinstance(score, int | float)
-                or not math.isfinite(score)
-            ):
+            score = item.get("score")  # a number as JSON gives one: not bool, not NaN
+            if score is not None and (type(score) not in (int, float) or not math.isfinite(score)):
                 self.fail(f"{path}.score", f"{path}.score: must be a number, not {score!r}")
             self.nested_strings(path, item)
 

@@ -23,13 +23,8 @@ PROVENANCE_START_RE = re.compile(r"^(?:🔧|debug\s+—\s+where this ruling came
 _EDITION_ID_RE = re.compile(r"\(edition (\d+)\)")
 # Block titles seen in the samples; unknown titles are found by shape instead.
 _KNOWN_BLOCKS = {
-    "retrieval",
-    "what the answerer read",
-    "chosen chunks",
-    "generation",
-    "disposition",
-    "setup-shape",
-    "errata registry",
+    *("retrieval", "what the answerer read", "chosen chunks", "generation", "disposition"),
+    *("setup-shape", "errata registry"),
 }
 
 
