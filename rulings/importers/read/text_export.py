@@ -15,9 +15,9 @@ from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import (
     PROVENANCE_START_RE,
+    ProvenancePart,
     apply_outcome,
     apply_provenance,
-    empty_provenance,
     has_text,
     read_provenance,
 )
@@ -248,15 +248,14 @@ def parse_export(
     ruling.field_lines.update((name, line) for name, line in located.items() if line)
     ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
     if prov_start is None:
-        part = empty_provenance()
-        ruling.provenance = part.provenance
+        part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
     else:
         part = read_provenance(lines, prov_start, filename)
-        ruling.provenance = part.provenance
         ruling.field_lines["provenance"] = prov_start + 1
-        ruling.warnings.extend(part.warnings)
-        apply_provenance(ruling, part, filename, limits)
+    ruling.provenance = part.provenance
+    ruling.warnings += part.warnings
+    apply_provenance(ruling, part, filename, limits)  # an empty part leaves the defaults
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     apply_outcome(ruling, part, reader.label_line)

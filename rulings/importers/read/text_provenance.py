@@ -79,21 +79,20 @@ def _is_block_title(lines: list[str], i: int) -> bool:
     return " — " in text and prev_blank and next_blank and not text.endswith(SENTENCE_END)
 
 
+def _no_provenance() -> dict:
+    """What an export without a provenance part keeps: the shape of one, empty."""
+    return dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
+
+
 @dataclass
 class ProvenancePart:
     """The provenance part as read: what is kept verbatim, and where each value sits."""
 
-    provenance: dict
+    provenance: dict = field(default_factory=_no_provenance)
     # Canonical key -> first (value, 1-based line), top-level fields before block fields.
     first: dict[str, tuple[str, int]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     title_lines: dict[str, int] = field(default_factory=dict)  # block title -> 1-based line
-
-
-def empty_provenance() -> ProvenancePart:
-    """Same shape as a parsed provenance part, for exports that have none."""
-    parts = dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
-    return ProvenancePart(parts)
 
 
 def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePart:
@@ -104,7 +103,7 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
         raise ExportFormatError(
             filename, start + 1, "the provenance part starts here but the file is cut off"
         )
-    part = ProvenancePart({})
+    part = ProvenancePart()
     fields: dict[str, str] = {}
     blocks: dict[str, list[str]] = {}
     block_fields: dict[str, dict[str, str]] = {}
