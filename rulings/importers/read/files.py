@@ -117,7 +117,9 @@ class _Checker:
             path = path[:cut] if cut > 0 else ""
         raise ExportFormatError(self.parsed.filename, line, message)
 
-    def text(self, path: str, value, max_chars: float, unsafe: re.Pattern = ONE_LINE) -> None:
+    def text(self, path: str, value, limit: str | float, unsafe: re.Pattern = ONE_LINE) -> None:
+        """A string of at most ``limit`` characters, or of the max_length of the column it names."""
+        max_chars = self.limits.length(limit) if isinstance(limit, str) else limit
         if not isinstance(value, str):
             self.fail(path, f"{path}: must be a string, not {type(value).__name__}")
         if len(value) > max_chars:
@@ -131,10 +133,6 @@ class _Checker:
             else:
                 what = f"the control character U+{ord(bad):04X}"
             self.fail(path, f"{path}: contains {what}")
-
-    def line_text(self, path: str, value, stored_as: str) -> None:
-        """A one-line value stored in a column: its max_length is the limit."""
-        self.text(path, value, self.limits.length(stored_as))
 
     def number(self, path: str, value, range_name: str, optional: bool = True) -> None:
         if value is None and optional:
@@ -170,9 +168,9 @@ class _Checker:
 
     def run(self) -> None:
         p, limits = self.parsed, self.limits
-        self.line_text("file name", p.filename, "filename")
-        self.line_text("game_name", p.game_name, "game_name")
-        self.line_text("edition_code", p.edition_code, "edition_code")
+        self.text("file name", p.filename, "filename")
+        self.text("game_name", p.game_name, "game_name")
+        self.text("edition_code", p.edition_code, "edition_code")
         code = EditionCode.parse(p.edition_code)
         low, high = limits.range("bgg_id")
         if code and not low <= code.bgg_id <= high:
@@ -181,7 +179,7 @@ class _Checker:
                 f"edition_code: BoardGameGeek id {code.bgg_id} is out of range ({low} to {high:,})",
             )
         self.text("question", p.question, limits.question_chars, MULTI_LINE)
-        self.line_text("outcome_label", p.outcome_label, "outcome_label")
+        self.text("outcome_label", p.outcome_label, "outcome_label")
         self.text("answer_markdown", p.answer_markdown, limits.answer_chars, MULTI_LINE)
         depth, index = markdown_nesting(p.answer_markdown)
         if depth > limits.answer_nesting:
@@ -195,13 +193,13 @@ class _Checker:
         for i, ref in enumerate(p.references):
             path = f"references[{i}]"
             self.number(f"{path}.n", ref.n, "citation_number", optional=False)
-            self.line_text(f"{path}.kind", ref.kind, "kind")
-            self.line_text(f"{path}.document_title", ref.document_title, "document_title")
+            self.text(f"{path}.kind", ref.kind, "kind")
+            self.text(f"{path}.document_title", ref.document_title, "document_title")
             self.number(f"{path}.page", ref.page, "page")
-            self.line_text(f"{path}.heading_path", ref.heading_path, "heading_path")
-        self.line_text("closing_line", p.closing_line, "closing_line")
+            self.text(f"{path}.heading_path", ref.heading_path, "heading_path")
+        self.text("closing_line", p.closing_line, "closing_line")
         self.text("abstain_rationale", p.abstain_rationale, limits.text_chars, MULTI_LINE)
-        self.line_text("answerer", p.answerer, "answerer")
+        self.text("answerer", p.answerer, "answerer")
         if not isinstance(p.timings, dict):
             self.fail("timings", "timings: must map names to milliseconds")
         for name, ms in p.timings.items():
@@ -212,7 +210,7 @@ class _Checker:
         self.passages("retrieval_refs", p.retrieval_refs, limits.retrieval_refs, "snippet")
         self.passages("citations_raw", p.citations_raw, limits.references, "quote")
         self.text("errata_statement", p.errata_statement, limits.text_chars, MULTI_LINE)
-        self.line_text("external_edition_id", p.external_edition_id, "external_edition_id")
+        self.text("external_edition_id", p.external_edition_id, "external_edition_id")
         self.nested_strings("provenance", p.provenance)
 
     def passages(self, key: str, items, most: int, text_key: str) -> None:
@@ -226,7 +224,7 @@ class _Checker:
                 self.fail(path, f"{path}: must be an object, not {type(item).__name__}")
             self.number(f"{path}.page", item.get("page"), "page")
             if (heading := item.get("headingPath")) is not None:
-                self.line_text(f"{path}.headingPath", heading, "heading_path")
+                self.text(f"{path}.headingPath", heading, "heading_path")
             if (text := item.get(text_key)) is not None:
                 self.text(f"{path}.{text_key}", text, self.limits.text_chars, VERBATIM)
             self.document_id(f"{path}.sharpsignalDocId", item.get("sharpsignalDocId"))
@@ -242,4 +240,4 @@ class _Checker:
             self.fail(path, f"{path}: must be a number or a string, not {value!r}")
         if isinstance(value, int) and value < 0:
             self.fail(path, f"{path}: must not be negative, not {value}")
-        self.line_text(path, str(value), "document_id")
+        self.text(path, str(value), "document_id")
