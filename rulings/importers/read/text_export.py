@@ -53,8 +53,8 @@ class _Reader:
         self.warnings: list[str] = []
         self.extra_lines: list[dict] = []
         self.question_lines: list[str] = []
-        self.you_asked_line = self.question_line = self.label_line = None
-        self.asked_with_line = self.closing_line_no = None
+        self.you_asked_line = None
+        self.field_lines: dict[str, int] = {}  # ParsedRuling field -> 1-based line
         self.label = self.asked_with_game = self.edition_code = ""
 
     def keep(self, i: int, why: str) -> None:
@@ -87,14 +87,14 @@ class _Reader:
                 in_question = False
             elif len(text) <= 60 and not text.endswith(SENTENCE_END) and _LABEL_RE.match(text):
                 # Even straight after "You asked": an outcome label is never a question.
-                if self.label_line is not None:
+                if "outcome_label" in self.field_lines:
                     self.keep(i, "second outcome line ignored")
                 else:
-                    self.label, self.label_line = text, i + 1
+                    self.label, self.field_lines["outcome_label"] = text, i + 1
                 in_question = False
             elif in_question:
                 self.question_lines.append(text)
-                self.question_line = self.question_line or i + 1
+                self.field_lines.setdefault("question", i + 1)
             elif self.header_marker_follows(i + 1):
                 # An unknown line among the header markers: keep it, do not guess.
                 self.keep(i, "unknown line in the reader header kept")
@@ -105,7 +105,7 @@ class _Reader:
 
     def asked_with(self, i: int, text: str) -> None:
         """Split "Asked with: Point Citybg-368017-en-1e" (name and code run together)."""
-        if self.asked_with_line is not None:
+        if "edition_code" in self.field_lines:
             self.keep(i, "second 'Asked with:' line ignored")
             return
         value = _ASKED_WITH_RE.match(text).group(1).strip()
@@ -114,7 +114,7 @@ class _Reader:
             raise self.fail(
                 i, f"no edition code in 'Asked with:' (expected {EDITION_CODE_SHAPE}): {value!r}"
             )
-        self.asked_with_line = i + 1
+        self.field_lines["edition_code"] = i + 1
         self.edition_code = code.group(0)
         self.asked_with_game = value[: code.start()].strip()
 
@@ -146,7 +146,7 @@ class _Reader:
                 else:
                     refs.append(ref)
             elif not closing:
-                closing, self.closing_line_no = text, i + 1
+                closing, self.field_lines["closing_line"] = text, i + 1
             else:
                 self.keep(i, "unknown line after the references kept")
         return list(range(body_start, ref_start)), refs, closing
@@ -205,7 +205,7 @@ def parse_export(
         raise reader.fail(
             reader.you_asked_line - 1, "no question: 'You asked' is followed by nothing"
         )
-    if reader.asked_with_line is None:
+    if "edition_code" not in reader.field_lines:
         raise reader.fail(
             min(body_start, len(lines) - 1),
             "no 'Asked with:' line, so no edition code (expected before here)",
@@ -219,11 +219,9 @@ def parse_export(
     placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
     words = ("export", "reference line")
     warnings = reader.warnings + marker_warnings(filename, placed, refs, words)
-    if reader.asked_with_game and reader.asked_with_game != game_name:
-        warnings.append(
-            f"line {reader.asked_with_line}: 'Asked with:' names {reader.asked_with_game!r}, "
-            f"the title {game_name!r}"
-        )
+    if (named := reader.asked_with_game) and named != game_name:
+        line = reader.field_lines["edition_code"]
+        warnings.append(f"line {line}: 'Asked with:' names {named!r}, the title {game_name!r}")
     ruling = ParsedRuling(
         filename=filename,
         game_name=game_name,
@@ -237,16 +235,10 @@ def parse_export(
     )
     # Each non-blank body line becomes one non-blank Markdown line, in order.
     text_lines = [i + 1 for i in body if lines[i].strip()]
-    located = {
-        "game_name": title_index + 1,
-        "edition_code": reader.asked_with_line,
-        "question": reader.question_line,
-        "outcome_label": reader.label_line,
-        "answer_markdown": text_lines[0] if text_lines else None,
-        "closing_line": reader.closing_line_no,
-    }
-    ruling.field_lines.update((name, line) for name, line in located.items() if line)
+    ruling.field_lines.update(reader.field_lines, game_name=title_index + 1)
     ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
+    if text_lines:
+        ruling.field_lines["answer_markdown"] = text_lines[0]
     if prov_start is None:
         part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
@@ -258,5 +250,5 @@ def parse_export(
     apply_provenance(ruling, part, filename, limits)  # an empty part leaves the defaults
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
-    apply_outcome(ruling, part, reader.label_line)
+    apply_outcome(ruling, part, reader.field_lines.get("outcome_label"))
     return ruling
