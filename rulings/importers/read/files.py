@@ -1,10 +1,8 @@
-"""One export file read from disk: bounded, decoded, parsed by its format, then validated.
+"""One export file read from disk: bounded, decoded, parsed by its format, then checked.
 
-Both formats end in the same ParsedRuling, so every rule about sizes, lengths, types, number
-ranges and characters is checked here once. A value the database would reject (a NUL, a
-301-character closing line, a 20-digit id) is refused with the file, the line and the
-value's path (``retrieval_refs[3].page``), never left for PostgreSQL to turn into a
-traceback. Pure Python, no Django (the limits are handed in, or read from the settings).
+Both formats end in the same ParsedRuling, so every limit is checked here once: a value the
+database would reject (a NUL, a 301-character closing line, a 20-digit id) is refused with
+its file, line and path (``retrieval_refs[3].page``), not left to PostgreSQL.
 """
 
 import math
@@ -33,11 +31,8 @@ VERBATIM = re.compile(r"[\x00\ud800-\udfff]")
 def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
     """Parse one export file, JSON for a ``.json`` name or a leading "{", else text.
 
-    The file is refused, naming its line, when it is larger than the limit, is not UTF-8,
-    holds a control character, cannot be parsed, or holds a value outside the limits.
     Errors and ``filename`` use the file's name, not its path, so what is stored and
-    reported does not depend on where the file sat on disk.
-    """
+    reported does not depend on where the file sat on disk."""
     path = Path(path)
     name = path.name
     limits = limits or import_limits()

@@ -1,9 +1,6 @@
-"""Reader and writer of the JSON equivalent of the text export: one object per ruling.
-
-The keys are ParsedRuling's own field names (docs/import-format.md), so ``dump_json`` writes
-what ``parse_json`` reads back without loss. The shape is declared below and checked by
-pydantic, strictly ("3" is not a number, true is not 1); sizes, ranges and characters are
-checked for both formats in ``files``. Every refusal and warning names its line.
+"""Reader and writer of the JSON form of a ruling: one object, keyed by ParsedRuling's own
+field names, so ``dump_json`` writes what ``parse_json`` reads back without loss. pydantic
+checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters.
 """
 
 import json
@@ -187,12 +184,9 @@ def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int
 def _recorded_at(
     doc: JsonRuling, fail, warnings: list[str], line: int
 ) -> tuple[datetime | None, dict]:
-    """The answer's date, and the provenance with a retention deadline kept there only.
-
-    A file written by an earlier ``dump_json`` from a text export whose only date was
-    "debug row retained until:" gives that deadline as ``recorded_at`` (its
-    ``recorded_at_source`` says so): it moves to ``retained_until``, never the answer's date.
-    """
+    """The answer's date, and the provenance with a retention deadline kept there only: an
+    earlier ``dump_json`` gave a text export's "debug row retained until:" as ``recorded_at``
+    (its ``recorded_at_source`` says so); it moves to ``retained_until``."""
     value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
     if value not in (None, ""):
         recorded_at = parse_recorded_at(value)

@@ -1,9 +1,8 @@
 """Reader for the text export of the legacy rules Q&A system (files starting "Ruling — ").
 
-The format is known only from samples, so the reader works by markers, keeps what it does
-not understand (in ``provenance`` and ``warnings``) and refuses a file only when the ruling
-cannot exist without the broken part. This module reads the reader part (title to the 🔧
-line); ``text_provenance`` reads the rest. See docs/import-format.md.
+Known only from samples, the format is read by markers: what is not understood is kept (in
+``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
+This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md).
 """
 
 import re

@@ -1,7 +1,5 @@
-"""The provenance part of a text export: from the "🔧 debug" line to the end of the file.
-
-Everything in it is kept verbatim (fields, titled blocks, loose lines, the whole text); the
-values the site uses are looked up in it by canonical key. See docs/import-format.md.
+"""The provenance part of a text export, from the "🔧 debug" line on: kept verbatim (fields,
+titled blocks, loose lines, the whole text), its values looked up by canonical key.
 """
 
 import re
