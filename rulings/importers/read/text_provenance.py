@@ -4,6 +4,7 @@ titled blocks, loose lines, the whole text), its values looked up by canonical k
 
 import re
 from dataclasses import dataclass, field
+from itertools import count
 
 from rulings.importers.read.answer_markdown import SENTENCE_END
 from rulings.importers.read.bounded_json import JSONRefused, load_json
@@ -102,10 +103,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
             filename, start + 1, "the provenance part starts here but the file is cut off"
         )
     part = ProvenancePart()
-    fields: dict[str, str] = {}
+    kept = part.provenance  # its fields, block fields and loose lines fill in as read
     blocks: dict[str, list[str]] = {}
-    block_fields: dict[str, dict[str, str]] = {}
-    extra: list[str] = []
     in_blocks: dict[str, tuple[str, int]] = {}
     title: str | None = None
     for offset, raw in enumerate(rest):
@@ -116,38 +115,29 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
                 part.warnings.append(
                     f"line {lineno}: repeated provenance block {title!r} kept separately"
                 )
-                k = 2
-                while f"{title} ({k})" in blocks:
-                    k += 1
-                title = f"{title} ({k})"
+                title = next(f"{title} ({k})" for k in count(2) if f"{title} ({k})" not in blocks)
             blocks[title] = []
             part.title_lines[title] = lineno
             continue
         if title is not None:
             blocks[title].append(text)
-        kv = split_key_value(text.strip()) if text.strip() else None
-        if kv and title is not None:
-            block_fields.setdefault(title, {}).setdefault(canonical_key(kv[0]), kv[1])
+        if (kv := split_key_value(text.strip())) and title is not None:
+            kept["block_fields"].setdefault(title, {}).setdefault(canonical_key(kv[0]), kv[1])
             in_blocks.setdefault(canonical_key(kv[0]), (kv[1], lineno))
         elif kv:
             part.first.setdefault(canonical_key(kv[0]), (kv[1], lineno))
-            if kv[0] in fields:
+            if kv[0] in kept["fields"]:
                 part.warnings.append(
                     f"line {lineno}: repeated provenance field {kv[0]!r}; first one used"
                 )
             else:
-                fields[kv[0]] = kv[1]
+                kept["fields"][kv[0]] = kv[1]
         elif title is None and text.strip():
-            extra.append(text.strip())
+            kept["extra_lines"].append(text.strip())
     part.first = {**in_blocks, **part.first}
-    part.provenance = {
-        "header": lines[start].strip(),
-        "fields": fields,
-        "blocks": {t: "\n".join(b).strip("\n") for t, b in blocks.items()},
-        "block_fields": block_fields,
-        "extra_lines": extra,
-        "text": "\n".join(lines[start:]).rstrip("\n"),
-    }
+    kept["header"] = lines[start].strip()
+    kept["blocks"] = {t: "\n".join(b).strip("\n") for t, b in blocks.items()}
+    kept["text"] = "\n".join(lines[start:]).rstrip("\n")
     return part
 
 
