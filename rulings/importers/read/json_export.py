@@ -100,23 +100,19 @@ _WORDING = {
     "int_type": "must be a whole number",
     "bool_type": "must be true or false",
     "list_type": "must be a list",
-    "dict_type": "must be an object",
-    "model_type": "must be an object",
-    "model_attributes_type": "must be an object",
+    **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "must be an object"),
 }
 
 
 def _describe(error: dict) -> str:
     """One pydantic error as "'references[1].page' must be …" (with the value if it helps)."""
-    path, previous = "", None
-    for part in error["loc"]:
+    loc = error["loc"]
+    path = str(loc[0])  # a top-level key: the document itself is an object
+    for previous, part in zip(loc, loc[1:], strict=False):
         if isinstance(part, int):
             path += f"[{part}]"
-        elif previous is None:
-            path = part
         else:
             path += f".{part}" if isinstance(previous, int) else f"[{part!r}]"
-        previous = part
     if error["type"] == "string_unicode":
         # A lone surrogate: worded as the text format's check words it.
         bad = next((c for c in error["input"] if "\ud800" <= c <= "\udfff"), "\ud800")

@@ -31,8 +31,7 @@ _LABEL_RE = re.compile(
     r"|^[A-Za-z]+(?: [A-Za-z]+)? counted as [A-Za-z]",
     re.IGNORECASE,
 )
-# Anything shaped like "[n] KIND ..." opens the reference list; KIND is an upper-case word.
-_REF_START_RE = re.compile(r"^\[\d+\]\s+[A-Z][A-Z0-9_-]+\s")
+# Any (stripped) line shaped like "[n] KIND ..." opens the reference list; KIND is upper-case.
 _REF_RE = re.compile(r"^\[(\d+)\]\s+([A-Z][A-Z0-9_-]+)\s+(.+)$")
 # Once the list is open, any "[…]" + KIND, or any "[digits]" line, must be a reference.
 _REF_ATTEMPT_RE = re.compile(r"^\[(?:\d+\]|[^\]\s]{1,8}\]\s+[A-Z]{2,})")
@@ -71,7 +70,7 @@ class _Reader:
         i = self.start
         while i < self.end:
             text = self.lines[i].strip()
-            if _REF_START_RE.match(text):
+            if _REF_RE.match(text):
                 break
             if not text:
                 if in_question:
@@ -120,7 +119,7 @@ class _Reader:
     def header_marker_follows(self, i: int) -> bool:
         """True when a "You asked"/"Asked with:" line still follows before the references."""
         for text in (line.strip() for line in self.lines[i : self.end]):
-            if _REF_START_RE.match(text):
+            if _REF_RE.match(text):
                 return False
             if _YOU_ASKED_RE.match(text) or _ASKED_WITH_RE.match(text):
                 return True
@@ -129,7 +128,7 @@ class _Reader:
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
         """Split the rest into body line indexes, references and the closing line."""
         ref_start = next(
-            (i for i in range(body_start, self.end) if _REF_START_RE.match(self.lines[i].strip())),
+            (i for i in range(body_start, self.end) if _REF_RE.match(self.lines[i].strip())),
             self.end,
         )
         refs: list[Reference] = []
