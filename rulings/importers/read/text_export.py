@@ -25,6 +25,7 @@ from rulings.markers import find_markers
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
 _YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
 _ASKED_WITH_RE = re.compile(r"^asked with:\s*(.*)$", re.IGNORECASE)
+_MARKER_RE = re.compile(r"^(?:you asked:?|asked with:.*)$", re.IGNORECASE)  # either of those
 # Reader-side outcome wording: "Answered counted as answered"; other wordings are expected.
 _LABEL_RE = re.compile(
     r"^(?:answered|abstained|needs (?:an )?editor|not answered|unanswered)\b"
@@ -54,6 +55,11 @@ class _Reader:
         self.you_asked_line = None
         self.field_lines: dict[str, int] = {}  # ParsedRuling field -> 1-based line
         self.label = self.asked_with_game = self.edition_code = ""
+        stripped = {i: lines[i].strip() for i in range(start, end)}
+        self.ref_start = next((i for i, text in stripped.items() if _REF_RE.match(text)), end)
+        # The header's last "You asked"/"Asked with:" line: unknown lines before it are kept.
+        markers = [i for i in range(start, self.ref_start) if _MARKER_RE.match(stripped[i])]
+        self.last_marker = markers[-1] if markers else -1
 
     def keep(self, i: int, why: str) -> None:
         """Keep an unknown line verbatim and say so in the warnings."""
@@ -68,10 +74,8 @@ class _Reader:
         index of the first line of the answer body."""
         in_question = False
         i = self.start
-        while i < self.end:
+        while i < self.ref_start:
             text = self.lines[i].strip()
-            if _REF_RE.match(text):
-                break
             if not text:
                 if in_question:
                     self.question_lines.append("")
@@ -93,7 +97,7 @@ class _Reader:
             elif in_question:
                 self.question_lines.append(text)
                 self.field_lines.setdefault("question", i + 1)
-            elif self.header_marker_follows(i + 1):
+            elif i < self.last_marker:
                 # An unknown line among the header markers: keep it, do not guess.
                 self.keep(i, "unknown line in the reader header kept")
             else:
@@ -116,21 +120,9 @@ class _Reader:
         self.edition_code = code.group(0)
         self.asked_with_game = value[: code.start()].strip()
 
-    def header_marker_follows(self, i: int) -> bool:
-        """True when a "You asked"/"Asked with:" line still follows before the references."""
-        for text in (line.strip() for line in self.lines[i : self.end]):
-            if _REF_RE.match(text):
-                return False
-            if _YOU_ASKED_RE.match(text) or _ASKED_WITH_RE.match(text):
-                return True
-        return False
-
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
         """Split the rest into body line indexes, references and the closing line."""
-        ref_start = next(
-            (i for i in range(body_start, self.end) if _REF_RE.match(self.lines[i].strip())),
-            self.end,
-        )
+        ref_start = self.ref_start
         refs: list[Reference] = []
         closing = ""
         for i in range(ref_start, self.end):
