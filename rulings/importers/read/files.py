@@ -44,12 +44,8 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
             raw = handle.read(limits.file_bytes + 1)
         size = len(raw)
     if size > limits.file_bytes:
-        raise ExportFormatError(
-            name,
-            None,
-            f"file is {size:,} bytes; at most {limits.file_bytes:,} are accepted "
-            "(RULESAGE_IMPORT_LIMITS['file_bytes'])",
-        )
+        limit = f"at most {limits.file_bytes:,} are accepted (RULESAGE_IMPORT_LIMITS['file_bytes'])"
+        raise ExportFormatError(name, None, f"file is {size:,} bytes; {limit}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -58,12 +54,8 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
     if found := MULTI_LINE.search(text):  # as decoded UTF-8 holds no surrogates
         start = found.start()
         line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-        raise ExportFormatError(
-            name,
-            line,
-            f"control character U+{ord(found.group()):04X} at column {column} "
-            "(only tab and line breaks are allowed)",
-        )
+        character = f"control character U+{ord(found.group()):04X} at column {column}"
+        raise ExportFormatError(name, line, f"{character} (only tab and line breaks are allowed)")
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
         parsed = parse_json(text, name, limits)
     else:
@@ -222,15 +214,14 @@ class _Checker:
                 self.text(f"{path}.headingPath", heading, "heading_path")
             if (text := item.get(text_key)) is not None:
                 self.text(f"{path}.{text_key}", text, self.limits.text_chars, VERBATIM)
-            self.document_id(f"{path}.sharpsignalDocId", item.get("sharpsignalDocId"))
+            if (doc_id := item.get("sharpsignalDocId")) is not None:
+                self.document_id(f"{path}.sharpsignalDocId", doc_id)
             score = item.get("score")  # a number as JSON gives one: not bool, not NaN
             if score is not None and (type(score) not in (int, float) or not math.isfinite(score)):
                 self.fail(f"{path}.score", f"{path}.score: must be a number, not {score!r}")
             self.nested_strings(path, item)
 
     def document_id(self, path: str, value) -> None:
-        if value is None:
-            return
         if isinstance(value, bool) or not isinstance(value, int | str) or value == "":
             self.fail(path, f"{path}: must be a number or a string, not {value!r}")
         if isinstance(value, int) and value < 0:
