@@ -17,7 +17,6 @@ from rulings.importers.read.text_provenance import (
     ProvenancePart,
     apply_outcome,
     apply_provenance,
-    has_text,
     read_provenance,
 )
 from rulings.markers import find_markers
@@ -201,7 +200,7 @@ def parse_export(
             "no 'Asked with:' line, so no edition code (expected before here)",
         )
     body, refs, closing = reader.answer(body_start)
-    if prov_start is None and not refs and not closing and not has_text([lines[i] for i in body]):
+    if prov_start is None and not refs and not closing and not any(lines[i].strip() for i in body):
         raise reader.fail(
             len(lines) - 1,
             "nothing follows the question: no answer, references or provenance (cut off?)",

@@ -27,10 +27,6 @@ _KNOWN_BLOCKS = {
 }
 
 
-def has_text(lines: list[str]) -> bool:
-    return any(line.strip() for line in lines)
-
-
 def canonical_key(key: str) -> str:
     """A provenance key's stable stem: "tokens in (the prompt…)" -> "tokens in"."""
     return re.sub(r"\s*\(.*$", "", key.split(" — ", 1)[0]).strip().lower()
@@ -98,7 +94,7 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
     """Split the provenance part (from 0-based line ``start``) into fields, blocks and loose
     lines, all verbatim; refuse a part that starts but holds nothing."""
     rest = lines[start + 1 :]
-    if not has_text(rest):
+    if not any(line.strip() for line in rest):
         raise ExportFormatError(
             filename, start + 1, "the provenance part starts here but the file is cut off"
         )
