@@ -90,10 +90,8 @@ class _Checker:
     def __init__(self, parsed: ParsedRuling, limits: ImportLimits):
         self.parsed = parsed
         self.limits = limits
-        self.lines = {
-            **parsed.field_lines,
-            **{f"references[{i}]": ref.line for i, ref in enumerate(parsed.references)},
-        }
+        self.lines = dict(parsed.field_lines)
+        self.lines.update((f"references[{i}]", ref.line) for i, ref in enumerate(parsed.references))
 
     def fail(self, path: str, message: str, line_key: str = "") -> None:
         """Refuse at the most precise known line: ``a[3].b`` is looked up as a[3].b, a[3], a."""
