@@ -198,8 +198,7 @@ def apply_provenance(
             break
     ruling.errata_statement, errata_line = errata
     if errata_line:
-        ruling.field_lines["errata_statement"] = errata_line
-        ruling.field_lines["external_edition_id"] = errata_line
+        ruling.field_lines.update(errata_statement=errata_line, external_edition_id=errata_line)
     edition_id = _EDITION_ID_RE.search(ruling.errata_statement)
     ruling.external_edition_id = edition_id.group(1) if edition_id else ""
 
