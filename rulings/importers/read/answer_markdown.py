@@ -1,7 +1,5 @@
-"""The answer body of a text export, as the Markdown the ruling page renders.
-
-The export shows the answer as plain lines: headings are short lines standing alone, lists
-are "* " or "1. " lines, and sub-points follow a numbered item. Pure Python, no Django.
+"""The answer body of a text export (plain lines: short lines standing alone as headings,
+"* " and "1. " lists, sub-points after a numbered item) as the Markdown the page renders.
 """
 
 import re
@@ -15,12 +13,8 @@ SENTENCE_END = (".", ":", ";", ",", "!", "?")
 
 
 def answer_to_markdown(lines: list[str]) -> str:
-    """Turn the answer body (plain lines) into Markdown.
-
-    Stand-alone short lines without end punctuation become "## " headings, bullets "* ",
-    numbered items "N. "; bullets right after a numbered item are nested under it (the
-    exports put sub-points there). Bold and [n] markers are kept verbatim.
-    """
+    """The answer body as Markdown. Bullets right after a numbered item nest under it (the
+    exports put sub-points there); bold and [n] markers are kept verbatim."""
     stripped = [line.strip() for line in lines]
     blocks: list[str] = []
     in_numbered = False

@@ -1,8 +1,6 @@
-"""JSON parsing that refuses, with a position, what would crash the parser or the database.
-
-``json.loads`` recurses once per nesting level (100,000 "[" end in RecursionError), turns
-NaN, Infinity and 1e999 into floats PostgreSQL's jsonb cannot store, and refuses integers
-over 4,300 digits without saying where. Pure Python, no Django.
+"""JSON parsing that refuses, with a position, what would crash the parser or the database:
+``json.loads`` recurses once per nesting level, reads NaN and 1e999 as floats jsonb cannot
+store, and refuses integers over 4,300 digits without saying where.
 """
 
 import json
@@ -30,11 +28,9 @@ class _OutOfBounds(Exception):
 
 
 def load_json(text: str, max_depth: int) -> object:
-    """Parse ``text`` as JSON; raise JSONRefused with a position.
-
-    ``json.loads`` runs first, checking each number and constant as it reads them, since it
-    is far faster than the scan; only text that fails a check is scanned, to say where.
-    """
+    """Parse ``text`` as JSON; raise JSONRefused with a position. ``json.loads`` runs first,
+    checking numbers as it reads them, as it is far faster than the scan; only text it
+    refuses is scanned, to say where."""
     try:
         data = json.loads(
             text, parse_int=_number(int), parse_float=_number(float), parse_constant=_refused

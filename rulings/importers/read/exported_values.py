@@ -1,10 +1,13 @@
 """Values both export formats carry in the exporting system's own wording: the outcome
 ("ANSWERED — Answered", "Answered counted as abstained") and timestamps ("Sep 6, 2026 13:08
-UTC", or ISO 8601). Pure Python, no Django.
+UTC", or ISO 8601); and the one rule both apply to the answer's [n] markers. Pure Python.
 """
 
 import re
 from datetime import UTC, datetime
+
+from rulings.importers.read.parsed import ExportFormatError, Reference
+from rulings.markers import compare_markers
 
 # The provenance key of an export's retention deadline ("debug row retained until:"), as
 # ISO 8601: when the exporting system will drop its record, not when the answer was given.
@@ -32,6 +35,37 @@ def normalise_outcome(value: str) -> str | None:
         text = text.split(" counted as ", 1)[1]
     text = text.replace("_", " ")
     return next((outcome for pattern, outcome in _OUTCOMES if pattern.match(text)), None)
+
+
+def outcome_of(label: str, line: int | None, warnings: list[str]) -> str:
+    """The outcome ``label`` states; an unclear one goes to an editor, with a warning."""
+    outcome = normalise_outcome(label)
+    if outcome is None:
+        problem = f"outcome not understood: {label!r}" if label else "no outcome stated"
+        warnings.append(f"line {line or '?'}: {problem}")
+    return outcome or "needs_editor"
+
+
+def marker_warnings(
+    filename: str, placed: list[tuple[int, int]], refs: list[Reference], words: tuple[str, str]
+) -> list[str]:
+    """Refuse markers ((n, line) in ``placed``) when there are no references at all; else warn
+    of each marker without a reference and each reference never cited. ``words`` names the
+    whole and a reference in the format's own terms."""
+    mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
+    whole, reference = words
+    if mismatch.cites_without_sources:
+        n, line = placed[0]
+        message = f"the answer cites [{n}] but the {whole} has no references"
+        raise ExportFormatError(filename, line, message)
+    unknown, never = set(mismatch.without_citation), set(mismatch.never_referred)
+    return [
+        f"line {line}: marker [{n}] has no {reference}" for n, line in placed if n in unknown
+    ] + [
+        f"line {r.line}: reference [{r.n}] is never cited in the answer"
+        for r in refs
+        if r.n in never
+    ]
 
 
 def parse_recorded_at(value: str) -> datetime | None:

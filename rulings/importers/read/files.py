@@ -1,10 +1,8 @@
-"""One export file read from disk: bounded, decoded, parsed by its format, then validated.
+"""One export file read from disk: bounded, decoded, parsed by its format, then checked.
 
-Both formats end in the same ParsedRuling, so every rule about sizes, lengths, types, number
-ranges and characters is checked here once. A value the database would reject (a NUL, a
-301-character closing line, a 20-digit id) is refused with the file, the line and the
-value's path (``retrieval_refs[3].page``), never left for PostgreSQL to turn into a
-traceback. Pure Python, no Django (the limits are handed in, or read from the settings).
+Both formats end in the same ParsedRuling, so every limit is checked here once: a value the
+database would reject (a NUL, a 301-character closing line, a 20-digit id) is refused with
+its file, line and path (``retrieval_refs[3].page``), not left to PostgreSQL.
 """
 
 import math
@@ -18,8 +16,6 @@ from rulings.importers.read.limits import ImportLimits, import_limits
 from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
 from rulings.importers.read.text_export import parse_export
 
-# Control characters a file may not contain anywhere: all but tab, line feed and carriage return.
-_FILE_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # One container marker of Markdown (quote, bullet, numbered item) at the start of a line.
 _CONTAINER_RE = re.compile(r" {0,3}(?:>|[*+-](?=\s)|\d{1,9}[.)](?=\s))[ \t]*")
 # What each kind of string may not hold: control characters (Unicode category Cc) and lone
@@ -35,11 +31,8 @@ VERBATIM = re.compile(r"[\x00\ud800-\udfff]")
 def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
     """Parse one export file, JSON for a ``.json`` name or a leading "{", else text.
 
-    The file is refused, naming its line, when it is larger than the limit, is not UTF-8,
-    holds a control character, cannot be parsed, or holds a value outside the limits.
     Errors and ``filename`` use the file's name, not its path, so what is stored and
-    reported does not depend on where the file sat on disk.
-    """
+    reported does not depend on where the file sat on disk."""
     path = Path(path)
     name = path.name
     limits = limits or import_limits()
@@ -51,26 +44,18 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
             raw = handle.read(limits.file_bytes + 1)
         size = len(raw)
     if size > limits.file_bytes:
-        raise ExportFormatError(
-            name,
-            None,
-            f"file is {size:,} bytes; at most {limits.file_bytes:,} are accepted "
-            "(RULESAGE_IMPORT_LIMITS['file_bytes'])",
-        )
+        limit = f"at most {limits.file_bytes:,} are accepted (RULESAGE_IMPORT_LIMITS['file_bytes'])"
+        raise ExportFormatError(name, None, f"file is {size:,} bytes; {limit}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise ExportFormatError(name, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x})") from None
-    if found := _FILE_CONTROL_RE.search(text):
+    if found := MULTI_LINE.search(text):  # as decoded UTF-8 holds no surrogates
         start = found.start()
         line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-        raise ExportFormatError(
-            name,
-            line,
-            f"control character U+{ord(found.group()):04X} at column {column} "
-            "(only tab and line breaks are allowed)",
-        )
+        character = f"control character U+{ord(found.group()):04X} at column {column}"
+        raise ExportFormatError(name, line, f"{character} (only tab and line breaks are allowed)")
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
         parsed = parse_json(text, name, limits)
     else:
@@ -99,35 +84,14 @@ def markdown_nesting(markdown: str) -> tuple[int, int]:
     return deepest, where
 
 
-def _verbatim_throughout(value) -> bool:
-    """Whether every key in ``value`` is a string and no key or string holds what verbatim
-    data may not: one search over them all, as almost every file passes."""
-    strings, stack = [], [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            strings.append(item)
-        elif isinstance(item, dict):
-            if not all(isinstance(key, str) for key in item):
-                return False
-            strings += item
-            stack += item.values()
-        elif isinstance(item, list):
-            stack += item
-    # A line break is allowed in verbatim data, so joining with one hides nothing.
-    return VERBATIM.search("\n".join(strings)) is None
-
-
 class _Checker:
     """Walks one ParsedRuling; the first problem found is raised as ExportFormatError."""
 
     def __init__(self, parsed: ParsedRuling, limits: ImportLimits):
         self.parsed = parsed
         self.limits = limits
-        self.lines = {
-            **parsed.field_lines,
-            **{f"references[{i}]": ref.line for i, ref in enumerate(parsed.references)},
-        }
+        self.lines = dict(parsed.field_lines)
+        self.lines.update((f"references[{i}]", ref.line) for i, ref in enumerate(parsed.references))
 
     def fail(self, path: str, message: str, line_key: str = "") -> None:
         """Refuse at the most precise known line: ``a[3].b`` is looked up as a[3].b, a[3], a."""
@@ -138,7 +102,9 @@ class _Checker:
             path = path[:cut] if cut > 0 else ""
         raise ExportFormatError(self.parsed.filename, line, message)
 
-    def text(self, path: str, value, max_chars: float, unsafe: re.Pattern = ONE_LINE) -> None:
+    def text(self, path: str, value, limit: str | float, unsafe: re.Pattern = ONE_LINE) -> None:
+        """A string of at most ``limit`` characters, or of the max_length of the column it names."""
+        max_chars = self.limits.length(limit) if isinstance(limit, str) else limit
         if not isinstance(value, str):
             self.fail(path, f"{path}: must be a string, not {type(value).__name__}")
         if len(value) > max_chars:
@@ -153,10 +119,6 @@ class _Checker:
                 what = f"the control character U+{ord(bad):04X}"
             self.fail(path, f"{path}: contains {what}")
 
-    def line_text(self, path: str, value, stored_as: str) -> None:
-        """A one-line value stored in a column: its max_length is the limit."""
-        self.text(path, value, self.limits.length(stored_as))
-
     def number(self, path: str, value, range_name: str, optional: bool = True) -> None:
         if value is None and optional:
             return
@@ -170,25 +132,30 @@ class _Checker:
 
     def nested_strings(self, path: str, value) -> None:
         """Every key and string inside data kept verbatim: no NUL, no lone surrogate."""
-        if _verbatim_throughout(value):
-            return
-        stack = [(path, value)]  # walked again, naming each value's path, to say where
+        found, stack = [], [(path, value)]  # (path, key or string) in the order checked
         while stack:
             where, item = stack.pop()
             if isinstance(item, dict):
                 for key, child in item.items():
-                    self.text(f"{where}[{key!r}]", key, math.inf, VERBATIM)
+                    found.append((f"{where}[{key!r}]", key))
                     stack.append((f"{where}[{key!r}]", child))
             elif isinstance(item, list):
                 stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
             elif isinstance(item, str):
-                self.text(where, item, math.inf, VERBATIM)
+                found.append((where, item))
+        # Almost every file passes: one search over them all, each checked only if it fails.
+        # A line break is allowed in verbatim data, so joining with one hides nothing.
+        texts = [text for _, text in found]
+        if all(isinstance(text, str) for text in texts) and not VERBATIM.search("\n".join(texts)):
+            return
+        for where, text in found:
+            self.text(where, text, math.inf, VERBATIM)
 
     def run(self) -> None:
         p, limits = self.parsed, self.limits
-        self.line_text("file name", p.filename, "filename")
-        self.line_text("game_name", p.game_name, "game_name")
-        self.line_text("edition_code", p.edition_code, "edition_code")
+        self.text("file name", p.filename, "filename")
+        self.text("game_name", p.game_name, "game_name")
+        self.text("edition_code", p.edition_code, "edition_code")
         code = EditionCode.parse(p.edition_code)
         low, high = limits.range("bgg_id")
         if code and not low <= code.bgg_id <= high:
@@ -197,7 +164,7 @@ class _Checker:
                 f"edition_code: BoardGameGeek id {code.bgg_id} is out of range ({low} to {high:,})",
             )
         self.text("question", p.question, limits.question_chars, MULTI_LINE)
-        self.line_text("outcome_label", p.outcome_label, "outcome_label")
+        self.text("outcome_label", p.outcome_label, "outcome_label")
         self.text("answer_markdown", p.answer_markdown, limits.answer_chars, MULTI_LINE)
         depth, index = markdown_nesting(p.answer_markdown)
         if depth > limits.answer_nesting:
@@ -211,13 +178,13 @@ class _Checker:
         for i, ref in enumerate(p.references):
             path = f"references[{i}]"
             self.number(f"{path}.n", ref.n, "citation_number", optional=False)
-            self.line_text(f"{path}.kind", ref.kind, "kind")
-            self.line_text(f"{path}.document_title", ref.document_title, "document_title")
+            self.text(f"{path}.kind", ref.kind, "kind")
+            self.text(f"{path}.document_title", ref.document_title, "document_title")
             self.number(f"{path}.page", ref.page, "page")
-            self.line_text(f"{path}.heading_path", ref.heading_path, "heading_path")
-        self.line_text("closing_line", p.closing_line, "closing_line")
+            self.text(f"{path}.heading_path", ref.heading_path, "heading_path")
+        self.text("closing_line", p.closing_line, "closing_line")
         self.text("abstain_rationale", p.abstain_rationale, limits.text_chars, MULTI_LINE)
-        self.line_text("answerer", p.answerer, "answerer")
+        self.text("answerer", p.answerer, "answerer")
         if not isinstance(p.timings, dict):
             self.fail("timings", "timings: must map names to milliseconds")
         for name, ms in p.timings.items():
@@ -228,7 +195,7 @@ class _Checker:
         self.passages("retrieval_refs", p.retrieval_refs, limits.retrieval_refs, "snippet")
         self.passages("citations_raw", p.citations_raw, limits.references, "quote")
         self.text("errata_statement", p.errata_statement, limits.text_chars, MULTI_LINE)
-        self.line_text("external_edition_id", p.external_edition_id, "external_edition_id")
+        self.text("external_edition_id", p.external_edition_id, "external_edition_id")
         self.nested_strings("provenance", p.provenance)
 
     def passages(self, key: str, items, most: int, text_key: str) -> None:
@@ -242,24 +209,19 @@ class _Checker:
                 self.fail(path, f"{path}: must be an object, not {type(item).__name__}")
             self.number(f"{path}.page", item.get("page"), "page")
             if (heading := item.get("headingPath")) is not None:
-                self.line_text(f"{path}.headingPath", heading, "heading_path")
+                self.text(f"{path}.headingPath", heading, "heading_path")
             if (text := item.get(text_key)) is not None:
                 self.text(f"{path}.{text_key}", text, self.limits.text_chars, VERBATIM)
-            self.document_id(f"{path}.sharpsignalDocId", item.get("sharpsignalDocId"))
-            score = item.get("score")
-            if score is not None and (
-                isinstance(score, bool)
-                or not isinstance(score, int | float)
-                or not math.isfinite(score)
-            ):
+            if (doc_id := item.get("sharpsignalDocId")) is not None:
+                self.document_id(f"{path}.sharpsignalDocId", doc_id)
+            score = item.get("score")  # a number as JSON gives one: not bool, not NaN
+            if score is not None and (type(score) not in (int, float) or not math.isfinite(score)):
                 self.fail(f"{path}.score", f"{path}.score: must be a number, not {score!r}")
             self.nested_strings(path, item)
 
     def document_id(self, path: str, value) -> None:
-        if value is None:
-            return
         if isinstance(value, bool) or not isinstance(value, int | str) or value == "":
             self.fail(path, f"{path}: must be a number or a string, not {value!r}")
         if isinstance(value, int) and value < 0:
             self.fail(path, f"{path}: must not be negative, not {value}")
-        self.line_text(path, str(value), "document_id")
+        self.text(path, str(value), "document_id")

@@ -1,8 +1,7 @@
 """The content hash of a parsed export: equal hashes mean a re-import would change nothing.
 
-It covers everything a ruling is stored from and nothing about the file (name, line
-numbers, warnings), and is computed from the values themselves, so a change to how files
-are laid out cannot make every stored ruling look changed. Stored hashes were made from
+It is computed from the stored values alone (not the file's name, lines or warnings), so a
+new file layout cannot make every stored ruling look changed. Stored hashes were made from
 exactly these bytes: the encoding in ``_feed`` must never change.
 """
 
@@ -34,11 +33,8 @@ def digest_of(parsed: ParsedRuling) -> str:
 
 def is_unchanged(parsed: ParsedRuling, stored_hash: str) -> bool:
     """Whether ``stored_hash`` was made from this content, so importing it again changes nothing.
-
     Earlier versions hashed an export whose only date is its retention deadline with that
-    deadline as the answer's date (a data migration has since moved it to the provenance):
-    the same file is still that ruling unchanged.
-    """
+    deadline as the answer's date: the same file is still that ruling unchanged."""
     if stored_hash == digest_of(parsed):
         return True
     retained = (parsed.provenance or {}).get(RETAINED_UNTIL)

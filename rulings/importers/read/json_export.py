@@ -1,9 +1,6 @@
-"""Reader and writer of the JSON equivalent of the text export: one object per ruling.
-
-The keys are ParsedRuling's own field names (docs/import-format.md), so ``dump_json`` writes
-what ``parse_json`` reads back without loss. The shape is declared below and checked by
-pydantic, strictly ("3" is not a number, true is not 1); sizes, ranges and characters are
-checked for both formats in ``files``. Every refusal and warning names its line.
+"""Reader and writer of the JSON form of a ruling: one object, keyed by ParsedRuling's own
+field names, so ``dump_json`` writes what ``parse_json`` reads back without loss. pydantic
+checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters.
 """
 
 import json
@@ -19,12 +16,13 @@ from rulings.importers.read.bounded_json import JSONRefused, load_json
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
-    normalise_outcome,
+    marker_warnings,
+    outcome_of,
     parse_recorded_at,
 )
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
-from rulings.markers import compare_markers, find_markers
+from rulings.markers import find_markers
 
 FORMAT_ID = "rulesage-ruling/1"
 
@@ -102,23 +100,19 @@ _WORDING = {
     "int_type": "must be a whole number",
     "bool_type": "must be true or false",
     "list_type": "must be a list",
-    "dict_type": "must be an object",
-    "model_type": "must be an object",
-    "model_attributes_type": "must be an object",
+    **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "must be an object"),
 }
 
 
 def _describe(error: dict) -> str:
     """One pydantic error as "'references[1].page' must be …" (with the value if it helps)."""
-    path, previous = "", None
-    for part in error["loc"]:
+    loc = error["loc"]
+    path = str(loc[0])  # a top-level key: the document itself is an object
+    for previous, part in zip(loc, loc[1:], strict=False):
         if isinstance(part, int):
             path += f"[{part}]"
-        elif previous is None:
-            path = part
         else:
             path += f".{part}" if isinstance(previous, int) else f"[{part!r}]"
-        previous = part
     if error["type"] == "string_unicode":
         # A lone surrogate: worded as the text format's check words it.
         bad = next((c for c in error["input"] if "\ud800" <= c <= "\udfff"), "\ud800")
@@ -159,77 +153,50 @@ def _offsets(text: str, pos: int) -> dict:
     return offsets
 
 
-class _Source:
-    """The decoded document plus the line of each value, for errors that name a line."""
+def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int], int]:
+    """The document; the 1-based line of each top-level value, and of each item of the lists
+    above as "key[i]"; and the line the document starts on."""
 
-    def __init__(self, text: str, filename: str, max_depth: int):
-        self.text = text
-        self.filename = filename
-        try:
-            self.data = load_json(text, max_depth)
-        except JSONRefused as exc:
-            line = None if exc.pos is None else self.line_at(exc.pos)
-            raise ExportFormatError(filename, line, f"JSON {exc.message}") from None
-        self.start = _skip(text, 0)
-        if not isinstance(self.data, dict):
-            raise ExportFormatError(filename, self.line_at(self.start), "expected one JSON object")
-        offsets = _offsets(text, self.start)
-        # "key" and "key[i]" (items of the lists above) -> 1-based line.
-        self.lines = {key: self.line_at(offset) for key, offset in offsets.items()}
-        for key in _ITEM_LISTS:
-            if isinstance(self.data.get(key), list) and self.data[key]:
-                for i, offset in _offsets(text, offsets[key]).items():
-                    self.lines[f"{key}[{i}]"] = self.line_at(offset)
+    def line_at(offset: int) -> int:
+        return text.count("\n", 0, offset) + 1
 
-    def line_at(self, offset: int) -> int:
-        return self.text.count("\n", 0, offset) + 1
-
-    def line_of(self, key: str) -> int:
-        """Line of a top-level key's value or a list item (the object's first line if absent)."""
-        return self.lines.get(key) or self.line_at(self.start)
-
-    def fail(self, key: str, message: str) -> ExportFormatError:
-        return ExportFormatError(self.filename, self.line_of(key), message)
-
-    def validated(self) -> JsonRuling:
-        """The document checked against the schema; the first problem refused at its line."""
-        try:
-            return JsonRuling.model_validate(self.data)
-        except ValidationError as exc:
-            error = exc.errors(include_url=False)[0]
-            loc = error["loc"]
-            key = f"{loc[0]}[{loc[1]}]" if len(loc) > 1 else str(loc[0])
-            prefix = "malformed reference: " if loc[0] == "references" and len(loc) > 1 else ""
-            raise self.fail(
-                key if key in self.lines else str(loc[0]), prefix + _describe(error)
-            ) from None
+    try:
+        data = load_json(text, max_depth)
+    except JSONRefused as exc:
+        line = None if exc.pos is None else line_at(exc.pos)
+        raise ExportFormatError(filename, line, f"JSON {exc.message}") from None
+    start = _skip(text, 0)
+    if not isinstance(data, dict):
+        raise ExportFormatError(filename, line_at(start), "expected one JSON object")
+    offsets = _offsets(text, start)
+    lines = {key: line_at(offset) for key, offset in offsets.items()}
+    for key in _ITEM_LISTS:
+        if isinstance(data.get(key), list) and data[key]:
+            for i, offset in _offsets(text, offsets[key]).items():
+                lines[f"{key}[{i}]"] = line_at(offset)
+    return data, lines, line_at(start)
 
 
 def _recorded_at(
-    src: _Source, doc: JsonRuling, warnings: list[str]
+    doc: JsonRuling, fail, warnings: list[str], line: int
 ) -> tuple[datetime | None, dict]:
-    """The answer's date, and the provenance with a retention deadline kept there only.
-
-    A file written by an earlier ``dump_json`` from a text export whose only date was
-    "debug row retained until:" gives that deadline as ``recorded_at`` (its
-    ``recorded_at_source`` says so): it moves to ``retained_until``, never the answer's date.
-    """
+    """The answer's date, and the provenance with a retention deadline kept there only: an
+    earlier ``dump_json`` gave a text export's "debug row retained until:" as ``recorded_at``
+    (its ``recorded_at_source`` says so); it moves to ``retained_until``."""
     value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
     if value not in (None, ""):
         recorded_at = parse_recorded_at(value)
         if recorded_at is None:
-            raise src.fail("recorded_at", f"'recorded_at' is not an ISO 8601 date: {value!r}")
+            raise fail("recorded_at", f"'recorded_at' is not an ISO 8601 date: {value!r}")
         try:
             naive = datetime.fromisoformat(value).tzinfo is None
         except ValueError:
             naive = False
         if naive:
-            warnings.append(
-                f"line {src.line_of('recorded_at')}: recorded_at has no zone; UTC assumed"
-            )
+            warnings.append(f"line {line}: recorded_at has no zone; UTC assumed")
     retained = provenance.get(RETAINED_UNTIL)
     if retained is not None and (not isinstance(retained, str) or not parse_recorded_at(retained)):
-        raise src.fail(
+        raise fail(
             "provenance", f"'provenance.{RETAINED_UNTIL}' is not an ISO 8601 date: {retained!r}"
         )
     if provenance.get("recorded_at_source") != RETENTION_LINE:
@@ -238,8 +205,8 @@ def _recorded_at(
     if recorded_at is not None:
         provenance.setdefault(RETAINED_UNTIL, recorded_at.isoformat())
         warnings.append(
-            f"line {src.line_of('recorded_at')}: recorded_at is the export's retention "
-            f"deadline ('{RETENTION_LINE}'), kept as provenance, not as the answer's date"
+            f"line {line}: recorded_at is the export's retention deadline ('{RETENTION_LINE}'), "
+            "kept as provenance, not as the answer's date"
         )
     return None, provenance
 
@@ -249,59 +216,56 @@ def parse_json(
 ) -> ParsedRuling:
     """Parse one JSON ruling (format ``rulesage-ruling/1``) into a ParsedRuling."""
     limits = limits or ImportLimits()
-    src = _Source(text.lstrip("\ufeff"), filename, limits.json_depth)
-    doc = src.validated()
+    data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits.json_depth)
+
+    def line_of(key: str) -> int:
+        """Line of a top-level key's value or a list item (the object's first line if absent)."""
+        return lines.get(key, first_line)
+
+    def fail(key: str, message: str) -> ExportFormatError:
+        return ExportFormatError(filename, line_of(key), message)
+
+    try:
+        doc = JsonRuling.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        loc = error["loc"]
+        key = f"{loc[0]}[{loc[1]}]" if len(loc) > 1 else str(loc[0])
+        prefix = "malformed reference: " if loc[0] == "references" and len(loc) > 1 else ""
+        raise fail(key if key in lines else str(loc[0]), prefix + _describe(error)) from None
     warnings: list[str] = []
     if doc.format != FORMAT_ID:
         warnings.append(
-            f"line {src.line_of('format')}: unknown format {doc.format!r}, read as {FORMAT_ID}"
+            f"line {line_of('format')}: unknown format {doc.format!r}, read as {FORMAT_ID}"
         )
     if EditionCode.parse(doc.edition_code) is None:
-        raise src.fail(
+        raise fail(
             "edition_code", f"not an edition code ({EDITION_CODE_SHAPE}): {doc.edition_code!r}"
         )
     refs = [
         Reference(
-            r.n, r.kind, r.document_title, r.page, r.heading_path, src.line_of(f"references[{i}]")
+            r.n, r.kind, r.document_title, r.page, r.heading_path, line_of(f"references[{i}]")
         )
         for i, r in enumerate(doc.references)
     ]
-    # Same rule as the text format: markers need a reference list; gaps are warnings.
-    markers = find_markers(doc.answer_markdown)
-    mismatch = compare_markers(markers, (r.n for r in refs))
-    if mismatch.cites_without_sources:
-        raise src.fail(
-            "answer_markdown", f"the answer cites [{markers[0]}] but the ruling has no references"
-        )
-    warnings += [
-        f"line {src.line_of('answer_markdown')}: marker [{n}] has no reference"
-        for n in dict.fromkeys(markers)
-        if n in mismatch.without_citation
-    ]
-    warnings += [
-        f"line {r.line}: reference [{r.n}] is never cited in the answer"
-        for r in refs
-        if r.n in mismatch.never_referred
-    ]
-    recorded_at, provenance = _recorded_at(src, doc, warnings)
+    answer_line = line_of("answer_markdown")
+    placed = [(n, answer_line) for n in dict.fromkeys(find_markers(doc.answer_markdown))]
+    warnings += marker_warnings(filename, placed, refs, ("ruling", "reference"))
+    recorded_at, provenance = _recorded_at(doc, fail, warnings, line_of("recorded_at"))
     if doc.model_extra:
         # Kept, never dropped: a newer exporter may know more than this parser.
         provenance = {**provenance, "json_extra": doc.model_extra}
         warnings.append(f"line 1: unknown keys kept in provenance: {sorted(doc.model_extra)}")
-    label = doc.outcome or doc.outcome_label
-    outcome = normalise_outcome(label) if label else None
-    if outcome is None:
-        problem = f"outcome not understood: {label!r}" if label else "no outcome stated"
-        warnings.append(f"line {src.line_of('outcome')}: {problem}")
+    outcome = outcome_of(doc.outcome or doc.outcome_label, line_of("outcome"), warnings)
     return ParsedRuling(
         filename=filename,
         **{name: getattr(doc, name) for name in _AS_GIVEN},
-        outcome=outcome or "needs_editor",
+        outcome=outcome,
         references=refs,
         recorded_at=recorded_at,
         provenance=provenance,
         warnings=warnings,
-        field_lines=dict(src.lines),
+        field_lines=lines,
     )
 
 

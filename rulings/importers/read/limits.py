@@ -1,9 +1,8 @@
 """What one import accepts: file size, nesting, field lengths, counts and number ranges.
 
-Every limit the importer enforces is defined here. String lengths are the ``max_length`` of
-the column each value is stored in, so a migration that widens a column widens the import;
-number ranges are the narrower of the column's range and a sensible bound (a rulebook has no
-page 2,000,000), which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md).
+String lengths are the ``max_length`` of the column each value is stored in, so a migration
+that widens a column widens the import; number ranges are the narrower of the column's range
+and a sensible bound, which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md).
 """
 
 from dataclasses import dataclass, field, fields, replace

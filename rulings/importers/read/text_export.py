@@ -1,38 +1,37 @@
 """Reader for the text export of the legacy rules Q&A system (files starting "Ruling — ").
 
-The format is known only from samples, so the reader works by markers, keeps what it does
-not understand (in ``provenance`` and ``warnings``) and refuses a file only when the ruling
-cannot exist without the broken part. This module reads the reader part (title to the 🔧
-line); ``text_provenance`` reads the rest. See docs/import-format.md.
+Known only from samples, the format is read by markers: what is not understood is kept (in
+``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
+This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md).
 """
 
 import re
 
 from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
 from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markdown
+from rulings.importers.read.exported_values import marker_warnings
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import (
     PROVENANCE_START_RE,
+    ProvenancePart,
     apply_outcome,
     apply_provenance,
-    empty_provenance,
-    has_text,
     read_provenance,
 )
-from rulings.markers import compare_markers, find_markers
+from rulings.markers import find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
 _YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
 _ASKED_WITH_RE = re.compile(r"^asked with:\s*(.*)$", re.IGNORECASE)
+_MARKER_RE = re.compile(r"^(?:you asked:?|asked with:.*)$", re.IGNORECASE)  # either of those
 # Reader-side outcome wording: "Answered counted as answered"; other wordings are expected.
 _LABEL_RE = re.compile(
     r"^(?:answered|abstained|needs (?:an )?editor|not answered|unanswered)\b"
     r"|^[A-Za-z]+(?: [A-Za-z]+)? counted as [A-Za-z]",
     re.IGNORECASE,
 )
-# Anything shaped like "[n] KIND ..." opens the reference list; KIND is an upper-case word.
-_REF_START_RE = re.compile(r"^\[\d+\]\s+[A-Z][A-Z0-9_-]+\s")
+# Any (stripped) line shaped like "[n] KIND ..." opens the reference list; KIND is upper-case.
 _REF_RE = re.compile(r"^\[(\d+)\]\s+([A-Z][A-Z0-9_-]+)\s+(.+)$")
 # Once the list is open, any "[…]" + KIND, or any "[digits]" line, must be a reference.
 _REF_ATTEMPT_RE = re.compile(r"^\[(?:\d+\]|[^\]\s]{1,8}\]\s+[A-Z]{2,})")
@@ -52,9 +51,14 @@ class _Reader:
         self.warnings: list[str] = []
         self.extra_lines: list[dict] = []
         self.question_lines: list[str] = []
-        self.you_asked_line = self.question_line = self.label_line = None
-        self.asked_with_line = self.closing_line_no = None
+        self.you_asked_line = None
+        self.field_lines: dict[str, int] = {}  # ParsedRuling field -> 1-based line
         self.label = self.asked_with_game = self.edition_code = ""
+        stripped = {i: lines[i].strip() for i in range(start, end)}
+        self.ref_start = next((i for i, text in stripped.items() if _REF_RE.match(text)), end)
+        # The header's last "You asked"/"Asked with:" line: unknown lines before it are kept.
+        markers = [i for i in range(start, self.ref_start) if _MARKER_RE.match(stripped[i])]
+        self.last_marker = markers[-1] if markers else -1
 
     def keep(self, i: int, why: str) -> None:
         """Keep an unknown line verbatim and say so in the warnings."""
@@ -69,10 +73,8 @@ class _Reader:
         index of the first line of the answer body."""
         in_question = False
         i = self.start
-        while i < self.end:
+        while i < self.ref_start:
             text = self.lines[i].strip()
-            if _REF_START_RE.match(text):
-                break
             if not text:
                 if in_question:
                     self.question_lines.append("")
@@ -86,15 +88,15 @@ class _Reader:
                 in_question = False
             elif len(text) <= 60 and not text.endswith(SENTENCE_END) and _LABEL_RE.match(text):
                 # Even straight after "You asked": an outcome label is never a question.
-                if self.label_line is not None:
+                if "outcome_label" in self.field_lines:
                     self.keep(i, "second outcome line ignored")
                 else:
-                    self.label, self.label_line = text, i + 1
+                    self.label, self.field_lines["outcome_label"] = text, i + 1
                 in_question = False
             elif in_question:
                 self.question_lines.append(text)
-                self.question_line = self.question_line or i + 1
-            elif self.header_marker_follows(i + 1):
+                self.field_lines.setdefault("question", i + 1)
+            elif i < self.last_marker:
                 # An unknown line among the header markers: keep it, do not guess.
                 self.keep(i, "unknown line in the reader header kept")
             else:
@@ -104,7 +106,7 @@ class _Reader:
 
     def asked_with(self, i: int, text: str) -> None:
         """Split "Asked with: Point Citybg-368017-en-1e" (name and code run together)."""
-        if self.asked_with_line is not None:
+        if "edition_code" in self.field_lines:
             self.keep(i, "second 'Asked with:' line ignored")
             return
         value = _ASKED_WITH_RE.match(text).group(1).strip()
@@ -113,25 +115,13 @@ class _Reader:
             raise self.fail(
                 i, f"no edition code in 'Asked with:' (expected {EDITION_CODE_SHAPE}): {value!r}"
             )
-        self.asked_with_line = i + 1
+        self.field_lines["edition_code"] = i + 1
         self.edition_code = code.group(0)
         self.asked_with_game = value[: code.start()].strip()
 
-    def header_marker_follows(self, i: int) -> bool:
-        """True when a "You asked"/"Asked with:" line still follows before the references."""
-        for text in (line.strip() for line in self.lines[i : self.end]):
-            if _REF_START_RE.match(text):
-                return False
-            if _YOU_ASKED_RE.match(text) or _ASKED_WITH_RE.match(text):
-                return True
-        return False
-
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
         """Split the rest into body line indexes, references and the closing line."""
-        ref_start = next(
-            (i for i in range(body_start, self.end) if _REF_START_RE.match(self.lines[i].strip())),
-            self.end,
-        )
+        ref_start = self.ref_start
         refs: list[Reference] = []
         closing = ""
         for i in range(ref_start, self.end):
@@ -145,7 +135,7 @@ class _Reader:
                 else:
                     refs.append(ref)
             elif not closing:
-                closing, self.closing_line_no = text, i + 1
+                closing, self.field_lines["closing_line"] = text, i + 1
             else:
                 self.keep(i, "unknown line after the references kept")
         return list(range(body_start, ref_start)), refs, closing
@@ -172,28 +162,6 @@ class _Reader:
         if not title:
             raise self.fail(i, f"malformed reference line (no document title; {expected})")
         return Reference(n, kind, title, page, HEADING_SEP.join(h for h in heading if h), i + 1)
-
-
-def _marker_warnings(
-    filename: str, lines: list[str], body: list[int], refs: list[Reference]
-) -> list[str]:
-    """Refuse markers with no reference list at all; otherwise warn about each marker
-    without a reference (on its line) and each reference never cited."""
-    placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
-    mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
-    if mismatch.cites_without_sources:
-        n, line = placed[0]
-        raise ExportFormatError(
-            filename, line, f"the answer cites [{n}] but the export has no references"
-        )
-    unknown, never = set(mismatch.without_citation), set(mismatch.never_referred)
-    return [
-        f"line {line}: marker [{n}] has no reference line" for n, line in placed if n in unknown
-    ] + [
-        f"line {r.line}: reference [{r.n}] is never cited in the answer"
-        for r in refs
-        if r.n in never
-    ]
 
 
 def parse_export(
@@ -226,23 +194,23 @@ def parse_export(
         raise reader.fail(
             reader.you_asked_line - 1, "no question: 'You asked' is followed by nothing"
         )
-    if reader.asked_with_line is None:
+    if "edition_code" not in reader.field_lines:
         raise reader.fail(
             min(body_start, len(lines) - 1),
             "no 'Asked with:' line, so no edition code (expected before here)",
         )
     body, refs, closing = reader.answer(body_start)
-    if prov_start is None and not refs and not closing and not has_text([lines[i] for i in body]):
+    if prov_start is None and not refs and not closing and not any(lines[i].strip() for i in body):
         raise reader.fail(
             len(lines) - 1,
             "nothing follows the question: no answer, references or provenance (cut off?)",
         )
-    warnings = reader.warnings + _marker_warnings(filename, lines, body, refs)
-    if reader.asked_with_game and reader.asked_with_game != game_name:
-        warnings.append(
-            f"line {reader.asked_with_line}: 'Asked with:' names {reader.asked_with_game!r}, "
-            f"the title {game_name!r}"
-        )
+    placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
+    words = ("export", "reference line")
+    warnings = reader.warnings + marker_warnings(filename, placed, refs, words)
+    if (named := reader.asked_with_game) and named != game_name:
+        line = reader.field_lines["edition_code"]
+        warnings.append(f"line {line}: 'Asked with:' names {named!r}, the title {game_name!r}")
     ruling = ParsedRuling(
         filename=filename,
         game_name=game_name,
@@ -256,27 +224,20 @@ def parse_export(
     )
     # Each non-blank body line becomes one non-blank Markdown line, in order.
     text_lines = [i + 1 for i in body if lines[i].strip()]
-    located = {
-        "game_name": title_index + 1,
-        "edition_code": reader.asked_with_line,
-        "question": reader.question_line,
-        "outcome_label": reader.label_line,
-        "answer_markdown": text_lines[0] if text_lines else None,
-        "closing_line": reader.closing_line_no,
-    }
-    ruling.field_lines.update((name, line) for name, line in located.items() if line)
+    ruling.field_lines.update(reader.field_lines, game_name=title_index + 1)
     ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
+    if text_lines:
+        ruling.field_lines["answer_markdown"] = text_lines[0]
     if prov_start is None:
-        part = empty_provenance()
-        ruling.provenance = part.provenance
+        part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
     else:
         part = read_provenance(lines, prov_start, filename)
-        ruling.provenance = part.provenance
         ruling.field_lines["provenance"] = prov_start + 1
-        ruling.warnings.extend(part.warnings)
-        apply_provenance(ruling, part, filename, limits)
+    ruling.provenance = part.provenance
+    ruling.warnings += part.warnings
+    apply_provenance(ruling, part, filename, limits)  # an empty part leaves the defaults
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
-    apply_outcome(ruling, part, reader.label_line)
+    apply_outcome(ruling, part, reader.field_lines.get("outcome_label"))
     return ruling

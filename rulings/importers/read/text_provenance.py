@@ -1,11 +1,10 @@
-"""The provenance part of a text export: from the "🔧 debug" line to the end of the file.
-
-Everything in it is kept verbatim (fields, titled blocks, loose lines, the whole text); the
-values the site uses are looked up in it by canonical key. See docs/import-format.md.
+"""The provenance part of a text export, from the "🔧 debug" line on: kept verbatim (fields,
+titled blocks, loose lines, the whole text), its values looked up by canonical key.
 """
 
 import re
 from dataclasses import dataclass, field
+from itertools import count
 
 from rulings.importers.read.answer_markdown import SENTENCE_END
 from rulings.importers.read.bounded_json import JSONRefused, load_json
@@ -13,6 +12,7 @@ from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
     normalise_outcome,
+    outcome_of,
     parse_recorded_at,
 )
 from rulings.importers.read.limits import ImportLimits
@@ -22,18 +22,9 @@ PROVENANCE_START_RE = re.compile(r"^(?:🔧|debug\s+—\s+where this ruling came
 _EDITION_ID_RE = re.compile(r"\(edition (\d+)\)")
 # Block titles seen in the samples; unknown titles are found by shape instead.
 _KNOWN_BLOCKS = {
-    "retrieval",
-    "what the answerer read",
-    "chosen chunks",
-    "generation",
-    "disposition",
-    "setup-shape",
-    "errata registry",
+    *("retrieval", "what the answerer read", "chosen chunks", "generation", "disposition"),
+    *("setup-shape", "errata registry"),
 }
-
-
-def has_text(lines: list[str]) -> bool:
-    return any(line.strip() for line in lines)
 
 
 def canonical_key(key: str) -> str:
@@ -83,44 +74,33 @@ def _is_block_title(lines: list[str], i: int) -> bool:
     return " — " in text and prev_blank and next_blank and not text.endswith(SENTENCE_END)
 
 
+def _no_provenance() -> dict:
+    """What an export without a provenance part keeps: the shape of one, empty."""
+    return dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
+
+
 @dataclass
 class ProvenancePart:
     """The provenance part as read: what is kept verbatim, and where each value sits."""
 
-    provenance: dict
+    provenance: dict = field(default_factory=_no_provenance)
     # Canonical key -> first (value, 1-based line), top-level fields before block fields.
     first: dict[str, tuple[str, int]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     title_lines: dict[str, int] = field(default_factory=dict)  # block title -> 1-based line
 
 
-def empty_provenance() -> ProvenancePart:
-    """Same shape as a parsed provenance part, for exports that have none."""
-    return ProvenancePart(
-        {
-            "header": "",
-            "fields": {},
-            "blocks": {},
-            "block_fields": {},
-            "extra_lines": [],
-            "text": "",
-        }
-    )
-
-
 def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePart:
     """Split the provenance part (from 0-based line ``start``) into fields, blocks and loose
     lines, all verbatim; refuse a part that starts but holds nothing."""
     rest = lines[start + 1 :]
-    if not has_text(rest):
+    if not any(line.strip() for line in rest):
         raise ExportFormatError(
             filename, start + 1, "the provenance part starts here but the file is cut off"
         )
-    part = ProvenancePart({})
-    fields: dict[str, str] = {}
+    part = ProvenancePart()
+    kept = part.provenance  # its fields, block fields and loose lines fill in as read
     blocks: dict[str, list[str]] = {}
-    block_fields: dict[str, dict[str, str]] = {}
-    extra: list[str] = []
     in_blocks: dict[str, tuple[str, int]] = {}
     title: str | None = None
     for offset, raw in enumerate(rest):
@@ -131,44 +111,35 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
                 part.warnings.append(
                     f"line {lineno}: repeated provenance block {title!r} kept separately"
                 )
-                k = 2
-                while f"{title} ({k})" in blocks:
-                    k += 1
-                title = f"{title} ({k})"
+                title = next(f"{title} ({k})" for k in count(2) if f"{title} ({k})" not in blocks)
             blocks[title] = []
             part.title_lines[title] = lineno
             continue
         if title is not None:
             blocks[title].append(text)
-        kv = split_key_value(text.strip()) if text.strip() else None
-        if kv and title is not None:
-            block_fields.setdefault(title, {}).setdefault(canonical_key(kv[0]), kv[1])
+        if (kv := split_key_value(text.strip())) and title is not None:
+            kept["block_fields"].setdefault(title, {}).setdefault(canonical_key(kv[0]), kv[1])
             in_blocks.setdefault(canonical_key(kv[0]), (kv[1], lineno))
         elif kv:
             part.first.setdefault(canonical_key(kv[0]), (kv[1], lineno))
-            if kv[0] in fields:
+            if kv[0] in kept["fields"]:
                 part.warnings.append(
                     f"line {lineno}: repeated provenance field {kv[0]!r}; first one used"
                 )
             else:
-                fields[kv[0]] = kv[1]
+                kept["fields"][kv[0]] = kv[1]
         elif title is None and text.strip():
-            extra.append(text.strip())
+            kept["extra_lines"].append(text.strip())
     part.first = {**in_blocks, **part.first}
-    part.provenance = {
-        "header": lines[start].strip(),
-        "fields": fields,
-        "blocks": {t: "\n".join(b).strip("\n") for t, b in blocks.items()},
-        "block_fields": block_fields,
-        "extra_lines": extra,
-        "text": "\n".join(lines[start:]).rstrip("\n"),
-    }
+    kept["header"] = lines[start].strip()
+    kept["blocks"] = {t: "\n".join(b).strip("\n") for t, b in blocks.items()}
+    kept["text"] = "\n".join(lines[start:]).rstrip("\n")
     return part
 
 
-def _json_list(part: ProvenancePart, key: str, filename: str, limits: ImportLimits) -> list:
+def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: ImportLimits):
     """Parse a one-line JSON list field; a cut-off, broken or too deep line is fatal."""
-    if (found := part.first.get(key)) is None:
+    if found is None:
         return []
     value, line = found
     try:
@@ -186,40 +157,31 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
     return int(m.group(0)) if m else None
 
 
-# Typed ParsedRuling fields read from provenance "key: value" lines (canonical keys).
-_PROVENANCE_KEYS = {
-    "answerer": "answerer pin",
-    "timings": "timings",
-    "tokens_in": "tokens in",
-    "tokens_out": "tokens out",
-    "retrieval_refs": "retrieval refs",
-    "citations_raw": "citations",
-}
-
-
 def apply_provenance(
     ruling: ParsedRuling, part: ProvenancePart, filename: str, limits: ImportLimits
 ) -> None:
     """Fill the typed fields of ``ruling`` from the provenance lookups."""
-    lookup = part.first.get
-    for name, key in _PROVENANCE_KEYS.items():
-        if found := lookup(key):
+
+    def lookup(key: str, name: str = "") -> tuple[str, int] | None:
+        """The value and line of canonical ``key``; the line is noted as field ``name``'s."""
+        if (found := part.first.get(key)) and name:
             ruling.field_lines[name] = found[1]
-    ruling.answerer = lookup("answerer pin", ("",))[0]
-    if timings := lookup("timings"):
+        return found
+
+    ruling.answerer = (lookup("answerer pin", "answerer") or ("",))[0]
+    if timings := lookup("timings", "timings"):
         ruling.timings, leftovers = parse_timings(timings[0])
         for piece in leftovers:
             ruling.warnings.append(f"line {timings[1]}: timing part not understood: {piece!r}")
-    ruling.tokens_in = _first_int(lookup("tokens in"))
-    ruling.tokens_out = _first_int(lookup("tokens out"))
-    ruling.retrieval_refs = _json_list(part, "retrieval refs", filename, limits)
-    ruling.citations_raw = _json_list(part, "citations", filename, limits)
+    ruling.tokens_in = _first_int(lookup("tokens in", "tokens_in"))
+    ruling.tokens_out = _first_int(lookup("tokens out", "tokens_out"))
+    for name, key in (("retrieval_refs", "retrieval refs"), ("citations_raw", "citations")):
+        setattr(ruling, name, _json_list(lookup(key, name), key, filename, limits))
     # The answer's date comes from "debug row recorded:" alone. "debug row retained until:"
     # is a retention deadline, saying nothing of when the answer was given: it is kept as
     # provenance (ISO 8601), where it still tells two answers apart.
-    if recorded := lookup("debug row recorded"):
+    if recorded := lookup("debug row recorded", "recorded_at"):
         ruling.provenance["recorded_at_source"] = "debug row recorded"
-        ruling.field_lines["recorded_at"] = recorded[1]
         ruling.recorded_at = parse_recorded_at(recorded[0])
         if ruling.recorded_at is None:
             ruling.warnings.append(f"line {recorded[1]}: date not understood: {recorded[0]!r}")
@@ -236,8 +198,7 @@ def apply_provenance(
             break
     ruling.errata_statement, errata_line = errata
     if errata_line:
-        ruling.field_lines["errata_statement"] = errata_line
-        ruling.field_lines["external_edition_id"] = errata_line
+        ruling.field_lines.update(errata_statement=errata_line, external_edition_id=errata_line)
     edition_id = _EDITION_ID_RE.search(ruling.errata_statement)
     ruling.external_edition_id = edition_id.group(1) if edition_id else ""
 
@@ -246,12 +207,8 @@ def apply_outcome(ruling: ParsedRuling, part: ProvenancePart, label_line: int | 
     """Outcome from provenance "outcome:" first, then the reader's label; unknown -> editor."""
     found = part.first.get("outcome")
     source, line = found if found else (ruling.outcome_label, label_line)
-    outcome = normalise_outcome(source) if source else None
-    if outcome is None:
-        problem = f"outcome not understood: {source!r}" if source else "no outcome stated"
-        ruling.warnings.append(f"line {line or '?'}: {problem}")
-        outcome = "needs_editor"
-    reader = normalise_outcome(ruling.outcome_label) if ruling.outcome_label else None
+    outcome = outcome_of(source, line, ruling.warnings)
+    reader = normalise_outcome(ruling.outcome_label)
     if found and reader and reader != outcome:
         ruling.warnings.append(
             f"line {label_line}: reader outcome {reader!r} differs from provenance {outcome!r}"
