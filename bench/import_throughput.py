@@ -11,7 +11,7 @@ exports/s, files, wall time, peak memory (resident set of that process, measured
 before the command) and database queries per file, at 100 files and at --files, each run
 --repeat times (the median is shown), and a second, unchanged re-import; first, how fast
 the machine runs plain Python and PostgreSQL today. The page cache the import makes stale
-is Redis when REDIS_URL is set (as in production), else files in a folder of its own.
+is in Redis, as in production: a redis-server of the benchmark's own, on a free port.
 It drops its databases and folder at the end and asserts nothing: the figures are for
 reading.
 """
@@ -19,8 +19,10 @@ reading.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -166,6 +168,28 @@ def report(label: str, runs: list[dict]) -> None:
     )
 
 
+@contextlib.contextmanager
+def own_redis():
+    """A redis-server for this run alone (nothing saved to disk), stopped at the end."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            with socket.socket() as client:
+                if client.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=1000)
@@ -179,8 +203,8 @@ def main() -> None:
 
     template = f"rulesage_bench_{os.getpid()}"
     runs_db = f"{template}_run"
-    with tempfile.TemporaryDirectory(prefix="rulesage-bench-") as tmp:
-        os.environ["PAGE_CACHE_DIR"] = str(Path(tmp) / "page-cache")
+    with tempfile.TemporaryDirectory(prefix="rulesage-bench-") as tmp, own_redis() as redis_url:
+        os.environ["REDIS_URL"] = redis_url
         small, large = Path(tmp) / "100", Path(tmp) / str(args.files)
         size = generate(large, args.files, args.seed)
         generate(small, 100, args.seed)

@@ -246,7 +246,8 @@ def gathered():
         yield
     finally:
         del _gathering.tags
-    bump(tags)
+    if tags:
+        bump(tags)
 
 
 def bump(tags):

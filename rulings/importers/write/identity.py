@@ -71,14 +71,13 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
     if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
-        stored = Ruling.objects.filter(import_key__in=keys).select_related("edition")
-        found = {r.import_key: r for r in stored}
+        found = {r.import_key: r for r in stored_rulings(light=True).filter(import_key__in=keys)}
         return found.get(identity.import_key) or found.get(identity.untimed_key)
-    ruling = Ruling.objects.filter(import_key=identity.import_key).select_related("edition").first()
+    ruling = stored_rulings(light=True).filter(import_key=identity.import_key).first()
     if ruling is not None:
         return ruling
-    same_question = Ruling.objects.filter(question_key=identity.question_key)
-    candidates = list(same_question.select_related("edition").order_by("answered_at")[:6])
+    same_question = stored_rulings(light=True).filter(question_key=identity.question_key)
+    candidates = list(same_question.order_by("answered_at")[:6])
     if len(candidates) > 1:
         when = ", ".join(_when(r) for r in candidates[:5])
         raise ImportRefused(
@@ -90,6 +89,15 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
             "Import a complete copy.",
         )
     return candidates[0] if candidates else None
+
+
+def stored_rulings(light=False):
+    """Stored rulings as an import reads them: never the search columns the database
+    computes (long, and never written here); ``light``, not the provenance either, which
+    only a changed export needs (an unchanged one is told by its content hash)."""
+    heavy = [field.name for field in Ruling._meta.concrete_fields if field.generated]
+    heavy += ["provenance", "retrieval", "timings"] if light else []
+    return Ruling.objects.select_related("edition").defer(*heavy)
 
 
 def _when(ruling: Ruling) -> str:

@@ -22,6 +22,7 @@ from rulings.importers.read.files import parse_file
 from rulings.importers.read.limits import import_limits
 from rulings.importers.read.parsed import ImportRefused
 from rulings.importers.write.store import ImportResult, ImportRun, import_parsed
+from rulings.models import Ruling
 
 __all__ = ["REFUSED", "FileReport", "ImportReport", "import_paths"]
 
@@ -68,8 +69,12 @@ def import_paths(
             except Exception as error:  # noqa: BLE001 - refused, the import goes on
                 report = FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback))
             else:
+                # Only what a report shows is kept: memory stays flat over a large folder.
+                stored = result.ruling
+                ruling = Ruling(pk=stored.pk, edition=stored.edition, slug=stored.slug)
+                ruling.question = stored.question
                 warnings = list(result.parsed.warnings)
-                report = FileReport(path, result.outcome, ruling=result.ruling, warnings=warnings)
+                report = FileReport(path, result.outcome, ruling=ruling, warnings=warnings)
             reports.append(report)
             if on_file is not None:
                 on_file(report)

@@ -32,6 +32,7 @@ from rulings.importers.write.identity import (
     find_stored,
     losses_message,
     provenance_losses,
+    stored_rulings,
 )
 from rulings.importers.write.passages import Passages, index_for_search
 from rulings.models import Citation, Document, Edition, Passage, Ruling
@@ -132,6 +133,8 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     ruling = find_stored(parsed, identity)
     if ruling is not None and is_unchanged(parsed, ruling.import_hash):
         return ImportResult(ruling, ImportResult.UNCHANGED), []
+    if ruling is not None:
+        ruling = stored_rulings().get(pk=ruling.pk)  # with its provenance, to compare
     answer_kept = ruling is not None and ruling.status in Ruling.Status.decided()
     if ruling is not None:
         lost = provenance_losses(ruling, parsed, answer_kept)
