@@ -1,9 +1,7 @@
-"""The passages one export names (in its retrieval results and its citations), written in bulk.
+"""The passages one export names, read in one query and written in two, whatever their number.
 
-A file's passages are read in one query and written in two (the new ones, the longer
-snippets), so a file with forty citations costs what a file with one costs. The rules are
-those of one passage at a time: a snippet is recorded as the search's snippet, dated with
-its export; the longest snippet seen is kept; an editor's rulebook text is never replaced.
+A snippet is recorded as the search's snippet, dated with its export; the longest snippet
+seen is kept; an editor's rulebook text is never replaced.
 """
 
 from __future__ import annotations
@@ -17,8 +15,6 @@ from django.db.models.functions import Length
 from core.admin_search_backend import indexing_backends
 from rulings.locations import make_anchor
 from rulings.models import Passage
-
-__all__ = ["PassageKey", "Passages", "index_for_search"]
 
 logger = logging.getLogger(__name__)
 

@@ -1,10 +1,6 @@
-"""One import of export files, as the command line and the admin's import page both run it.
-
-``import_paths`` reads and stores each file, one after another, and returns one
-``FileReport`` per file, in the order given; ``on_file`` is called after each file so a
-caller can show progress (a bar on the terminal, a saved count for the admin's job page).
-The two callers differ only in how they show the reports, so a refusal reads the same
-wherever an import was started.
+"""One import of export files, as the command line and the admin's import page both run it:
+each file read and stored in turn, one report per file, ``on_file`` called after each (a
+progress bar, a saved count), so a refusal reads the same wherever an import was started.
 """
 
 from __future__ import annotations
@@ -23,8 +19,6 @@ from rulings.importers.read.limits import import_limits
 from rulings.importers.read.parsed import ImportRefused
 from rulings.importers.write.store import ImportResult, ImportRun, import_parsed
 from rulings.models import Ruling
-
-__all__ = ["REFUSED", "FileReport", "ImportReport", "import_paths"]
 
 REFUSED = "refused"
 

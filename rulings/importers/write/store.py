@@ -1,13 +1,9 @@
-"""Store one parsed export: its game, edition, documents, passages and ruling, in one
-transaction, with the ruling's revision, history line and references.
+"""Store one parsed export in one transaction: edition, documents, passages, the ruling and
+its citations (in bulk: forty cost what one does), its revision, history line and references.
 
-Every file takes this one path. It lands whole or not at all: anything that fails rolls the
-whole file back, and the caller refuses it. Re-importing the same export changes nothing; a
-changed export updates the ruling unless an editor has settled it (then only its provenance
-is refreshed); a copy that would replace what is stored with less is refused
-(``identity.py``). Passages and citations are written in bulk, so a file costs the same
-queries with one citation or forty; the revision and the reference index are Wagtail's own
-(``save_revision``, ``ReferenceIndex.create_or_update_for_object``).
+Every file takes this one path, and lands whole or not at all. An unchanged export writes
+nothing; a changed one updates the ruling, or only its provenance once an editor has
+settled it; a copy with less than what is stored is refused (``identity.py``).
 """
 
 from __future__ import annotations
@@ -37,14 +33,12 @@ from rulings.importers.write.identity import (
 from rulings.importers.write.passages import Passages, index_for_search
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 
-__all__ = ["ImportResult", "ImportRun", "import_file", "import_parsed"]
-
 logger = logging.getLogger(__name__)
 
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
 
-# Ruling field <- parsed export attribute: the answer (kept once an editor has settled the
-# ruling) and the provenance (always refreshed).
+# Ruling field <- parsed export attribute: the answer (kept once an editor has settled it)
+# and the provenance (always refreshed).
 ANSWER_FIELDS = {
     "question": "question",
     "answer": "answer_markdown",
