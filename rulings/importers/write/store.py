@@ -13,7 +13,6 @@ import re
 
 from django.db import transaction
 from django.db.models import Q
-from modelcluster.models import get_all_child_relations
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
@@ -164,12 +163,6 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     for citation in citations:
         citation.ruling = ruling
     Citation.objects.bulk_create(citations)
-    if created:
-        # A new ruling's children are these citations alone: its revision and references
-        # are made from them as written, not read back.
-        for relation in get_all_child_relations(Ruling):
-            name = relation.get_accessor_name()
-            setattr(ruling, name, citations if name == "citations" else [])
     _record_errata_statement(edition, parsed)
     outcome = ImportResult.CREATED if created else ImportResult.UPDATED
     return ImportResult(ruling, outcome), written
