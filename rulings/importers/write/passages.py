@@ -10,6 +10,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db.models import Q
 from django.db.models.functions import Length
 
 from core.admin_search_backend import indexing_backends
@@ -50,12 +51,17 @@ class Passages:
         created or changed (for the search index)."""
         if not self.wanted:
             return {}, []
-        # Their documents' passages under the same headings (a few more than wanted, on
-        # other pages): one plain query. Only a stored text's length matters (a longer
-        # snippet replaces it).
+        # Every passage at one of the wanted documents, pages and headings (a few more than
+        # wanted), found by the unique index in one plain query. Only a stored text's
+        # length matters (a longer snippet replaces it).
+        documents, pages, headings = (set(column) for column in zip(*self.wanted, strict=True))
+        on_pages = (
+            Q(page__in=pages - {None}) | Q(page__isnull=True)
+            if None in pages
+            else Q(page__in=pages)
+        )
         stored = Passage.objects.filter(
-            document_id__in={key[0] for key in self.wanted},
-            heading_path__in={key[2] for key in self.wanted},
+            on_pages, document_id__in=documents, heading_path__in=headings
         )
         stored = stored.annotate(stored_length=Length("text"))
         stored = stored.only("document_id", "page", "heading_path", "text_origin")
