@@ -1,5 +1,5 @@
-"""JSON read within bounds: what the fast read accepts is exactly what the scan accepts,
-and every refusal still names where the problem is."""
+"""JSON read within bounds: what the scan accepts reads as ``json.loads`` reads it, and
+every refusal names where the problem is."""
 
 import json
 

@@ -23,23 +23,9 @@ class JSONRefused(ValueError):
         self.pos = pos
 
 
-class _OutOfBounds(Exception):
-    """A value the scan refuses, met while reading: the text is scanned to place it."""
-
-
 def load_json(text: str, max_depth: int) -> object:
-    """Parse ``text`` as JSON; raise JSONRefused with a position. ``json.loads`` runs first,
-    checking numbers as it reads them, as it is far faster than the scan; only text it
-    refuses is scanned, to say where."""
-    try:
-        data = json.loads(
-            text, parse_int=_number(int), parse_float=_number(float), parse_constant=_refused
-        )
-    except (ValueError, RecursionError, _OutOfBounds):
-        pass
-    else:
-        if _depth(data) <= max_depth:
-            return data
+    """Parse ``text`` as JSON; raise JSONRefused with a position. The scan runs first, so
+    ``json.loads`` never meets what it would crash on or read as a float jsonb refuses."""
     _scan(text, max_depth)
     try:
         return json.loads(text)
@@ -79,29 +65,3 @@ def _infinite(token: str) -> bool:
         return math.isinf(float(token))
     except ValueError:
         return False  # not a number at all: json.loads names the problem
-
-
-def _number(convert):
-    """A ``json.loads`` hook reading a number, stopping at one ``_scan`` refuses."""
-
-    def hook(token: str):
-        if len(token) > MAX_NUMBER_CHARS or math.isinf(value := convert(token)):
-            raise _OutOfBounds
-        return value
-
-    return hook
-
-
-def _refused(token: str):
-    raise _OutOfBounds  # NaN, Infinity or -Infinity
-
-
-def _depth(data: object) -> int:
-    """How deeply lists and objects nest in ``data`` (the brackets ``_scan`` counts)."""
-    deepest, stack = 0, [(data, 1)] if isinstance(data, dict | list) else []
-    while stack:
-        value, depth = stack.pop()
-        deepest = max(deepest, depth)
-        children = value.values() if isinstance(value, dict) else value
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return deepest

@@ -5,6 +5,7 @@ checks the shape strictly ("3" is not a number); ``files`` checks sizes and char
 
 import json
 import re
+from contextlib import suppress
 from dataclasses import asdict
 from datetime import datetime
 from typing import Annotated, Any
@@ -188,12 +189,9 @@ def _recorded_at(
         recorded_at = parse_recorded_at(value)
         if recorded_at is None:
             raise fail("recorded_at", f"'recorded_at' is not an ISO 8601 date: {value!r}")
-        try:
-            naive = datetime.fromisoformat(value).tzinfo is None
-        except ValueError:
-            naive = False
-        if naive:
-            warnings.append(f"line {line}: recorded_at has no zone; UTC assumed")
+        with suppress(ValueError):  # "Sep 6, 2026 13:08 UTC" is not ISO 8601, and names UTC
+            if datetime.fromisoformat(value).tzinfo is None:
+                warnings.append(f"line {line}: recorded_at has no zone; UTC assumed")
     retained = provenance.get(RETAINED_UNTIL)
     if retained is not None and (not isinstance(retained, str) or not parse_recorded_at(retained)):
         raise fail(

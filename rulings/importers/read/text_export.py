@@ -15,7 +15,6 @@ from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, Parsed
 from rulings.importers.read.text_provenance import (
     PROVENANCE_START_RE,
     ProvenancePart,
-    apply_outcome,
     apply_provenance,
     read_provenance,
 )
@@ -236,8 +235,7 @@ def parse_export(
         ruling.field_lines["provenance"] = prov_start + 1
     ruling.provenance = part.provenance
     ruling.warnings += part.warnings
-    apply_provenance(ruling, part, filename, limits)  # an empty part leaves the defaults
+    apply_provenance(ruling, part, filename, limits)  # with no part: the outcome label alone
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
-    apply_outcome(ruling, part, reader.field_lines.get("outcome_label"))
     return ruling

@@ -160,7 +160,7 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
 def apply_provenance(
     ruling: ParsedRuling, part: ProvenancePart, filename: str, limits: ImportLimits
 ) -> None:
-    """Fill the typed fields of ``ruling`` from the provenance lookups."""
+    """Fill the typed fields of ``ruling`` from the provenance lookups, the outcome last."""
 
     def lookup(key: str, name: str = "") -> tuple[str, int] | None:
         """The value and line of canonical ``key``; the line is noted as field ``name``'s."""
@@ -201,10 +201,8 @@ def apply_provenance(
         ruling.field_lines.update(errata_statement=errata_line, external_edition_id=errata_line)
     edition_id = _EDITION_ID_RE.search(ruling.errata_statement)
     ruling.external_edition_id = edition_id.group(1) if edition_id else ""
-
-
-def apply_outcome(ruling: ParsedRuling, part: ProvenancePart, label_line: int | None) -> None:
-    """Outcome from provenance "outcome:" first, then the reader's label; unknown -> editor."""
+    # The outcome: provenance "outcome:" first, then the reader's label; unknown -> editor.
+    label_line = ruling.field_lines.get("outcome_label")
     found = part.first.get("outcome")
     source, line = found if found else (ruling.outcome_label, label_line)
     outcome = outcome_of(source, line, ruling.warnings)
