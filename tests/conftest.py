@@ -1,5 +1,7 @@
 """Shared fixtures: a site rooted at a HomePage, and a clean language state per test."""
 
+import contextlib
+
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
@@ -58,6 +60,22 @@ def everything_stale():
     move_on({SITE})
 
 
+@contextlib.contextmanager
+def kept_for_the_module(django_db_blocker):
+    """Rows written inside are seen by every test of a module and rolled back after its last.
+
+    For data that takes seconds to build and that the tests only read or change in their
+    own transaction: each test's transaction (pytest-django's) nests inside this one, so
+    what a test writes is rolled back when it ends, and the module's rows when the module
+    ends. Use it in a module-scoped fixture: `with kept_for_the_module(django_db_blocker):
+    ...; yield ...`.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        ensure_root()
+        yield
+        transaction.set_rollback(True)
+
+
 # A catalogue of a few hundred rulings: big enough that a list which grows with the
 # catalogue shows it in its query count, small enough to load in seconds.
 SMALL_CATALOGUE_SCALE = 0.004
@@ -66,17 +84,38 @@ SMALL_CATALOGUE_SCALE = 0.004
 @pytest.fixture(scope="module")
 def small_catalogue(django_db_setup, django_db_blocker):
     """The demo and `load_catalogue` at SMALL_CATALOGUE_SCALE (8 games, 400 rulings, 20 of
-    them on the first edition), shared by a module's tests: loaded inside a transaction
-    that each test's own nests in, and rolled back after the module's last test. Its
+    them on the first edition), shared by a module's tests (`kept_for_the_module`). Its
     `Sizes` say how much of each there is."""
     from rulesage.catalogue import Sizes, load_catalogue
 
-    with django_db_blocker.unblock(), transaction.atomic():
-        Locale.objects.get_or_create(language_code="en")
-        Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+    with kept_for_the_module(django_db_blocker):
         load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
         yield Sizes.at(SMALL_CATALOGUE_SCALE)
-        transaction.set_rollback(True)
+
+
+@pytest.fixture(scope="module")
+def demo_site(django_db_setup, django_db_blocker):
+    """The demo as `load_demo` builds it on an empty site (with the seed exports when
+    ../shared has them), shared by a module's tests (`kept_for_the_module`)."""
+    with kept_for_the_module(django_db_blocker):
+        call_command("load_demo", verbosity=0)
+        yield
+
+
+def ensure_root():
+    """Wagtail's tree root and default locale (see `root_page`)."""
+    Locale.objects.get_or_create(language_code="en")
+    return Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+
+
+def make_home():
+    """A HomePage as the default site's root, like the real site."""
+    home = HomePageFactory(parent=ensure_root(), title="Rulesage", slug="rulesage-home")
+    Site.objects.update_or_create(
+        is_default_site=True,
+        defaults={"hostname": "localhost", "port": 80, "root_page": home},
+    )
+    return home
 
 
 @pytest.fixture
@@ -86,20 +125,13 @@ def root_page(db):
     Migrations create them, but a transactional (browser) test flushes the database when
     it ends, and a reused test database keeps that state; recreate them when missing.
     """
-    Locale.objects.get_or_create(language_code="en")
-    return Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+    return ensure_root()
 
 
 @pytest.fixture
 def home(root_page):
     """A HomePage as the default site's root, like the real site."""
-    root = root_page
-    home = HomePageFactory(parent=root, title="Rulesage", slug="rulesage-home")
-    Site.objects.update_or_create(
-        is_default_site=True,
-        defaults={"hostname": "localhost", "port": 80, "root_page": home},
-    )
-    return home
+    return make_home()
 
 
 @pytest.fixture
