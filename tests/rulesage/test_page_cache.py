@@ -244,13 +244,13 @@ def test_without_redis_a_command_beside_the_server_makes_its_pages_stale(tmp_pat
         )
         return done.stdout.strip()
 
-    def changes():
-        return int(in_a_process("print(cache_tags.read_sequence())"))
-
-    server_sees = changes()
-    assert changes() == server_sees  # one cache for every process, not one each
-    in_a_process("cache_tags.move_on({'site'})")  # as import_rulings does per change
-    assert changes() == server_sees + 1
+    # One process reads the sequence and then changes something, as import_rulings does
+    # per change; another, started afterwards, sees the change: one cache for every
+    # process, not one each (a cache of its own would start its sequence afresh).
+    server_saw = int(
+        in_a_process("print(cache_tags.read_sequence()); cache_tags.move_on({'site'})")
+    )
+    assert int(in_a_process("print(cache_tags.read_sequence())")) == server_saw + 1
 
 
 def test_a_reader_sending_a_question_leaves_every_page_cached(client, ruling, page_cache):
