@@ -1,6 +1,7 @@
 import pytest
 
 from guides.models import GuideTranslation
+from tests.conftest import make_home
 from tests.guides.factories import (
     GamePageFactory,
     GamesIndexPageFactory,
@@ -12,8 +13,8 @@ from tests.rulesage.factories import StandardPageFactory
 from tests.rulings.factories import DocumentFactory, EditionFactory, GameFactory
 
 
-@pytest.fixture
-def policy(home):
+def make_policy(home):
+    """The editorial policy page, named in the site's settings."""
     from rulesage.models import SiteSettings
 
     page = StandardPageFactory(parent=home)
@@ -23,8 +24,8 @@ def policy(home):
     return page
 
 
-@pytest.fixture
-def game_page(home):
+def make_game_page(home):
+    """Point City's game page (with its edition and rulebook) in a games index."""
     index = GamesIndexPageFactory(parent=home)
     game = GameFactory(name="Point City", slug="point-city", bgg_id=368017, publisher="AEG")
     edition = EditionFactory(game=game, code="bg-368017-en-1e")
@@ -32,13 +33,11 @@ def game_page(home):
     return GamePageFactory(parent=index, game=game)
 
 
-@pytest.fixture
-def rulebook(game_page):
+def rulebook_of(game_page):
     return game_page.game.editions.get().documents.get()
 
 
-@pytest.fixture
-def guide(game_page, rulebook, policy):
+def make_guide(game_page, rulebook):
     """A published guide (version 1) with one source."""
     page = GuidePageFactory(parent=game_page, live=False)
     add_source(page, rulebook)
@@ -55,9 +54,44 @@ SPANISH = {
 }
 
 
-@pytest.fixture
-def spanish_guide(guide):
-    """The published guide (version 1) translated into Spanish and marked as following v1."""
+def translate(guide):
+    """`guide` published in Spanish too (SPANISH), marked as following its version 1."""
     guide = publish(guide, **SPANISH)
     GuideTranslation.objects.create(page=guide, language="es", follows=guide.versions.get(number=1))
     return guide
+
+
+def make_spanish_guide():
+    """The site of the `spanish_guide` fixture, built outside a test (module-scoped data):
+    a home with the policy, Point City's game page and its guide in both languages."""
+    home = make_home()
+    policy = make_policy(home)
+    game_page = make_game_page(home)
+    return translate(make_guide(game_page, rulebook_of(game_page))), policy
+
+
+@pytest.fixture
+def policy(home):
+    return make_policy(home)
+
+
+@pytest.fixture
+def game_page(home):
+    return make_game_page(home)
+
+
+@pytest.fixture
+def rulebook(game_page):
+    return rulebook_of(game_page)
+
+
+@pytest.fixture
+def guide(game_page, rulebook, policy):
+    """A published guide (version 1) with one source."""
+    return make_guide(game_page, rulebook)
+
+
+@pytest.fixture
+def spanish_guide(guide):
+    """The published guide (version 1) translated into Spanish and marked as following v1."""
+    return translate(guide)
