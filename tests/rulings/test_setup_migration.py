@@ -9,6 +9,7 @@ AFTER = [("rulings", "0007_setup_figures")]
 
 
 # serialized_rollback: the database is put back as migrations left it for the tests after it.
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_json_setup_figures_become_named_rows():
     executor = MigrationExecutor(connection)
