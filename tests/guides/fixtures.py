@@ -1,7 +1,8 @@
 import pytest
+from wagtail.models import Page
 
 from guides.models import GuideTranslation
-from tests.conftest import make_home
+from tests.conftest import kept_for_the_module, make_home
 from tests.guides.factories import (
     GamePageFactory,
     GamesIndexPageFactory,
@@ -68,6 +69,50 @@ def make_spanish_guide():
     policy = make_policy(home)
     game_page = make_game_page(home)
     return translate(make_guide(game_page, rulebook_of(game_page))), policy
+
+
+class GuideSite:
+    """The `guide` fixture's site built once for a module (`guide_site`): its home, policy,
+    game page and guide, read afresh for each test, so that no test sees another's changes
+    to them in memory (each test's changes to the database are rolled back).
+
+    A module whose tests all stand on that site, unchanged or changed in their own
+    transaction, overrides the fixtures it uses, e.g.
+    `@pytest.fixture def guide(guide_site): return guide_site.guide()`; then no test of the
+    module may ask for another home (`home`, `policy`, `game_page`, `rulebook`, `guide`
+    all come from the site)."""
+
+    def __init__(self, home, policy, game_page, guide):
+        self.pks = {"home": home.pk, "policy": policy.pk, "game_page": game_page.pk}
+        self.pks["guide"] = guide.pk
+
+    def _page(self, name):
+        return Page.objects.get(pk=self.pks[name]).specific
+
+    def home(self):
+        return self._page("home")
+
+    def policy(self):
+        return self._page("policy")
+
+    def game_page(self):
+        return self._page("game_page")
+
+    def rulebook(self):
+        return rulebook_of(self.game_page())
+
+    def guide(self):
+        return self._page("guide")
+
+
+@pytest.fixture(scope="module")
+def guide_site(django_db_setup, django_db_blocker):
+    """The site of the `guide` fixture, built once for a module (`kept_for_the_module`)."""
+    with kept_for_the_module(django_db_blocker):
+        home = make_home()
+        policy = make_policy(home)
+        game_page = make_game_page(home)
+        yield GuideSite(home, policy, game_page, make_guide(game_page, rulebook_of(game_page)))
 
 
 @pytest.fixture
