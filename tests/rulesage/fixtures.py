@@ -34,9 +34,10 @@ def full_site(spanish_guide, ruling, home):
 class FullSite:
     """`full_site` built once for a module (`full_site_built`), read afresh for each test.
 
-    A module whose tests all stand on it overrides `full_site`, `home` and `policy` with
-    its `full_site()`, `home()` and `policy()`; then no test of the module may ask for
-    another home (or for `guide`, `ruling`, which would be built beside it)."""
+    A module whose tests all stand on it overrides `full_site`, `home` and `policy` (and
+    `guide`, if its tests can stand on this one) with the methods of the same names; then no
+    test of the module may ask for another home, guide or ruling, which would be built
+    beside it."""
 
     def __init__(self, guide, ruling, policy):
         self.pks = {"guide": guide.pk, "ruling": ruling.pk, "policy": policy.pk}
@@ -49,6 +50,9 @@ class FullSite:
         return GuidePage.objects.get(pk=self.pks["guide"]), Ruling.objects.get(
             pk=self.pks["ruling"]
         )
+
+    def guide(self):
+        return self.full_site()[0]
 
     def home(self):
         return Page.objects.get(pk=self.pks["home"]).specific
