@@ -81,16 +81,66 @@ def kept_for_the_module(django_db_blocker):
 SMALL_CATALOGUE_SCALE = 0.004
 
 
-@pytest.fixture(scope="module")
+class SharedCatalogue:
+    """The small catalogue, loaded once for every test that asks for it.
+
+    Those tests run one after the other (`pytest_collection_modifyitems` below gathers
+    them), inside one transaction that each test's own nests in: loaded before the first,
+    rolled back after the last (`pytest_runtest_teardown`), whichever modules they are in.
+    """
+
+    rows = None  # the ExitStack holding that transaction while the catalogue is loaded
+
+    @classmethod
+    def open(cls, django_db_blocker):
+        from rulesage.catalogue import load_catalogue
+
+        cls.rows = contextlib.ExitStack()
+        cls.rows.enter_context(kept_for_the_module(django_db_blocker))
+        load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
+
+    @classmethod
+    def close(cls):
+        if cls.rows is not None:
+            cls.rows.close()
+            cls.rows = None
+
+
+def uses_the_catalogue(item):
+    return item is not None and "small_catalogue" in item.fixturenames
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The tests on the small catalogue, one after the other where the first of them runs
+    (pytest-django has put the tests that use the database first, then the transactional
+    ones: these all use the database and none is transactional)."""
+    on_catalogue = [item for item in items if uses_the_catalogue(item)]
+    if on_catalogue:
+        first = items.index(on_catalogue[0])
+        others = [item for item in items if not uses_the_catalogue(item)]
+        items[:] = others[:first] + on_catalogue + others[first:]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After the last test on the small catalogue, the catalogue is rolled back."""
+    try:
+        return (yield)
+    finally:
+        if not uses_the_catalogue(nextitem):
+            SharedCatalogue.close()
+
+
+@pytest.fixture(scope="session")
 def small_catalogue(django_db_setup, django_db_blocker):
     """The demo and `load_catalogue` at SMALL_CATALOGUE_SCALE (8 games, 400 rulings, 20 of
-    them on the first edition), shared by a module's tests (`kept_for_the_module`). Its
-    `Sizes` say how much of each there is."""
-    from rulesage.catalogue import Sizes, load_catalogue
+    them on the first edition), shared by every test that asks for it (`SharedCatalogue`).
+    Its `Sizes` say how much of each there is."""
+    from rulesage.catalogue import Sizes
 
-    with kept_for_the_module(django_db_blocker):
-        load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
-        yield Sizes.at(SMALL_CATALOGUE_SCALE)
+    SharedCatalogue.open(django_db_blocker)
+    return Sizes.at(SMALL_CATALOGUE_SCALE)
 
 
 @pytest.fixture(scope="module")
