@@ -93,11 +93,13 @@ class SharedCatalogue:
 
     @classmethod
     def open(cls, django_db_blocker):
+        """Load the catalogue, unless the tests before this module's left it loaded."""
         from rulesage.catalogue import load_catalogue
 
-        cls.rows = contextlib.ExitStack()
-        cls.rows.enter_context(kept_for_the_module(django_db_blocker))
-        load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
+        if cls.rows is None:
+            cls.rows = contextlib.ExitStack()
+            cls.rows.enter_context(kept_for_the_module(django_db_blocker))
+            load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
 
     @classmethod
     def close(cls):
@@ -132,7 +134,7 @@ def pytest_runtest_teardown(item, nextitem):
             SharedCatalogue.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def small_catalogue(django_db_setup, django_db_blocker):
     """The demo and `load_catalogue` at SMALL_CATALOGUE_SCALE (8 games, 400 rulings, 20 of
     them on the first edition), shared by every test that asks for it (`SharedCatalogue`).
