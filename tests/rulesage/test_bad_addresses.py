@@ -130,12 +130,17 @@ def every_sample(full_site):
 # The walk in parts, each in a test of its own; the last part is every other path, so
 # together they leave none out.
 AREAS = {
+    "admin snippet choosers": ("/admin/snippets/choose/",),
     "admin snippets": ("/admin/snippets/",),
-    "admin pages, images, documents and workflows": (
-        "/admin/pages/",
-        "/admin/images/",
-        "/admin/documents/",
-        "/admin/workflows/",
+    "admin pages and workflows": ("/admin/pages/", "/admin/workflows/"),
+    "admin images and documents": ("/admin/images/", "/admin/documents/"),
+    "admin users, groups, sites and settings": (
+        "/admin/users/",
+        "/admin/groups/",
+        "/admin/sites/",
+        "/admin/settings/",
+        "/admin/collections/",
+        "/admin/redirects/",
     ),
     "rest of the admin": ("/admin/",),
     "reader pages and everything else": ("",),
