@@ -1,5 +1,7 @@
 """Shared fixtures: a site rooted at a HomePage, and a clean language state per test."""
 
+import contextlib
+
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
@@ -58,25 +60,114 @@ def everything_stale():
     move_on({SITE})
 
 
+@contextlib.contextmanager
+def kept_for_the_module(django_db_blocker):
+    """Rows written inside are seen by every test of a module and rolled back after its last.
+
+    For data that takes seconds to build and that the tests only read or change in their
+    own transaction: each test's transaction (pytest-django's) nests inside this one, so
+    what a test writes is rolled back when it ends, and the module's rows when the module
+    ends. Use it in a module-scoped fixture: `with kept_for_the_module(django_db_blocker):
+    ...; yield ...`.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        ensure_root()
+        yield
+        transaction.set_rollback(True)
+
+
 # A catalogue of a few hundred rulings: big enough that a list which grows with the
 # catalogue shows it in its query count, small enough to load in seconds.
 SMALL_CATALOGUE_SCALE = 0.004
 
 
+class SharedCatalogue:
+    """The small catalogue, loaded once for every test that asks for it.
+
+    Those tests run one after the other (`pytest_collection_modifyitems` below gathers
+    them), inside one transaction that each test's own nests in: loaded before the first,
+    rolled back after the last (`pytest_runtest_teardown`), whichever modules they are in.
+    """
+
+    rows = None  # the ExitStack holding that transaction while the catalogue is loaded
+
+    @classmethod
+    def open(cls, django_db_blocker):
+        """Load the catalogue, unless the tests before this module's left it loaded."""
+        from rulesage.catalogue import load_catalogue
+
+        if cls.rows is None:
+            cls.rows = contextlib.ExitStack()
+            cls.rows.enter_context(kept_for_the_module(django_db_blocker))
+            load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
+
+    @classmethod
+    def close(cls):
+        if cls.rows is not None:
+            cls.rows.close()
+            cls.rows = None
+
+
+def uses_the_catalogue(item):
+    return item is not None and "small_catalogue" in item.fixturenames
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The tests on the small catalogue, one after the other where the first of them runs
+    (pytest-django has put the tests that use the database first, then the transactional
+    ones: these all use the database and none is transactional)."""
+    on_catalogue = [item for item in items if uses_the_catalogue(item)]
+    if on_catalogue:
+        first = items.index(on_catalogue[0])
+        others = [item for item in items if not uses_the_catalogue(item)]
+        items[:] = others[:first] + on_catalogue + others[first:]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After the last test on the small catalogue, the catalogue is rolled back."""
+    try:
+        return (yield)
+    finally:
+        if not uses_the_catalogue(nextitem):
+            SharedCatalogue.close()
+
+
 @pytest.fixture(scope="module")
 def small_catalogue(django_db_setup, django_db_blocker):
     """The demo and `load_catalogue` at SMALL_CATALOGUE_SCALE (8 games, 400 rulings, 20 of
-    them on the first edition), shared by a module's tests: loaded inside a transaction
-    that each test's own nests in, and rolled back after the module's last test. Its
-    `Sizes` say how much of each there is."""
-    from rulesage.catalogue import Sizes, load_catalogue
+    them on the first edition), shared by every test that asks for it (`SharedCatalogue`).
+    Its `Sizes` say how much of each there is."""
+    from rulesage.catalogue import Sizes
 
-    with django_db_blocker.unblock(), transaction.atomic():
-        Locale.objects.get_or_create(language_code="en")
-        Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
-        load_catalogue(SMALL_CATALOGUE_SCALE, log=lambda line: None)
-        yield Sizes.at(SMALL_CATALOGUE_SCALE)
-        transaction.set_rollback(True)
+    SharedCatalogue.open(django_db_blocker)
+    return Sizes.at(SMALL_CATALOGUE_SCALE)
+
+
+@pytest.fixture(scope="module")
+def demo_site(django_db_setup, django_db_blocker):
+    """The demo as `load_demo` builds it on an empty site (with the seed exports when
+    ../shared has them), shared by a module's tests (`kept_for_the_module`)."""
+    with kept_for_the_module(django_db_blocker):
+        call_command("load_demo", verbosity=0)
+        yield
+
+
+def ensure_root():
+    """Wagtail's tree root and default locale (see `root_page`)."""
+    Locale.objects.get_or_create(language_code="en")
+    return Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+
+
+def make_home():
+    """A HomePage as the default site's root, like the real site."""
+    home = HomePageFactory(parent=ensure_root(), title="Rulesage", slug="rulesage-home")
+    Site.objects.update_or_create(
+        is_default_site=True,
+        defaults={"hostname": "localhost", "port": 80, "root_page": home},
+    )
+    return home
 
 
 @pytest.fixture
@@ -86,20 +177,13 @@ def root_page(db):
     Migrations create them, but a transactional (browser) test flushes the database when
     it ends, and a reused test database keeps that state; recreate them when missing.
     """
-    Locale.objects.get_or_create(language_code="en")
-    return Page.get_first_root_node() or Page.add_root(title="Root", slug="root")
+    return ensure_root()
 
 
 @pytest.fixture
 def home(root_page):
     """A HomePage as the default site's root, like the real site."""
-    root = root_page
-    home = HomePageFactory(parent=root, title="Rulesage", slug="rulesage-home")
-    Site.objects.update_or_create(
-        is_default_site=True,
-        defaults={"hostname": "localhost", "port": 80, "root_page": home},
-    )
-    return home
+    return make_home()
 
 
 @pytest.fixture

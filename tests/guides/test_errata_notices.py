@@ -17,6 +17,33 @@ from tests.guides.fixtures import SPANISH
 
 pytestmark = pytest.mark.django_db
 
+
+# The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
+@pytest.fixture
+def home(db, guide_site):
+    return guide_site.home()
+
+
+@pytest.fixture
+def policy(db, guide_site):
+    return guide_site.policy()
+
+
+@pytest.fixture
+def game_page(db, guide_site):
+    return guide_site.game_page()
+
+
+@pytest.fixture
+def rulebook(db, guide_site):
+    return guide_site.rulebook()
+
+
+@pytest.fixture
+def guide(db, guide_site):
+    return guide_site.guide()
+
+
 ISSUED = datetime.date(2026, 11, 1)
 RECORDED = datetime.datetime(2026, 11, 3, 12, 0, tzinfo=datetime.UTC)
 

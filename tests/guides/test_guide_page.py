@@ -1,21 +1,43 @@
 """What a reader sees on a guide: checked date, sources, scope, sections."""
 
-import datetime
-
 import pytest
 from bs4 import BeautifulSoup
 
-from guides.models import GuideCorrection
 from tests.guides.factories import (
     GuidePageFactory,
     add_source,
     publish,
-    publish_version,
     sections,
     url_in,
 )
 
 pytestmark = pytest.mark.django_db
+
+
+# The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
+@pytest.fixture
+def home(db, guide_site):
+    return guide_site.home()
+
+
+@pytest.fixture
+def policy(db, guide_site):
+    return guide_site.policy()
+
+
+@pytest.fixture
+def game_page(db, guide_site):
+    return guide_site.game_page()
+
+
+@pytest.fixture
+def rulebook(db, guide_site):
+    return guide_site.rulebook()
+
+
+@pytest.fixture
+def guide(db, guide_site):
+    return guide_site.guide()
 
 
 def soup(response):
@@ -136,43 +158,6 @@ def test_an_alias_of_a_restricted_guide_made_later_is_restricted_at_once(client,
     alias = guide.create_alias(parent=other, update_slug="the-alias")
     response = client.get(alias.url)
     assert response.status_code == 302 and "login" in response["Location"]
-
-
-@pytest.mark.parametrize("remember", [True, False])
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_a_large_guide_costs_as_few_queries_as_a_small_one(
-    client, spanish_guide, rulebook, language, remember, django_assert_max_num_queries, settings
-):
-    """Sections, sources, versions, corrections and change-log lines all grow; the queries
-    do not (the address is resolved in one query whatever the depth, see rulesage.routing)."""
-    guide = spanish_guide
-    for _ in range(8):
-        add_source(guide, rulebook)
-    for number in range(6):
-        guide.corrections.add(
-            GuideCorrection(
-                what_was_wrong=f"Wrong {number}.",
-                what_it_says_now=f"Right {number}.",
-                corrected_by="Ana",
-                corrected_on=datetime.date(2026, 11, 2),
-            )
-        )
-        guide = publish_version(guide, f"Version {number + 2}.", body=sections(40))
-    url = url_in(guide, language)
-    client.get(url)  # as on a running server: the site's root addresses are cached
-    # Remembered, only the address, the guide's own row and the site are read (Wagtail's
-    # `Site.find_for_request`, kept for one request only, asked by the route and the links).
-    # Without anything remembered, as the first request after a content change: 13 in
-    # English, 14 in Spanish (its translation record), however long the guide; 2 of them
-    # (the restrictions, the header links) are shared by every page, so only the first
-    # request of any page asks them. The breadcrumbs come from the route.
-    settings.RULESAGE_REMEMBER = remember
-    cold = {"en": 13, "es": 14}[language]
-    with django_assert_max_num_queries(3 if remember else cold):
-        response = client.get(url)
-    assert response.status_code == 200
-    text = response.content.decode()
-    assert "Right 5." in text and text.count('class="source') >= 1
 
 
 def test_restricted_pages_and_aliases_are_told_apart_in_one_query(

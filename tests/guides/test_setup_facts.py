@@ -9,6 +9,33 @@ from tests.guides.factories import give_setup_figures, publish, publish_version,
 
 pytestmark = pytest.mark.django_db
 
+
+# The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
+@pytest.fixture
+def home(db, guide_site):
+    return guide_site.home()
+
+
+@pytest.fixture
+def policy(db, guide_site):
+    return guide_site.policy()
+
+
+@pytest.fixture
+def game_page(db, guide_site):
+    return guide_site.game_page()
+
+
+@pytest.fixture
+def rulebook(db, guide_site):
+    return guide_site.rulebook()
+
+
+@pytest.fixture
+def guide(db, guide_site):
+    return guide_site.guide()
+
+
 USED = [["1–2", "40", "24", "18"], ["3", "52", "36", "28"], ["4", "64", "48", "38"]]
 RETURNED = [["1–2", "25", "26", "27"], ["3", "13", "14", "17"], ["4", "1", "2", "7"]]
 BOX = ["65", "50", "45"]

@@ -10,6 +10,33 @@ from tests.guides.factories import GuideCorrectionFactory, publish, publish_vers
 
 pytestmark = pytest.mark.django_db
 
+
+# The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
+@pytest.fixture
+def home(db, guide_site):
+    return guide_site.home()
+
+
+@pytest.fixture
+def policy(db, guide_site):
+    return guide_site.policy()
+
+
+@pytest.fixture
+def game_page(db, guide_site):
+    return guide_site.game_page()
+
+
+@pytest.fixture
+def rulebook(db, guide_site):
+    return guide_site.rulebook()
+
+
+@pytest.fixture
+def guide(db, guide_site):
+    return guide_site.guide()
+
+
 BEHIND_NOTICE = (
     "Esta traducción corresponde a la versión 1 del original en inglés; la versión actual es 2."
 )

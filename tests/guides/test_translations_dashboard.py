@@ -4,8 +4,10 @@ import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
 
-from guides.models import GuideTranslation
+from guides.models import GuidePage, GuideTranslation
+from tests.conftest import kept_for_the_module
 from tests.guides.factories import GuidePageFactory, add_source, publish, publish_version, url_in
+from tests.guides.fixtures import make_spanish_guide
 
 pytestmark = pytest.mark.django_db
 
@@ -26,21 +28,34 @@ def statuses(client, query=""):
     }
 
 
+@pytest.fixture(scope="module")
+def three_guides_built(django_db_setup, django_db_blocker):
+    """One guide behind (English moved to v2), one current, one never translated: built
+    once for the module (`kept_for_the_module`), their primary keys."""
+    with kept_for_the_module(django_db_blocker):
+        spanish_guide, _policy = make_spanish_guide()
+        game_page = spanish_guide.get_parent()
+        rulebook = spanish_guide.sources.get().document
+        behind = publish_version(
+            spanish_guide, "Added the tie-break rule.", intro_en="Now with the tie-break rule."
+        )
+        current = GuidePageFactory(
+            parent=game_page, title="Draft & Build", slug="draft", live=False
+        )
+        add_source(current, rulebook)
+        current.save()
+        current = publish(current, title_es="Robar y construir", slug_es="robar")
+        GuideTranslation.objects.create(page=current, language="es", follows=current.versions.get())
+        missing = GuidePageFactory(parent=game_page, title="Scoring", slug="scoring", live=False)
+        add_source(missing, rulebook)
+        missing.save()
+        yield behind.pk, current.pk, publish(missing).pk
+
+
 @pytest.fixture
-def three_guides(spanish_guide, game_page, rulebook):
-    """One guide behind (English moved to v2), one current, one never translated."""
-    behind = publish_version(
-        spanish_guide, "Added the tie-break rule.", intro_en="Now with the tie-break rule."
-    )
-    current = GuidePageFactory(parent=game_page, title="Draft & Build", slug="draft", live=False)
-    add_source(current, rulebook)
-    current.save()
-    current = publish(current, title_es="Robar y construir", slug_es="robar")
-    GuideTranslation.objects.create(page=current, language="es", follows=current.versions.get())
-    missing = GuidePageFactory(parent=game_page, title="Scoring", slug="scoring", live=False)
-    add_source(missing, rulebook)
-    missing.save()
-    return behind, current, publish(missing)
+def three_guides(three_guides_built):
+    """The three guides, read afresh for each test (whose changes are rolled back)."""
+    return tuple(GuidePage.objects.get(pk=pk) for pk in three_guides_built)
 
 
 REASON = "El desempate ya estaba traducido."

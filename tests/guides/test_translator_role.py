@@ -13,6 +13,32 @@ from tests.guides.factories import publish_version, url_in
 pytestmark = pytest.mark.django_db
 
 
+# The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
+@pytest.fixture
+def home(db, guide_site):
+    return guide_site.home()
+
+
+@pytest.fixture
+def policy(db, guide_site):
+    return guide_site.policy()
+
+
+@pytest.fixture
+def game_page(db, guide_site):
+    return guide_site.game_page()
+
+
+@pytest.fixture
+def rulebook(db, guide_site):
+    return guide_site.rulebook()
+
+
+@pytest.fixture
+def guide(db, guide_site):
+    return guide_site.guide()
+
+
 def edit_url(page):
     return reverse("wagtailadmin_pages:edit", args=(page.pk,))
 
@@ -236,7 +262,13 @@ def test_only_rulesage_roles_remain(roles):
 def every_page_type(home, policy, spanish_guide):
     """One live page of each type: home, editorial policy, games index, game, guide."""
     game_page = spanish_guide.get_parent()
-    return [home, policy, game_page.get_parent().specific, game_page.specific, spanish_guide]
+    return {
+        "home": home,
+        "policy": policy,
+        "games index": game_page.get_parent().specific,
+        "game": game_page.specific,
+        "guide": spanish_guide,
+    }
 
 
 def browser_data(html, **spanish):
@@ -250,19 +282,22 @@ def browser_data(html, **spanish):
     return data
 
 
-def test_translators_save_and_autosave_every_page_type(client, translator, every_page_type):
+@pytest.mark.parametrize("page_type", ["home", "policy", "games index", "game", "guide"])
+def test_translators_save_and_autosave_every_page_type(
+    client, translator, every_page_type, page_type
+):
     client.force_login(translator)
-    for page in every_page_type:
-        url = edit_url(page)
-        html = client.get(url).content.decode()
-        data = browser_data(html, title_es=f"{page.title} (es)")
-        # Autosave: the editor's script posts the same form and expects JSON.
-        autosave = client.post(url, data, HTTP_ACCEPT="application/json")
-        assert autosave.status_code == 200, (type(page).__name__, autosave.content[:500])
-        assert autosave.json()["success"] is True
-        html = client.get(url).content.decode()
-        response = client.post(url, browser_data(html, title_es=f"{page.title} (es)"))
-        assert response.status_code == 302, (type(page).__name__, response.content[:2000])
-        draft = type(page).objects.get(pk=page.pk).get_latest_revision_as_object()
-        assert draft.title_es == f"{page.title} (es)"
-        assert draft.title_en == page.title_en
+    page = every_page_type[page_type]
+    url = edit_url(page)
+    html = client.get(url).content.decode()
+    data = browser_data(html, title_es=f"{page.title} (es)")
+    # Autosave: the editor's script posts the same form and expects JSON.
+    autosave = client.post(url, data, HTTP_ACCEPT="application/json")
+    assert autosave.status_code == 200, (type(page).__name__, autosave.content[:500])
+    assert autosave.json()["success"] is True
+    html = client.get(url).content.decode()
+    response = client.post(url, browser_data(html, title_es=f"{page.title} (es)"))
+    assert response.status_code == 302, (type(page).__name__, response.content[:2000])
+    draft = type(page).objects.get(pk=page.pk).get_latest_revision_as_object()
+    assert draft.title_es == f"{page.title} (es)"
+    assert draft.title_en == page.title_en

@@ -5,21 +5,68 @@ import datetime
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from wagtail.models import Page
 
+from tests.conftest import kept_for_the_module
 from tests.guides.factories import publish_version, url_in
+from tests.guides.fixtures import make_spanish_guide
 from tests.rulings.factories import errata_card, record_correction
+from tests.rulings.fixtures import import_export
 
 LANGUAGES = ("en", "es")
 
 
-@pytest.fixture
-def full_site(spanish_guide, ruling, home):
+def make_full_site(spanish_guide, ruling):
     """Pages of every type, a guide with two versions, a ruling with a card and a correction."""
     guide = publish_version(spanish_guide, "Second version.")
     citation = ruling.citations.get(n=1)
     errata_card(citation.passage, "Now reads otherwise.")
     record_correction(ruling, corrected_by="Ana", corrected_on=datetime.date(2026, 11, 2))
     return guide, ruling
+
+
+@pytest.fixture
+def full_site(spanish_guide, ruling, home):
+    """Pages of every type, a guide with two versions, a ruling with a card and a correction."""
+    return make_full_site(spanish_guide, ruling)
+
+
+class FullSite:
+    """`full_site` built once for a module (`full_site_built`), read afresh for each test.
+
+    A module whose tests all stand on it overrides `full_site`, `home` and `policy` (and
+    `guide`, if its tests can stand on this one) with the methods of the same names; then no
+    test of the module may ask for another home, guide or ruling, which would be built
+    beside it."""
+
+    def __init__(self, guide, ruling, policy):
+        self.pks = {"guide": guide.pk, "ruling": ruling.pk, "policy": policy.pk}
+        self.pks["home"] = guide.get_site().root_page_id
+
+    def full_site(self):
+        from guides.models import GuidePage
+        from rulings.models import Ruling
+
+        return GuidePage.objects.get(pk=self.pks["guide"]), Ruling.objects.get(
+            pk=self.pks["ruling"]
+        )
+
+    def guide(self):
+        return self.full_site()[0]
+
+    def home(self):
+        return Page.objects.get(pk=self.pks["home"]).specific
+
+    def policy(self):
+        return Page.objects.get(pk=self.pks["policy"]).specific
+
+
+@pytest.fixture(scope="module")
+def full_site_built(django_db_setup, django_db_blocker):
+    with kept_for_the_module(django_db_blocker):
+        spanish_guide, policy = make_spanish_guide()
+        guide, ruling = make_full_site(spanish_guide, import_export())
+        yield FullSite(guide, ruling, policy)
 
 
 def reader_urls(guide, ruling, language):

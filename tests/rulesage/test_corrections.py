@@ -11,6 +11,32 @@ from tests.guides.factories import GuideCorrectionFactory, publish
 pytestmark = pytest.mark.django_db
 
 
+# The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
+@pytest.fixture
+def home(db, guide_site):
+    return guide_site.home()
+
+
+@pytest.fixture
+def policy(db, guide_site):
+    return guide_site.policy()
+
+
+@pytest.fixture
+def game_page(db, guide_site):
+    return guide_site.game_page()
+
+
+@pytest.fixture
+def rulebook(db, guide_site):
+    return guide_site.rulebook()
+
+
+@pytest.fixture
+def guide(db, guide_site):
+    return guide_site.guide()
+
+
 @pytest.fixture
 def corrected_guide(guide):
     page = type(guide).objects.get(pk=guide.pk)

@@ -151,6 +151,7 @@ def log_lines(errors, since):
     return errors.read_text().splitlines()[since:]
 
 
+@pytest.mark.slow
 def test_an_outage_is_a_503_with_retry_after_and_one_log_line_and_the_site_recovers(
     own_postgres, site_on_own_postgres
 ):
@@ -214,6 +215,7 @@ def timed_get(url):
     return status, headers, time.monotonic() - started
 
 
+@pytest.mark.slow
 def test_postgres_not_answering_is_a_503_within_ten_seconds_and_cached_pages_are_served(
     postgres_proxy, cached_site_behind_proxy
 ):
@@ -237,6 +239,7 @@ def test_postgres_not_answering_is_a_503_within_ten_seconds_and_cached_pages_are
     assert get(uncached)[0] == 200
 
 
+@pytest.mark.slow
 def test_postgres_refusing_connections_still_serves_cached_pages(
     postgres_proxy, cached_site_behind_proxy
 ):
@@ -251,6 +254,7 @@ def test_postgres_refusing_connections_still_serves_cached_pages(
     assert status == 503 and headers["Retry-After"] and elapsed < 2, (status, elapsed)
 
 
+@pytest.mark.slow
 def test_a_request_past_the_worker_timeout_is_ended_and_the_worker_replaced(tmp_path):
     with gunicorn_site(
         tmp_path, app="tests.rulesage.slow_wsgi:application", ready="/", GUNICORN_TIMEOUT="2"

@@ -1,4 +1,7 @@
-"""The demo claims only what it has: illustrative rulings say so, no invented rulebook text."""
+"""The demo claims only what it has: illustrative rulings say so, no invented rulebook text.
+
+Here the demo is loaded without the seed exports, once for the module; beside them, see
+test_honest_demo_seeds.py."""
 
 import pytest
 from bs4 import BeautifulSoup
@@ -8,9 +11,9 @@ from django.utils import translation
 
 from rulesage.demo import rulings as demo
 from rulings.models import ErrataCard, Passage, Ruling
-from tests.seeds import POINT_CITY_RULING, seed_path
+from tests.conftest import kept_for_the_module
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_without_seeds")]
 
 ILLUSTRATIVE = "Illustrative — not from the rules Q&A system"
 QUESTIONS = {
@@ -19,6 +22,15 @@ QUESTIONS = {
     "What breaks a tie?",
     "What happens when I draw a Sandstorm card?",
 }
+
+
+@pytest.fixture(scope="module")
+def demo_without_seeds(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The demo as `load_demo` builds it where there are no seed exports."""
+    with pytest.MonkeyPatch.context() as patch, kept_for_the_module(django_db_blocker):
+        patch.setattr(demo, "SEEDS", tmp_path_factory.mktemp("demo") / "no-seeds-here")
+        call_command("load_demo", verbosity=0)
+        yield
 
 
 @pytest.fixture
@@ -32,8 +44,7 @@ def html(client, url):
     return BeautifulSoup(response.content, "html.parser")
 
 
-def test_demo_rulings_are_illustrative_and_carry_no_export_provenance(client, without_seeds):
-    call_command("load_demo", verbosity=0)
+def test_demo_rulings_are_illustrative_and_carry_no_export_provenance(client):
     rulings = Ruling.objects.all()
     assert {r.question for r in rulings} == QUESTIONS
     for ruling in rulings:
@@ -51,22 +62,7 @@ def test_demo_rulings_are_illustrative_and_carry_no_export_provenance(client, wi
         assert "Imported, not yet reviewed" not in text
 
 
-def test_rulings_list_labels_every_illustrative_ruling_and_only_those(client):
-    call_command("load_demo", verbosity=0)  # with the seeds: two real exports beside them
-    page = html(client, reverse("rulings:index"))
-    items = page.select(".ruling-list li")
-    labelled = {item.a.get_text() for item in items if item.select_one(".label--illustrative")}
-    assert labelled == QUESTIONS
-    for item in items:
-        if item.select_one(".label--illustrative"):
-            assert item.select_one(".label--illustrative").get_text() == ILLUSTRATIVE
-    exported = Ruling.objects.filter(origin=Ruling.Origin.EXPORT)
-    if exported:  # the seed exports keep their real provenance
-        assert all(r.source_file.startswith("ruling-") for r in exported)
-
-
-def test_illustrative_label_in_spanish(client, without_seeds):
-    call_command("load_demo", verbosity=0)
+def test_illustrative_label_in_spanish(client):
     ruling = Ruling.objects.get(question="What breaks a tie?")
     with translation.override("es"):
         index = reverse("rulings:index")
@@ -76,8 +72,7 @@ def test_illustrative_label_in_spanish(client, without_seeds):
     assert label in html(client, ruling_url).select_one(".notice--illustrative").get_text()
 
 
-def test_demo_document_pages_show_no_invented_rulebook_text(client, without_seeds):
-    call_command("load_demo", verbosity=0)
+def test_demo_document_pages_show_no_invented_rulebook_text(client):
     assert not Passage.objects.exclude(text="").exists()
     ruling = Ruling.objects.get(question="What breaks a tie?")
     document = ruling.citations.get(n=2).document
@@ -87,24 +82,7 @@ def test_demo_document_pages_show_no_invented_rulebook_text(client, without_seed
     assert "No text recorded for this passage" in section.get_text()
 
 
-def test_seed_snippets_are_shown_as_dated_snippets_not_as_the_rulebook(client):
-    seed_path(POINT_CITY_RULING)  # the demo imports it when present; CI must have it
-    call_command("load_demo", verbosity=0)
-    passage = Passage.objects.get(page=9, heading_path="GAME END · SCORING")
-    assert passage.text_origin == Passage.TextOrigin.SEARCH_SNIPPET
-    page = html(client, passage.document.get_absolute_url())
-    section = page.find(id=passage.anchor)
-    label = section.select_one(".passage-source").get_text(" ", strip=True)
-    assert label == (
-        "The passage search's snippet, cut to at most 300 characters, from the rules Q&A "
-        "export of 6 September 2026 — not the rulebook's own text:"
-    )
-    quote = section.select_one("blockquote.passage-text--snippet").get_text()
-    assert quote.startswith("The game ends when the Market") and quote.endswith("by the…")
-
-
-def test_demo_errata_card_in_both_languages_says_it_is_illustrative(client, without_seeds):
-    call_command("load_demo", verbosity=0)
+def test_demo_errata_card_in_both_languages_says_it_is_illustrative(client):
     card = ErrataCard.objects.get()
     assert "illustrative" in card.corrected_rule_en.lower()
     assert "ilustrativa" in card.corrected_rule_es.lower()
@@ -122,7 +100,6 @@ def test_demo_errata_card_in_both_languages_says_it_is_illustrative(client, with
 
 
 def test_loading_the_demo_again_keeps_illustrative_rulings_single(client, without_seeds):
-    call_command("load_demo", verbosity=0)
     before = Ruling.objects.count(), Passage.objects.count(), ErrataCard.objects.count()
     call_command("load_demo", verbosity=0)
     assert (Ruling.objects.count(), Passage.objects.count(), ErrataCard.objects.count()) == before

@@ -1,4 +1,7 @@
-"""The demo loader builds the site once and never duplicates or overwrites."""
+"""The demo loader builds the site once and never duplicates or overwrites.
+
+The demo is loaded once for the module (`demo_site`); the tests that load it again do so
+on top of it, in their own transaction."""
 
 import pytest
 from bs4 import BeautifulSoup
@@ -10,7 +13,7 @@ from guides.models import GuideCorrection, GuidePage, GuideTranslation, GuideVer
 from rulings.models import Document, Edition, Game
 from tests.guides.factories import url_in
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_site")]
 
 
 def counts():
@@ -21,7 +24,6 @@ def counts():
 
 
 def test_load_demo_twice_creates_nothing_new(client):
-    call_command("load_demo")
     first = counts()
     assert first["Game"] == 2
     point_city = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
@@ -33,7 +35,6 @@ def test_load_demo_twice_creates_nothing_new(client):
 
 
 def test_load_demo_keeps_editor_changes(client):
-    call_command("load_demo")
     game = Game.objects.get(slug="point-city")
     game.publisher = "Edited by an editor"
     game.save()
@@ -50,7 +51,6 @@ def test_load_demo_keeps_editor_changes(client):
 
 
 def test_demo_pages_render(client):
-    call_command("load_demo")
     for page in Page.objects.live().filter(depth__gt=1).specific():
         response = client.get(page.url)
         assert response.status_code == 200, page.url_path
@@ -63,7 +63,6 @@ def test_demo_pages_render(client):
 
 def test_every_demo_page_in_english_and_spanish(client):
     """Each page: 200 in both languages, right lang, switcher to the other, hreflang, x-default."""
-    call_command("load_demo")
     pages = Page.objects.live().filter(depth__gt=1).specific()
     assert len(pages) == 8
     for page in pages:
@@ -88,7 +87,6 @@ def test_every_demo_page_in_english_and_spanish(client):
 
 
 def test_demo_guides_state_setup_figures_from_the_game(client):
-    call_command("load_demo")
     game = Game.objects.get(slug="point-city")
     returned = {}
     for figure in game.setup_figures.filter(group="deck"):
@@ -111,7 +109,6 @@ def test_demo_guides_state_setup_figures_from_the_game(client):
 
 def test_a_second_game_states_its_setup_with_the_same_fields(client):
     """Archaeology's figures (cards in hand, a tent) fit the rows Point City's tiers use."""
-    call_command("load_demo")
     guide = GuidePage.objects.get(
         slug_en="how-to-play", url_path__contains="archaeology-the-new-expedition"
     )

@@ -6,11 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 from rulesage.migrate.management.commands.migrate import stdin_is_a_terminal
 
 
+@pytest.mark.slow
 def test_migrate_without_a_terminal_and_without_noinput(tmp_path):
     database = tmp_path / "fresh.sqlite3"
     result = subprocess.run(

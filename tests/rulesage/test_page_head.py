@@ -11,6 +11,27 @@ from tests.rulings.fixtures import import_export
 pytestmark = pytest.mark.django_db
 
 
+# The site is built once for the module (tests.rulesage.fixtures.FullSite).
+@pytest.fixture
+def full_site(db, full_site_built):
+    return full_site_built.full_site()
+
+
+@pytest.fixture
+def home(db, full_site_built):
+    return full_site_built.home()
+
+
+@pytest.fixture
+def policy(db, full_site_built):
+    return full_site_built.policy()
+
+
+@pytest.fixture
+def guide(db, full_site_built):
+    return full_site_built.guide()
+
+
 def get_html(client, url, status=200):
     response = client.get(url)
     assert response.status_code == status, url

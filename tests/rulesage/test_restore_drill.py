@@ -34,6 +34,7 @@ def every_reader_page(client):
     return pages
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_restored_database_serves_every_reader_page_as_it_was(
     client, root_page, settings, tmp_path

@@ -6,13 +6,18 @@ from bs4 import BeautifulSoup
 from django.core.management import call_command
 
 from rulings.models import Ruling
+from tests.conftest import kept_for_the_module, make_home
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def demo(home):
-    call_command("load_demo", verbosity=0)
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo on a site rooted at a HomePage, loaded once for the module's tests."""
+    with kept_for_the_module(django_db_blocker):
+        make_home()
+        call_command("load_demo", verbosity=0)
+        yield
 
 
 def groups(client, **params):

@@ -13,6 +13,23 @@ from tests.rulesage.fixtures import reader_urls
 
 pytestmark = pytest.mark.django_db
 
+
+# The site is built once for the module (tests.rulesage.fixtures.FullSite).
+@pytest.fixture
+def full_site(db, full_site_built):
+    return full_site_built.full_site()
+
+
+@pytest.fixture
+def home(db, full_site_built):
+    return full_site_built.home()
+
+
+@pytest.fixture
+def policy(db, full_site_built):
+    return full_site_built.policy()
+
+
 # What every response says, whatever page it is.
 EXPECTED = {
     "X-Content-Type-Options": "nosniff",

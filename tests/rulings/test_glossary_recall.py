@@ -6,8 +6,9 @@ from rulesage.demo import files
 from rulesage.demo.loader import DemoLoader
 from rulesage.demo.rulings import create_illustrative_ruling
 from rulings.glossary import expand, game_terms
-from rulings.models import Ruling
+from rulings.models import Edition, Ruling
 from rulings.recall import answered_before, covered_in_python, sought
+from tests.conftest import kept_for_the_module
 from tests.rulings.paraphrases import RULINGS
 from tests.rulings.spanish_paraphrases import (
     KNOWN_FALSE_HITS,
@@ -19,31 +20,41 @@ from tests.seeds import POINT_CITY_RULING, import_seed
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def point_city():
+@pytest.fixture(scope="module")
+def point_city_built(django_db_setup, django_db_blocker):
     """The Point City edition as the demo has it (the seed export "How do I play?", the
     demo's tie and drafted-resource rulings, the demo glossary) plus the English
-    paraphrase fixtures' other rulings: every ruling is English only."""
-    how_to_play = import_seed(POINT_CITY_RULING)
-    edition = how_to_play.edition
-    (glossary,) = [spec for spec in files.glossaries() if spec["game"] == "point-city"]
-    DemoLoader(log=lambda _text: None).glossary(edition.game, glossary)
-    made = {"how-to-play": how_to_play}
-    for spec in files.rulings():
-        if spec["edition"] == edition.code:
-            ruling = create_illustrative_ruling(spec)
-            if "tie" in ruling.slug:
-                made["tie"] = ruling
-            elif "drafted" in ruling.slug:
-                made["drafted-resource"] = ruling
-            else:
-                made[ruling.slug] = ruling
-    for key, question in RULINGS.items():
-        if key not in made:
-            made[key] = Ruling.objects.create(
-                edition=edition, question=question, answer="See the rulebook.", origin="editor"
-            )
-    return edition, made
+    paraphrase fixtures' other rulings: every ruling is English only. Built once for the
+    module (`kept_for_the_module`): the edition's and the rulings' primary keys."""
+    with kept_for_the_module(django_db_blocker):
+        how_to_play = import_seed(POINT_CITY_RULING)
+        edition = how_to_play.edition
+        (glossary,) = [spec for spec in files.glossaries() if spec["game"] == "point-city"]
+        DemoLoader(log=lambda _text: None).glossary(edition.game, glossary)
+        made = {"how-to-play": how_to_play}
+        for spec in files.rulings():
+            if spec["edition"] == edition.code:
+                ruling = create_illustrative_ruling(spec)
+                if "tie" in ruling.slug:
+                    made["tie"] = ruling
+                elif "drafted" in ruling.slug:
+                    made["drafted-resource"] = ruling
+                else:
+                    made[ruling.slug] = ruling
+        for key, question in RULINGS.items():
+            if key not in made:
+                made[key] = Ruling.objects.create(
+                    edition=edition, question=question, answer="See the rulebook.", origin="editor"
+                )
+        yield edition.pk, {key: ruling.pk for key, ruling in made.items()}
+
+
+@pytest.fixture
+def point_city(point_city_built):
+    """The edition and its rulings by key, read afresh for each test."""
+    edition_pk, ruling_pks = point_city_built
+    rulings = Ruling.objects.in_bulk(ruling_pks.values())
+    return Edition.objects.get(pk=edition_pk), {key: rulings[pk] for key, pk in ruling_pks.items()}
 
 
 def concepts_of(question, edition):

@@ -5,21 +5,33 @@ from django.utils import translation
 
 from rulings.models import Edition, Ruling
 from rulings.recall import DEFAULT_METHOD, RANKERS, answered_before, rank_in_python
+from tests.conftest import kept_for_the_module
+from tests.rulings.fixtures import import_export
 from tests.rulings.paraphrases import KNOWN_MISSES, PARAPHRASES, RULINGS, UNANSWERED
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def paraphrase_rulings_built(django_db_setup, django_db_blocker):
+    """The fixture rulings, in the edition of an imported ruling (which stays among them),
+    made once for the module (`kept_for_the_module`): the edition's and rulings' keys."""
+    with kept_for_the_module(django_db_blocker):
+        edition = import_export().edition
+        made = {}
+        for key, question in RULINGS.items():
+            made[key] = Ruling.objects.create(
+                edition=edition, question=question, answer="See the rulebook.", origin="editor"
+            ).pk
+        yield edition.pk, made
+
+
 @pytest.fixture
-def paraphrase_rulings(ruling):
-    """The fixture rulings, in the edition of an imported ruling (which stays among them)."""
-    edition = ruling.edition
-    made = {}
-    for key, question in RULINGS.items():
-        made[key] = Ruling.objects.create(
-            edition=edition, question=question, answer="See the rulebook.", origin="editor"
-        )
-    return edition, made
+def paraphrase_rulings(paraphrase_rulings_built):
+    """The edition and the rulings by key, read afresh for each test."""
+    edition_pk, ruling_pks = paraphrase_rulings_built
+    rulings = Ruling.objects.in_bulk(ruling_pks.values())
+    return Edition.objects.get(pk=edition_pk), {key: rulings[pk] for key, pk in ruling_pks.items()}
 
 
 @pytest.mark.parametrize(

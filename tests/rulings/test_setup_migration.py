@@ -8,7 +8,9 @@ BEFORE = [("rulings", "0006_correction_byline")]
 AFTER = [("rulings", "0007_setup_figures")]
 
 
-@pytest.mark.django_db(transaction=True)
+# serialized_rollback: the database is put back as migrations left it for the tests after it.
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_json_setup_figures_become_named_rows():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
