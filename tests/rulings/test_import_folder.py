@@ -218,6 +218,7 @@ def test_a_ruling_left_without_its_history_gets_it_on_the_next_import(tmp_path):
     assert history(ruling) == ["wagtail.create"]
 
 
+@pytest.mark.slow  # migrates a SQLite database in a process of its own
 def test_on_sqlite_a_folder_ends_as_on_postgresql(tmp_path):
     """``make run`` imports the demo's rulings into SQLite: the same rows come out."""
     folder = varied_folder(tmp_path / "exports")
