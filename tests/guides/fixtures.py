@@ -115,6 +115,21 @@ def guide_site(django_db_setup, django_db_blocker):
         yield GuideSite(home, policy, game_page, make_guide(game_page, rulebook_of(game_page)))
 
 
+def fixtures_from_guide_site():
+    """`home`, `policy`, `game_page`, `rulebook` and `guide` read from the module's one guide
+    site (`guide_site`), for a module whose tests all stand on it:
+    `home, policy, game_page, rulebook, guide = fixtures_from_guide_site()`."""
+
+    def from_site(part):
+        @pytest.fixture(name=part)
+        def fixture(db, guide_site):
+            return getattr(guide_site, part)()
+
+        return fixture
+
+    return tuple(from_site(part) for part in ("home", "policy", "game_page", "rulebook", "guide"))
+
+
 @pytest.fixture
 def policy(home):
     return make_policy(home)

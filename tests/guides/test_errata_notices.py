@@ -13,35 +13,13 @@ from core.cache_tags import bump_everything
 from guides.models import GuidePage
 from rulings.models import Citation, Document, ErrataCard, Passage, Ruling
 from tests.guides.factories import add_source, publish, url_in
-from tests.guides.fixtures import SPANISH
+from tests.guides.fixtures import SPANISH, fixtures_from_guide_site
 
 pytestmark = pytest.mark.django_db
 
 
 # The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
-@pytest.fixture
-def home(db, guide_site):
-    return guide_site.home()
-
-
-@pytest.fixture
-def policy(db, guide_site):
-    return guide_site.policy()
-
-
-@pytest.fixture
-def game_page(db, guide_site):
-    return guide_site.game_page()
-
-
-@pytest.fixture
-def rulebook(db, guide_site):
-    return guide_site.rulebook()
-
-
-@pytest.fixture
-def guide(db, guide_site):
-    return guide_site.guide()
+home, policy, game_page, rulebook, guide = fixtures_from_guide_site()
 
 
 ISSUED = datetime.date(2026, 11, 1)

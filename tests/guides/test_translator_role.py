@@ -9,34 +9,13 @@ from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_
 from guides.models import GuidePage
 from tests.forms import browser_post_data
 from tests.guides.factories import publish_version, url_in
+from tests.guides.fixtures import fixtures_from_guide_site
 
 pytestmark = pytest.mark.django_db
 
 
 # The guide's site is built once for the module (tests.guides.fixtures.GuideSite).
-@pytest.fixture
-def home(db, guide_site):
-    return guide_site.home()
-
-
-@pytest.fixture
-def policy(db, guide_site):
-    return guide_site.policy()
-
-
-@pytest.fixture
-def game_page(db, guide_site):
-    return guide_site.game_page()
-
-
-@pytest.fixture
-def rulebook(db, guide_site):
-    return guide_site.rulebook()
-
-
-@pytest.fixture
-def guide(db, guide_site):
-    return guide_site.guide()
+home, policy, game_page, rulebook, guide = fixtures_from_guide_site()
 
 
 def edit_url(page):
