@@ -61,6 +61,20 @@ class FullSite:
         return Page.objects.get(pk=self.pks["policy"]).specific
 
 
+def fixtures_from_full_site(*parts):
+    """Fixtures named ``parts`` (`full_site`, `home`, `policy`, `guide`) read from the
+    module's one full site (`full_site_built`), for a module whose tests all stand on it."""
+
+    def from_site(part):
+        @pytest.fixture(name=part)
+        def fixture(db, full_site_built):
+            return getattr(full_site_built, part)()
+
+        return fixture
+
+    return tuple(from_site(part) for part in parts)
+
+
 @pytest.fixture(scope="module")
 def full_site_built(django_db_setup, django_db_blocker):
     with kept_for_the_module(django_db_blocker):

@@ -19,24 +19,13 @@ from django.utils.regex_helper import normalize
 
 from guides.models import GuidePage
 from tests.guides.factories import url_in
+from tests.rulesage.fixtures import fixtures_from_full_site
 
 pytestmark = pytest.mark.django_db
 
 
 # The site is built once for the module (tests.rulesage.fixtures.FullSite).
-@pytest.fixture
-def full_site(db, full_site_built):
-    return full_site_built.full_site()
-
-
-@pytest.fixture
-def home(db, full_site_built):
-    return full_site_built.home()
-
-
-@pytest.fixture
-def policy(db, full_site_built):
-    return full_site_built.policy()
+full_site, home, policy = fixtures_from_full_site("full_site", "home", "policy")
 
 
 # C0 controls, DEL and C1 controls; NUL is the one PostgreSQL refuses outright.

@@ -5,6 +5,7 @@ from bs4 import BeautifulSoup
 
 from rulesage.templatetags.rulesage_tags import DESCRIPTION_LENGTH
 from tests.guides.factories import publish, sections
+from tests.rulesage.fixtures import fixtures_from_full_site
 from tests.rulesage.sitemap_files import index_files
 from tests.rulings.fixtures import import_export
 
@@ -12,24 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 # The site is built once for the module (tests.rulesage.fixtures.FullSite).
-@pytest.fixture
-def full_site(db, full_site_built):
-    return full_site_built.full_site()
-
-
-@pytest.fixture
-def home(db, full_site_built):
-    return full_site_built.home()
-
-
-@pytest.fixture
-def policy(db, full_site_built):
-    return full_site_built.policy()
-
-
-@pytest.fixture
-def guide(db, full_site_built):
-    return full_site_built.guide()
+full_site, home, policy, guide = fixtures_from_full_site("full_site", "home", "policy", "guide")
 
 
 def get_html(client, url, status=200):

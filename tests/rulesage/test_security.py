@@ -9,25 +9,13 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from tests.rulesage.fixtures import reader_urls
+from tests.rulesage.fixtures import fixtures_from_full_site, reader_urls
 
 pytestmark = pytest.mark.django_db
 
 
 # The site is built once for the module (tests.rulesage.fixtures.FullSite).
-@pytest.fixture
-def full_site(db, full_site_built):
-    return full_site_built.full_site()
-
-
-@pytest.fixture
-def home(db, full_site_built):
-    return full_site_built.home()
-
-
-@pytest.fixture
-def policy(db, full_site_built):
-    return full_site_built.policy()
+full_site, home, policy = fixtures_from_full_site("full_site", "home", "policy")
 
 
 # What every response says, whatever page it is.
