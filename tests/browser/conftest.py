@@ -1,11 +1,15 @@
 """Chromium (Debian's, at /usr/bin/chromium) driven by Playwright against the live server."""
 
+import contextlib
 import logging
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
 
 from guides.models import GuidePage
 
@@ -33,6 +37,56 @@ BROWSER_TEST = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
+
+
+class Answering:
+    """How many requests the live server is answering now, and when that last changed.
+
+    Closing a browser context is not the end of its requests: an admin edit page releases
+    its editing session with a beacon as it unloads, and the server answers it a moment
+    later. A test that ended while such a request still ran would flush the database under
+    it, and the two lock the same tables in opposite orders.
+    """
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.count = 0
+        self.changed = time.monotonic()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **kwargs):
+        with self.lock:
+            self.count += 1
+            self.changed = time.monotonic()
+
+    def finished(self, **kwargs):
+        with self.lock:
+            self.count -= 1
+            self.changed = time.monotonic()
+
+    def wait_until_quiet(self, quiet=0.3, limit=15.0):
+        """Until no request has run for `quiet` seconds (at most `limit` seconds)."""
+        ends = time.monotonic() + limit
+        while time.monotonic() < ends:
+            with self.lock:
+                if self.count <= 0 and time.monotonic() - self.changed >= quiet:
+                    return
+            time.sleep(0.05)
+
+
+answering = Answering()
+
+
+def close_and_wait(context):
+    """Close `context` as a person closing the tab would, then let the server finish what
+    that sent (see `Answering`)."""
+    for page in context.pages:
+        # A page already gone has nothing left to send.
+        with contextlib.suppress(Exception):
+            page.goto("about:blank")
+    context.close()
+    answering.wait_until_quiet()
 
 
 @pytest.fixture
@@ -68,7 +122,7 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     yield page
-    context.close()
+    close_and_wait(context)
 
 
 class Journey:
@@ -158,7 +212,7 @@ def journey(browser, live_server):
     watcher.url = live_server.url
     yield watcher
     for context in contexts:
-        context.close()
+        close_and_wait(context)
     logging.getLogger().removeHandler(handler)
     logging.getLogger("django").removeHandler(handler)
     assert watcher.problems == [], "\n".join(watcher.problems)
