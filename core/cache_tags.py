@@ -212,41 +212,59 @@ def versions_to_store(tags, start):
 
 def move_on(tags):
     cache = page_cache()
-    for key in [*(TAG_KEY + tag for tag in sorted(tags)), SEQUENCE_KEY]:
-        try:
-            cache.incr(key)
-        except ValueError:  # missing: a new counter is a new version already
-            cache.add(key, first_version(), timeout=None)
+    keys = [*(TAG_KEY + tag for tag in sorted(tags)), SEQUENCE_KEY]
+    if hasattr(cache, "incr_many"):  # Redis (core.redis_cache): every counter at once
+        cache.incr_many(keys, first_version())
+    else:
+        for key in keys:
+            try:
+                cache.incr(key)
+            except ValueError:  # missing: a new counter is a new version already
+                cache.add(key, first_version(), timeout=None)
     if in_request():
         _request.versions = {}
         _request.sequence = None
 
 
-def _committed(tags):
+def _committed(tags, token=None):
+    """After a commit: the tags move on again, and the cache learns the database's new
+    token (written now, unless the transaction wrote it already)."""
     move_on(tags)
-    new_token()
+    page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
 
 
-def new_token():
-    """A committed change: a new token in the database and in Redis (see above)."""
+def _write_token():
+    """A new token in the database (see above)."""
     from .models import ContentState
 
     token = uuid.uuid4().hex
     if not ContentState.objects.filter(pk=1).update(token=token):
         ContentState.objects.create(pk=1, token=token)
-    page_cache().set(TOKEN_KEY, token, timeout=None)
+    return token
 
 
 @contextmanager
 def gathered():
     """Within it, bumps are gathered and made once, as it ends without an error: one change
-    that writes many records (an imported file) moves each tag on once, not per record."""
+    that writes many records (an imported file) moves each tag on once, not per record.
+
+    Entered inside a transaction, as its last writes are done, it writes the new token in
+    that transaction: the change and its token then commit together, in one commit rather
+    than two, and since the token's row is the last the transaction locks, it never waits
+    for another row while holding it.
+    """
     _gathering.tags = tags = set()
     try:
         yield
     finally:
         del _gathering.tags
-    if tags:
+    if not tags:
+        return
+    if invalidating() and transaction.get_connection().in_atomic_block:
+        move_on(tags)
+        token = _write_token()
+        transaction.on_commit(lambda: _committed(tags, token))
+    else:
         bump(tags)
 
 

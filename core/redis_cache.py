@@ -241,6 +241,20 @@ class RedisCache(BaseCache):
         key = self.make_and_validate_key(key, version=version)
         return self._guarded(self.client.incr, _missing_key, key, delta)
 
+    def incr_many(self, keys, start):
+        """Add one to each counter of `keys`, starting one that is missing at `start`: in
+        one round trip, where `incr` takes two per key. Skipped when Redis is down."""
+        names = [self.make_and_validate_key(key) for key in keys]
+
+        def write(names, start):
+            pipeline = self.client.get_client(write=True).pipeline(transaction=False)
+            for name in names:
+                pipeline.set(name, start, nx=True)
+                pipeline.incr(name)
+            pipeline.execute()
+
+        self._guarded(write, lambda *a: None, names, start)
+
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         """The keys that could not be written: none, or all of them when Redis is down."""
         if not data:

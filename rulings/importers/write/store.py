@@ -98,7 +98,7 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
     try:
         # Each record's save would make the pages showing it stale, and update the ruling's
         # references: both are done once, when everything the file writes is written.
-        with gathered(), transaction.atomic(), disable_reference_index_auto_update():
+        with transaction.atomic(), gathered(), disable_reference_index_auto_update():
             result, passages = _store(parsed, run.catalogue)
             created = result.ruling.latest_revision_id is None
             if result.outcome != ImportResult.UNCHANGED or created:
@@ -163,6 +163,11 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     for citation in citations:
         citation.ruling = ruling
     Citation.objects.bulk_create(citations)
+    # The ruling is handed what it now holds (modelcluster's in-memory children, never
+    # saved again from here), so its revision and references need not read them back.
+    ruling.citations = citations
+    if created:
+        ruling.corrections = []
     _record_errata_statement(edition, parsed)
     outcome = ImportResult.CREATED if created else ImportResult.UPDATED
     return ImportResult(ruling, outcome), written
