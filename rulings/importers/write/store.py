@@ -163,11 +163,6 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     for citation in citations:
         citation.ruling = ruling
     Citation.objects.bulk_create(citations)
-    # The ruling is handed what it now holds (modelcluster's in-memory children, never
-    # saved again from here), so its revision and references need not read them back.
-    ruling.citations = citations
-    if created:
-        ruling.corrections = []
     _record_errata_statement(edition, parsed)
     outcome = ImportResult.CREATED if created else ImportResult.UPDATED
     return ImportResult(ruling, outcome), written
