@@ -90,11 +90,12 @@ def passages(language, filters):
         "heading_path",
         "text",
         "anchor",
-        "document__title",
         "document__edition__code",
         "document__edition__language",
         "document__edition__game__id",
-        *every_language("document__edition__label", "document__edition__game__name"),
+        *every_language(
+            "document__title", "document__edition__label", "document__edition__game__name"
+        ),
     )
     return found, ["heading_path", "text"]
 

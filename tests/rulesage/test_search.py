@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rulings.models import Ruling
+from rulings.models import Document, Edition, Passage, Ruling
 from tests.conftest import kept_for_the_module, make_home
 
 pytestmark = pytest.mark.django_db
@@ -127,6 +127,36 @@ def test_search_query_budget(client, demo):
     assert len(queries) <= 16
     writes = [q["sql"] for q in queries if q["sql"].split()[0] in {"INSERT", "UPDATE", "DELETE"}]
     assert writes == []
+
+
+def test_a_spanish_page_of_passages_from_many_rulebooks_costs_no_query_per_passage(client, demo):
+    """Each passage found shows its rulebook's title in the reader's language: read with
+    the passages, not once per passage."""
+    english = Edition.objects.first()
+    edition = Edition.objects.create(game=english.game, code="es-illustrative", language="es")
+
+    def add_rulebooks(count):
+        for number in range(count):
+            document = Document.objects.create(edition=edition, title=f"Ilustrativo {number}")
+            Passage.objects.create(
+                document=document,
+                page=1,
+                heading_path="Niebla",
+                text="La niebla cubre el tablero.",
+                text_origin=Passage.TextOrigin.SEARCH_SNIPPET,
+            )
+
+    def queries_for_fog():
+        client.get("/es/buscar/", {"q": "niebla"})  # warm Wagtail's site caches
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get("/es/buscar/", {"q": "niebla"})
+        assert "Ilustrativo 0" in response.content.decode()
+        return len(queries)
+
+    add_rulebooks(1)
+    one = queries_for_fog()
+    add_rulebooks(3)
+    assert queries_for_fog() == one
 
 
 def rank_limit(settings, limit):
