@@ -53,12 +53,17 @@ class TagURIFeed(Feed):
         feed = super().get_feed(obj, request)
         authority = (split_domain_port(request.get_host())[0] or "localhost").lower()
         language = translation.get_language()
-        feed.feed["id"] = tag_uri(authority, self.feed_since, f"{language}/{self.feed_name}")
+        name = self.name_of(obj)
+        feed.feed["id"] = tag_uri(authority, self.feed_since, f"{language}/{name}")
         for item in feed.items:
             item["unique_id"] = tag_uri(
                 authority, item["pubdate"].date().isoformat(), f"{language}/{item['unique_id']}"
             )
         return feed
+
+    def name_of(self, obj):
+        """The feed's path in its tag URI."""
+        return self.feed_name
 
 
 class CorrectionsFeed(TagURIFeed):

@@ -147,9 +147,12 @@ def tags_of(instance, update_fields=None):
         return of_page(instance)
     if label == "rulings.ruling":
         return of_ruling(instance.pk)
+    if label == "rulings.rulingcorrection":
+        # Its ruling's page, the corrections log, and the game's feed.
+        game_id = game_of_ruling(instance.ruling_id)
+        return {ruling(instance.ruling_id), LISTS, game_rulings(game_id) if game_id else SITE}
     if label in (
         "rulings.citation",
-        "rulings.rulingcorrection",
         "rulings.rulingtranslation",
         "rulings.rulingmention",
     ):

@@ -8,6 +8,7 @@ from wagtail.admin import urls as wagtailadmin_urls
 
 from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
+from .game_feed import GameFeed
 from .game_lookup import game_suggestions
 from .sitemaps import sitemap_index, sitemap_section
 from .views import corrections_log, redirect_from_english_segments, robots_txt, search
@@ -44,6 +45,7 @@ urlpatterns += i18n_patterns(
     # Before the rulings' own addresses, where "feed" would read as an edition code.
     path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
+    path(format_lazy("{}/<slug:slug>/{}/", GAMES, FEED), GameFeed(), name="game_feed"),
     path(format_lazy("{}/", SEARCH), search, name="search"),
     path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
     # Until the words were translated every language used the English ones; those

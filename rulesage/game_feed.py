@@ -1,0 +1,180 @@
+"""One game's Atom feed: its rulings (new and corrected), guide corrections, guide versions
+and errata cards, newest first, for a player who follows that game only.
+
+Each kind of entry is read newest first, at most a feed's length of each (so a game with
+thousands of rulings costs what one with ten does), merged by the time readers learnt of it,
+and cut to the feed's length. An entry's updated time is that time: when a ruling was
+published or last corrected, when a guide correction or a version was published, when an
+errata card was entered in the registry.
+"""
+
+import datetime
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from core.cache_tags import of_game, shows
+from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
+from rulings.models import ErrataCard, Game, Ruling
+
+from .feeds import FEED_LENGTH, RulingsFeed, TagURIFeed
+
+
+@dataclass
+class Entry:
+    title: str
+    summary: str
+    link: str
+    guid: str
+    published: datetime.datetime
+    updated: datetime.datetime
+
+
+def ruling_entries(game, rulings_feed):
+    rulings = (
+        Ruling.objects.public()
+        .filter(edition__game=game)
+        .select_related("edition__game")
+        .prefetch_related("corrections")
+        .defer("provenance", "retrieval", "search_en", "search_es")
+        .order_by("-changed_for_readers_at", "-pk")[:FEED_LENGTH]
+    )
+    return [
+        Entry(
+            title=rulings_feed.item_title(ruling),
+            summary=rulings_feed.item_description(ruling),
+            link=ruling.get_absolute_url(),
+            guid=f"rulings/{ruling.pk}",
+            published=rulings_feed.item_pubdate(ruling),
+            updated=rulings_feed.item_updateddate(ruling),
+        )
+        for ruling in rulings
+    ]
+
+
+def guide_correction_entries(guides):
+    corrections = GuideCorrection.objects.public().filter(page__in=guides)
+    return [
+        Entry(
+            title=_("Correction to “%(subject)s”") % {"subject": correction.page.title},
+            summary=_("Was: %(was)s — Now: %(now)s")
+            % {
+                "was": correction.what_was_wrong,
+                "now": correction.what_it_says_now,
+            },
+            link=f"{correction.page.url}#{correction.anchor}",
+            guid=f"corrections/guide-{correction.pk}",
+            published=correction.recorded_at,
+            updated=correction.recorded_at,
+        )
+        for correction in corrections.order_by("-recorded_at", "-pk")[:FEED_LENGTH]
+    ]
+
+
+def version_entries(guides, language):
+    versions = list(
+        GuideVersion.objects.filter(page__in=guides)
+        .select_related("page")
+        .order_by("-published_at", "-pk")[:FEED_LENGTH]
+    )
+    notes = {}
+    lines = GuideChange.objects.for_readers_of(language).filter(
+        version__in=versions, kind__in=[GuideChange.Kind.FIRST, GuideChange.Kind.SUBSTANTIVE]
+    )
+    for line in lines.order_by("published_at", "pk"):
+        notes.setdefault(line.version_id, []).append(line.note)
+    entries = []
+    for version in versions:
+        [version] = version.page.specific.with_public_urls([version])
+        entries.append(
+            Entry(
+                title=_("%(guide)s, version %(number)s")
+                % {"guide": version.page.title, "number": version.number},
+                summary=" ".join(notes.get(version.pk, [])),
+                link=version.public_url,
+                guid=f"guides/{version.page_id}/v{version.number}",
+                published=version.published_at,
+                updated=version.published_at,
+            )
+        )
+    return entries
+
+
+def errata_entries(game):
+    cards = (
+        ErrataCard.objects.filter(edition__game=game, status=ErrataCard.Status.ACTIVE)
+        .select_related("edition", "passage", "document")
+        .defer("passage__search_en", "passage__search_es")
+        .order_by("-created_at", "-pk")[:FEED_LENGTH]
+    )
+    return [
+        Entry(
+            title=_("Errata: %(location)s (%(edition)s)")
+            % {"location": card.location, "edition": card.edition.code},
+            summary=card.corrected_rule,
+            link=card.get_absolute_url(),
+            guid=f"errata/{card.pk}",
+            published=card.created_at,
+            updated=card.created_at,
+        )
+        for card in cards
+    ]
+
+
+class GameFeed(TagURIFeed):
+    """What changed for one game's players, newest first (see the module docstring)."""
+
+    def get_object(self, request, slug):
+        game = get_object_or_404(Game, slug=slug)
+        shows(*of_game(game.pk))
+        return game
+
+    def title(self, game):
+        return _("Rulesage: %(game)s") % {"game": game.name}
+
+    def subtitle(self, game):
+        return _(
+            "New and corrected rulings, guide corrections and versions, and errata for "
+            "%(game)s, newest first."
+        ) % {"game": game.name}
+
+    def link(self, game):
+        page = getattr(game, "page", None)
+        return page.url if page is not None and page.live else reverse("rulings:index")
+
+    def name_of(self, game):
+        return f"games/{game.slug}"
+
+    def items(self, game):
+        page = getattr(game, "page", None)
+        guides = GuidePage.objects.live().public()
+        guides = guides.descendant_of(page) if page is not None else guides.none()
+        entries = [
+            *ruling_entries(game, RulingsFeed()),
+            *guide_correction_entries(guides),
+            *version_entries(guides, translation.get_language()[:2]),
+            *errata_entries(game),
+        ]
+        entries.sort(key=lambda entry: entry.updated, reverse=True)
+        return entries[:FEED_LENGTH]
+
+    def item_title(self, entry):
+        return entry.title
+
+    def item_description(self, entry):
+        return entry.summary
+
+    def item_link(self, entry):
+        return entry.link
+
+    def item_guid(self, entry):
+        return entry.guid
+
+    def item_pubdate(self, entry):
+        return entry.published
+
+    def item_updateddate(self, entry):
+        return entry.updated
