@@ -7,7 +7,7 @@ from wagtail.snippets.blocks import SnippetChooserBlock
 # HeadingBlock is not used here, but the early migrations name it as guides.blocks's.
 from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock, HeadingBlock  # noqa: F401
 
-from .setup_facts import SetupView, setup_table
+from .setup_facts import SetupView, player_counts, setup_table
 
 
 class StepsBlock(blocks.StructBlock):
@@ -76,6 +76,8 @@ class SetupFactsBlock(blocks.StructBlock):
         context = super().get_context(value, parent_context)
         game = (parent_context or {}).get("game")
         context["table"] = setup_table(game, value["show"], value["caption"]) if game else None
+        context["game"] = game
+        context["checklist_counts"] = player_counts(game) if game else []
         return context
 
     class Meta:

@@ -43,6 +43,12 @@ class SetupTable:
     footer: tuple | None = None  # (label, [figures]) under the rows, e.g. the box totals
 
 
+def player_counts(game):
+    """Every player count some setup figure of the game covers, fewest first: the counts
+    a table-side checklist is offered for (guides.checklist)."""
+    return sorted({n for f in game.setup for n in range(f.min_players, f.max_players + 1)})
+
+
 def _figure(value):
     return NO_FIGURE if value is None else value
 

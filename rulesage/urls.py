@@ -6,6 +6,8 @@ from django.utils.translation import pgettext_lazy
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
+from guides.checklist import service_worker, setup_checklist
+
 from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
 from .game_feed import GameFeed
@@ -19,6 +21,7 @@ FEED = pgettext_lazy("URL path segment", "feed")
 RULINGS = pgettext_lazy("URL path segment", "rulings")
 SEARCH = pgettext_lazy("URL path segment", "search")
 GAMES = pgettext_lazy("URL path segment", "games")
+SETUP = pgettext_lazy("URL path segment", "setup")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -30,6 +33,7 @@ urlpatterns = [
     path("sitemap.xml", sitemap_index, name="sitemap"),
     path("sitemap-<slug:section>.xml", sitemap_section, name="sitemap_section"),
     path("robots.txt", robots_txt, name="robots_txt"),
+    path("sw.js", service_worker, name="service_worker"),
 ]
 
 if settings.DEBUG:
@@ -46,6 +50,12 @@ urlpatterns += i18n_patterns(
     path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     path(format_lazy("{}/<slug:slug>/{}/", GAMES, FEED), GameFeed(), name="game_feed"),
+    path(format_lazy("{}/<slug:slug>/{}/", GAMES, SETUP), setup_checklist, name="setup_checklist"),
+    path(
+        format_lazy("{}/<slug:slug>/{}/<int:players>/", GAMES, SETUP),
+        setup_checklist,
+        name="setup_players",
+    ),
     path(format_lazy("{}/", SEARCH), search, name="search"),
     path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
     # Until the words were translated every language used the English ones; those

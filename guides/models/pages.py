@@ -39,6 +39,7 @@ from ..games_index import games_listing
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
+from ..setup_facts import player_counts
 from .recheck import GuidePageQuerySet, errata_since_check
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
@@ -92,6 +93,7 @@ class GamePage(EditorialPage, Page):
             )
         )
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
+        context["checklist_counts"] = player_counts(self.game)
         shows(*self.cache_tags())
         return context
 

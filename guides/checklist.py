@@ -1,0 +1,107 @@
+"""A table-side setup checklist: what to take out for one player count, what stays in the
+box, the shared supply and each player's share, from the game's stored setup figures.
+
+The figures are the ones every language's guide shows (rulings.SetupFigure), so the
+checklist can never state other numbers than the guide. Each line has a key made of the
+figure's id, the same in every language: a tick kept in the browser under the game and
+player count stays ticked when the reader switches language.
+
+Once opened, the page keeps itself, the game page and the game's guides for use offline
+(site/static/js/checklist.js puts them in the browser's cache; the service worker from
+`service_worker` serves them from there when the network is gone).
+"""
+
+import json
+from dataclasses import dataclass
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from core.cache_tags import game as game_tag
+from core.cache_tags import game_guides, shows
+from rulings.models import Game, SetupGroup
+
+from .models import GuidePage
+from .setup_facts import player_counts
+
+
+@dataclass(frozen=True)
+class Line:
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    lines: list
+
+
+def checklist(game, players):
+    """The checklist's sections for `players`, in the order they are done at the table;
+    sections with nothing to do are left out."""
+    take, leave, supply, each, remember = [], [], [], [], []
+    for figure in game.setup:
+        if not figure.min_players <= players <= figure.max_players:
+            continue
+        numbers = {"quantity": figure.quantity, "component": figure.component}
+        if figure.group == SetupGroup.DECK:
+            take.append(Line(f"{figure.pk}", _("%(quantity)s × %(component)s") % numbers))
+            if figure.in_box is not None and figure.in_box > figure.quantity:
+                back = {**numbers, "quantity": figure.in_box - figure.quantity}
+                leave.append(Line(f"{figure.pk}-box", _("%(quantity)s × %(component)s") % back))
+        elif figure.group == SetupGroup.SUPPLY:
+            supply.append(Line(f"{figure.pk}", _("%(quantity)s × %(component)s") % numbers))
+        elif figure.group == SetupGroup.EACH_PLAYER:
+            total = {**numbers, "total": figure.quantity * players}
+            text = _("%(quantity)s × %(component)s each (%(total)s in all)") % total
+            each.append(Line(f"{figure.pk}", text))
+        else:
+            remember.append(Line(f"{figure.pk}", _("%(component)s: %(quantity)s") % numbers))
+    sections = [
+        Section(_("Take out of the box"), take),
+        Section(_("Leave in the box"), leave),
+        Section(_("Shared supply"), supply),
+        Section(_("Each player"), each),
+        Section(_("Keep in mind"), remember),
+    ]
+    return [section for section in sections if section.lines]
+
+
+def setup_checklist(request, slug, players=None):
+    """The checklist for `players` (or the choice of player counts), of the game `slug`."""
+    game = get_object_or_404(Game.objects.prefetch_related("setup_figures"), slug=slug)
+    counts = player_counts(game)
+    if not counts or (players is not None and players not in counts):
+        raise Http404
+    shows(game_tag(game.pk), game_guides(game.pk))
+    page = getattr(game, "page", None)
+    page = page if page is not None and page.live else None
+    guides = GuidePage.objects.live().public().descendant_of(page) if page else []
+    context = {
+        "game": game,
+        "game_page": page,
+        "guides": guides,
+        "counts": counts,
+        "players": players,
+        "sections": checklist(game, players) if players else [],
+    }
+    if players:
+        # Read by checklist.js from a data attribute (escaped there like any text).
+        context["offline_urls"] = json.dumps(
+            [request.path, *([page.url] if page else []), *(guide.url for guide in guides)]
+        )
+        context["storage_key"] = f"rulesage-checklist:{game.slug}:{players}"
+    return render(request, "guides/setup_checklist.html", context)
+
+
+def service_worker(request):
+    """The service worker, served from the site's root so that it may answer for every
+    page a checklist keeps (guides live under their game's page, the checklist under
+    the game's address)."""
+    script = render_to_string("guides/service_worker.js")
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
