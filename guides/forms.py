@@ -8,6 +8,7 @@ from modeltranslation.utils import build_localized_fieldname
 
 from core.forms import TranslatablePageForm
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
+from rulings.models import Game
 
 from .freshness import translation_changed_since
 from .publish_rules import ChangeKind, problems_with
@@ -17,6 +18,14 @@ class GuidePageForm(TranslatablePageForm):
     """Publishing rules are checked when the page is published (`publishing`), after the
     draft is saved, so a refused publish loses nothing. A submission for review is checked
     here: the reviewer publishes exactly what was submitted."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "expansions" in self.fields:
+            # Only the expansions of the guide's own game: a handful, never the catalogue.
+            game_page = self.parent_page.specific if self.parent_page else None
+            game_id = getattr(game_page, "game_id", None)
+            self.fields["expansions"].queryset = Game.objects.filter(expansion_of_id=game_id)
 
     def clean(self):
         cleaned_data = super().clean()

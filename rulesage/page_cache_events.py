@@ -160,7 +160,9 @@ def tags_of(instance, update_fields=None):
         # lists of rulings show the ruling's own fields, which its own save changes.
         return {ruling(instance.ruling_id), LISTS}
     if label == "rulings.game":
-        return of_records_of_game(instance.pk)
+        # An expansion is listed on its base game's pages too.
+        base = {*of_game(instance.expansion_of_id)} if instance.expansion_of_id else set()
+        return of_records_of_game(instance.pk) | base
     if label in ("rulings.glossaryterm", "rulings.setupfigure"):
         return of_records_of_game(instance.game_id)
     if label == "rulings.edition":

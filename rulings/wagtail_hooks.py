@@ -71,6 +71,7 @@ class GameViewSet(SnippetViewSet):
     panels = [
         FieldPanel("name"),
         FieldPanel("slug"),
+        FieldPanel("expansion_of"),
         FieldRowPanel([FieldPanel("bgg_id"), FieldPanel("publisher")]),
         FieldRowPanel([FieldPanel("min_players"), FieldPanel("max_players")]),
         InlinePanel(

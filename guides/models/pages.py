@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.functional import cached_property
 from django.utils.html import strip_tags
 from django.utils.translation import gettext_lazy as _
+from modelcluster.fields import ParentalManyToManyField
 from modeltranslation import settings as mt_settings
 from wagtail.admin.panels import FieldPanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
@@ -33,6 +34,7 @@ from rulings.models import Ruling
 
 from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
+from ..expansions import expansions_with_rulings, live_page
 from ..forms import GuidePageForm
 from ..freshness import translation_state
 from ..games_index import games_listing
@@ -94,6 +96,10 @@ class GamePage(EditorialPage, Page):
         )
         context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
         context["checklist_counts"] = player_counts(self.game)
+        context["expansions"] = expansions_with_rulings(self.game)
+        context["base_game_page"] = (
+            live_page(self.game.expansion_of) if self.game.expansion_of_id else None
+        )
         shows(*self.cache_tags())
         return context
 
@@ -127,6 +133,13 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         help_text=_(
             "Which rules the guide covers, e.g. “Standard multiplayer; not the solo opponent”."
         ),
+    )
+    expansions = ParentalManyToManyField(
+        "rulings.Game",
+        blank=True,
+        related_name="guides_covering",
+        verbose_name=_("expansions covered"),
+        help_text=_("The game's expansions whose rules this guide includes; none: base game only."),
     )
     change_kind = models.CharField(
         _("this publish is a"),
@@ -194,6 +207,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
                 RowsPanel("sources", label=_("Source"), min_num=0),
                 FieldPanel("checked_on"),
                 FieldPanel("rules_scope"),
+                FieldPanel("expansions", widget=forms.CheckboxSelectMultiple),
             ],
             heading=_("Sources and scope"),
         ),
@@ -290,6 +304,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         context["game_page"] = game_page = read["game_page"]
         self.__dict__.setdefault("game_page", game_page)
         context["game"] = game_page.game if game_page else None
+        context["expansions_covered"] = read["expansions_covered"]
+        context["expansions_offered"] = read["expansions_offered"]
         shows(*self.cache_tags())
         context.update(reading_aids(self, page, context["game"]))
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
@@ -326,6 +342,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
             "versions": versions,
             "changes": self.public_changes(language, versions),
             "game_page": game_page,
+            "expansions_covered": list(page.expansions.all()),
+            "expansions_offered": list(game_page.game.expansions.all()) if game_page else [],
             "translation": (
                 self.translations.filter(language=language).select_related("follows").first()
                 if translated

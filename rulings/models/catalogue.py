@@ -4,6 +4,7 @@ A `Passage` is the unit citations point at and search finds; errata cards and ru
 sibling modules) refer to these. Nothing here knows the guides built on top.
 """
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
@@ -39,6 +40,17 @@ class Game(ClusterableModel):
     max_players = models.PositiveSmallIntegerField(
         _("maximum players"), default=4, validators=[MinValueValidator(1)]
     )
+    # An expansion is a product of its own (editions, rulebooks, errata) played with its
+    # base game: a ruling on the base game may cite both games' books.
+    expansion_of = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="expansions",
+        verbose_name=_("expansion of"),
+        help_text=_("For an expansion: the base game it is played with."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -49,11 +61,36 @@ class Game(ClusterableModel):
                 condition=Q(max_players__gte=F("min_players")),
                 name="game_player_range_ordered",
                 violation_error_message=_("The maximum players cannot be below the minimum."),
-            )
+            ),
+            models.CheckConstraint(
+                condition=~Q(expansion_of=F("pk")),
+                name="game_not_its_own_expansion",
+                violation_error_message=_("A game cannot be an expansion of itself."),
+            ),
         ]
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        super().clean()
+        base = self.expansion_of
+        if base is not None and base.expansion_of_id is not None:
+            raise ValidationError(
+                {
+                    "expansion_of": _("Choose the base game: %(game)s is itself an expansion.")
+                    % {"game": base.name}
+                }
+            )
+        if base is not None and self.pk and self.expansions.exists():
+            raise ValidationError(
+                {"expansion_of": _("A game with expansions of its own cannot be an expansion.")}
+            )
+
+    @property
+    def base_game(self):
+        """The game whose rulings this game's books are cited in: itself, or its base."""
+        return self.expansion_of if self.expansion_of_id else self
 
     @cached_property
     def setup(self):

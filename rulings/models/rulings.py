@@ -36,6 +36,12 @@ class RulingQuerySet(models.QuerySet):
         """What readers see: everything but withdrawn rulings."""
         return self.exclude(status=Ruling.Status.WITHDRAWN)
 
+    def citing_books_of(self, game):
+        """Public rulings that cite a document of `game` (an expansion's rulings are asked
+        on its base game and cite both games' books)."""
+        cites = Citation.objects.filter(ruling=models.OuterRef("pk"), document__edition__game=game)
+        return self.public().filter(models.Exists(cites))
+
     def citing_superseded(self):
         """Public rulings that cite a passage an active errata card supersedes (one query)."""
         superseded = ErrataCard.objects.active().filter(

@@ -1,0 +1,29 @@
+"""A game's expansions as its page shows them, and a guide's coverage of them.
+
+An expansion is a `rulings.Game` of its own (editions, rulebooks, errata) played with its
+base game; rulings are asked on the base game and cite both games' books. A game page lists
+each expansion with the newest rulings that cite its books; an expansion's page names its
+base game.
+"""
+
+from rulings.models import Ruling
+
+# Rulings shown under each expansion on its base game's page; the count says how many more.
+RULINGS_SHOWN = 5
+
+
+def expansions_with_rulings(game):
+    """The expansions of `game`, each with `rulings` (the newest that cite its books) and
+    `rulings_count`: two queries per expansion, and a game has few."""
+    expansions = list(game.expansions.select_related("page").order_by("name"))
+    for expansion in expansions:
+        citing = Ruling.objects.citing_books_of(expansion).select_related("edition")
+        expansion.rulings_count = citing.count()
+        expansion.rulings = list(citing.order_by("-changed_for_readers_at", "-pk")[:RULINGS_SHOWN])
+    return expansions
+
+
+def live_page(game):
+    """The game's page when readers can open it, else None."""
+    page = getattr(game, "page", None)
+    return page if page is not None and page.live else None
