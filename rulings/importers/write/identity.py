@@ -73,8 +73,7 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
         keys = [identity.import_key, identity.untimed_key]
         found = {r.import_key: r for r in stored_rulings(light=True).filter(import_key__in=keys)}
         return found.get(identity.import_key) or found.get(identity.untimed_key)
-    ruling = stored_rulings(light=True).filter(import_key=identity.import_key).first()
-    if ruling is not None:
+    if ruling := stored_rulings(light=True).filter(import_key=identity.import_key).first():
         return ruling
     same_question = stored_rulings(light=True).filter(question_key=identity.question_key)
     candidates = list(same_question.order_by("answered_at")[:6])
@@ -111,10 +110,10 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
     import would replace them (``answer_kept`` is False: no editor has settled the ruling).
     """
     lost: list[str] = []
+    stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:
         lost.append(f"the exporting system's timestamp ({_when(ruling)})")
-    retained = (ruling.provenance or {}).get(RETAINED_UNTIL)
-    if retained and not (parsed.provenance or {}).get(RETAINED_UNTIL):
+    if (retained := stored.get(RETAINED_UNTIL)) and not new.get(RETAINED_UNTIL):
         lost.append(f"the exporting system's retention date ({retained})")
     if ruling.answerer and not parsed.answerer:
         lost.append("who answered")
@@ -122,8 +121,6 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
     for name, label in (("tokens_in", "tokens in"), ("tokens_out", "tokens out")):
         if getattr(ruling, name) is not None and getattr(parsed, name) is None:
             lost.append(label)
-    stored = ruling.provenance or {}
-    new = parsed.provenance or {}
     _fewer(lost, "retrieval results", ruling.retrieval, parsed.retrieval_refs)
     _fewer(lost, "raw citation records", stored.get("citations_raw"), parsed.citations_raw)
     if _cut(ruling.errata_statement, parsed.errata_statement):

@@ -81,7 +81,8 @@ IMPORTED = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, 
 def refusal(path, error, traceback=False):
     """The line that reports a refused file."""
     if isinstance(error, ImportRefused):
-        return f"{where(path, error.line)}: {error.message}"
+        where = path if error.line is None else f"{path}:{error.line}"
+        return f"{where}: {error.message}"
     if isinstance(error, OSError):
         return f"{path}: cannot read ({error.strerror})"
     if isinstance(error, DatabaseError):
@@ -98,7 +99,3 @@ def unforeseen(path, what, error, traceback):
         f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
         "written (--traceback shows where)"
     )
-
-
-def where(path, line):
-    return path if line is None else f"{path}:{line}"

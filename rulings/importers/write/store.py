@@ -126,12 +126,11 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     ruling = find_stored(parsed, identity)
     if ruling is not None and is_unchanged(parsed, ruling.import_hash):
         return ImportResult(ruling, ImportResult.UNCHANGED), []
+    answer_kept = False
     if ruling is not None:
         ruling = stored_rulings().get(pk=ruling.pk)  # with its provenance, to compare
-    answer_kept = ruling is not None and ruling.status in Ruling.Status.decided()
-    if ruling is not None:
-        lost = provenance_losses(ruling, parsed, answer_kept)
-        if lost:
+        answer_kept = ruling.status in Ruling.Status.decided()
+        if lost := provenance_losses(ruling, parsed, answer_kept):
             raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
 
     edition = catalogue.edition(parsed)
