@@ -12,8 +12,9 @@ from datetime import datetime
 from rulings.importers.read.exported_values import RETAINED_UNTIL, RETENTION_LINE
 from rulings.importers.read.parsed import ParsedRuling, Reference
 
-_NOT_CONTENT = {"filename", "warnings", "field_lines", "digest"}
-_RULING_FIELDS = [f.name for f in fields(ParsedRuling) if f.name not in _NOT_CONTENT]
+# What a ParsedRuling holds about its file rather than the ruling: not hashed, not exported.
+NOT_CONTENT = ("filename", "warnings", "field_lines", "digest")
+_RULING_FIELDS = [f.name for f in fields(ParsedRuling) if f.name not in NOT_CONTENT]
 _REFERENCE_FIELDS = [f.name for f in fields(Reference) if f.name != "line"]
 
 

@@ -21,6 +21,7 @@ from rulings.importers.read.exported_values import (
     outcome_of,
     parse_recorded_at,
 )
+from rulings.importers.read.hashing import NOT_CONTENT
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import find_markers
@@ -241,9 +242,7 @@ def parse_json(
             "edition_code", f"not an edition code ({EDITION_CODE_SHAPE}): {doc.edition_code!r}"
         )
     refs = [
-        Reference(
-            r.n, r.kind, r.document_title, r.page, r.heading_path, line_of(f"references[{i}]")
-        )
+        Reference(**r.model_dump(), line=line_of(f"references[{i}]"))
         for i, r in enumerate(doc.references)
     ]
     answer_line = line_of("answer_markdown")
@@ -269,9 +268,7 @@ def parse_json(
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
     """The JSON object for ``ruling`` (line numbers, warnings and the hash are not part of it)."""
-    data = asdict(ruling)
-    for key in ("filename", "warnings", "field_lines", "digest"):
-        data.pop(key)
+    data = {key: value for key, value in asdict(ruling).items() if key not in NOT_CONTENT}
     for ref in data["references"]:
         ref.pop("line")
     data["recorded_at"] = ruling.recorded_at.isoformat() if ruling.recorded_at else None
