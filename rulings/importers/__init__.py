@@ -1,8 +1,7 @@
 """Importing rulings exported by the legacy rules Q&A system (text or JSON).
 
 ``read/`` reads and checks a file, in pure Python; ``write/`` stores it, a transaction per
-file. The formats are described in docs/import-format.md.
-"""
+file. The formats are described in docs/import-format.md."""
 
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.json_export import dump_json, parse_json

@@ -2,8 +2,7 @@
 
 Both formats end in the same ParsedRuling, so every limit is checked here once: a value the
 database would reject (a NUL, a 301-character closing line, a 20-digit id) is refused with
-its file, line and path (``retrieval_refs[3].page``), not left to PostgreSQL.
-"""
+its file, line and path (``retrieval_refs[3].page``), not left to PostgreSQL."""
 
 import math
 import re

@@ -2,8 +2,7 @@
 
 It is computed from the stored values alone (not the file's name, lines or warnings), so a
 new file layout cannot make every stored ruling look changed. Stored hashes were made from
-exactly these bytes: the encoding in ``_feed`` must never change.
-"""
+exactly these bytes: the encoding in ``_feed`` must never change."""
 
 import hashlib
 from dataclasses import fields, replace

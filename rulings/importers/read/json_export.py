@@ -1,7 +1,6 @@
 """Reader and writer of the JSON form of a ruling: one object, keyed by ParsedRuling's own
 field names, so ``dump_json`` writes what ``parse_json`` reads back without loss. pydantic
-checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters.
-"""
+checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters."""
 
 import json
 import re

@@ -2,8 +2,7 @@
 
 String lengths are the ``max_length`` of the column each value is stored in, so a migration
 that widens a column widens the import; number ranges are the narrower of the column's range
-and a sensible bound, which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md).
-"""
+and a sensible bound, which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md)."""
 
 from dataclasses import dataclass, field, fields, replace
 

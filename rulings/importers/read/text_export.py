@@ -2,8 +2,7 @@
 
 Known only from samples, the format is read by markers: what is not understood is kept (in
 ``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
-This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md).
-"""
+This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md)."""
 
 import re
 

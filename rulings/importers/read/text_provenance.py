@@ -1,6 +1,5 @@
 """The provenance part of a text export, from the "🔧 debug" line on: kept verbatim (fields,
-titled blocks, loose lines, the whole text), its values looked up by canonical key.
-"""
+titled blocks, loose lines, the whole text), its values looked up by canonical key."""
 
 import re
 from dataclasses import dataclass, field

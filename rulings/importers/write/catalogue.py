@@ -2,8 +2,7 @@
 
 A folder of exports names the same few editions and documents over and over: an edition
 is read with all its documents the first time a file names it, and what the import
-creates is kept. A file rolled back may have created some of it: ``forget()`` drops it all.
-"""
+creates is kept. A file rolled back may have created some of it: ``forget()`` drops it all."""
 
 from django.utils.text import slugify
 

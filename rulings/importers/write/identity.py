@@ -3,8 +3,7 @@
 A ruling is its edition, its question (normalised) and the exporting system's timestamp of
 its row (when it was recorded, else its retention deadline): the same question is asked
 again and again. A copy cut off before its timestamp is still the same ruling; a copy that
-carries less than what is stored is refused with what it would lose, never applied.
-"""
+carries less than what is stored is refused with what it would lose, never applied."""
 
 from __future__ import annotations
 
@@ -66,8 +65,7 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
 
     With a timestamp: the ruling with that timestamp, else the one stored from a copy that
     had lost its timestamp. Without one: the only ruling answering this question for this
-    edition; when several do, the copy cannot say which it is and is refused.
-    """
+    edition; when several do, the copy cannot say which it is and is refused."""
     if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
@@ -107,8 +105,7 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
     """What importing ``parsed`` over ``ruling`` would lose; empty when it loses nothing.
 
     Provenance always counts. The answer, closing line and citations count only when the
-    import would replace them (``answer_kept`` is False: no editor has settled the ruling).
-    """
+    import would replace them (``answer_kept`` is False: no editor has settled the ruling)."""
     lost: list[str] = []
     stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:

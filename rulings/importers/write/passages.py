@@ -1,8 +1,7 @@
 """The passages one export names, read in one query and written in two, whatever their number.
 
 A snippet is recorded as the search's snippet, dated with its export; the longest snippet
-seen is kept; an editor's rulebook text is never replaced.
-"""
+seen is kept; an editor's rulebook text is never replaced."""
 
 from __future__ import annotations
 

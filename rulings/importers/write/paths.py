@@ -1,7 +1,6 @@
 """One import of export files, as the command line and the admin's import page both run it:
 each file read and stored in turn, one report per file, ``on_file`` called after each (a
-progress bar, a saved count), so a refusal reads the same wherever an import was started.
-"""
+progress bar, a saved count), so a refusal reads the same wherever an import was started."""
 
 from __future__ import annotations
 
@@ -51,8 +50,7 @@ def import_paths(
     """Import every file; a refused file writes nothing and the others are still imported.
 
     ``name`` is how a file is called in a refusal (the admin names the uploaded file, not
-    where it was unpacked); ``traceback`` prints the traceback of an unforeseen error.
-    """
+    where it was unpacked); ``traceback`` prints the traceback of an unforeseen error."""
     limits = import_limits()
     run = ImportRun()
     reports: list[FileReport] = []

@@ -3,8 +3,7 @@ its citations (in bulk: forty cost what one does), its revision, history line an
 
 Every file takes this one path, and lands whole or not at all. An unchanged export writes
 nothing; a changed one updates the ruling, or only its provenance once an editor has
-settled it; a copy with less than what is stored is refused (``identity.py``).
-"""
+settled it; a copy with less than what is stored is refused (``identity.py``)."""
 
 from __future__ import annotations
 
@@ -232,8 +231,7 @@ def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
     """An export that states the edition has no errata cards dates that registry check.
 
     The catalogue's edition may be older than the database (an editor may have recorded a
-    card since), so the date only ever moves forward, in the database itself.
-    """
+    card since), so the date only ever moves forward, in the database itself."""
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:
