@@ -18,11 +18,6 @@ from rulings.models import Ruling
 _NAMES_SHOWN = 4  # lost names one message lists before "and N more"
 
 
-def normalise_question(question: str) -> str:
-    """The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed."""
-    return " ".join(unicodedata.normalize("NFC", question).casefold().split())
-
-
 def _digest(*parts: str) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -38,7 +33,8 @@ class Identity:
 
     @classmethod
     def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> Identity:
-        normalised = normalise_question(question)
+        # The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed.
+        normalised = " ".join(unicodedata.normalize("NFC", question).casefold().split())
         return cls(
             question_key=_digest(edition_code, normalised),
             import_key=_digest(edition_code, normalised, stamp_iso),
@@ -48,16 +44,12 @@ class Identity:
 
     @classmethod
     def of_parsed(cls, parsed: ParsedRuling) -> Identity:
-        return cls.of(parsed.edition_code, parsed.question, row_stamp(parsed))
-
-
-def row_stamp(parsed: ParsedRuling) -> str:
-    """The row's timestamp as identity reads it (ISO 8601, or ""): the recorded time, else
-    the retention deadline, which tells two answers apart as well."""
-    if parsed.recorded_at is not None:
-        return parsed.recorded_at.isoformat()
-    retained = (parsed.provenance or {}).get(RETAINED_UNTIL)
-    return retained if isinstance(retained, str) else ""
+        """Stamped with the recorded time, else the retention deadline, which tells two
+        answers apart as well."""
+        stamp = (parsed.provenance or {}).get(RETAINED_UNTIL)
+        if parsed.recorded_at is not None:
+            stamp = parsed.recorded_at.isoformat()
+        return cls.of(parsed.edition_code, parsed.question, stamp if isinstance(stamp, str) else "")
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
