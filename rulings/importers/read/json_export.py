@@ -3,7 +3,6 @@ field names, so ``dump_json`` writes what ``parse_json`` reads back without loss
 checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters."""
 
 import json
-import re
 from contextlib import suppress
 from dataclasses import asdict
 from datetime import datetime
@@ -127,14 +126,13 @@ def _describe(error: dict) -> str:
     return f"'{path}' {wording}"
 
 
-_WS_RE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 # Lists whose items' lines are recorded, so a problem in one item names its line.
 _ITEM_LISTS = ("references", "retrieval_refs", "citations_raw")
 
 
 def _skip(text: str, pos: int) -> int:
-    return _WS_RE.match(text, pos).end()
+    return json.decoder.WHITESPACE.match(text, pos).end()
 
 
 def _offsets(text: str, pos: int) -> dict:
