@@ -1,6 +1,5 @@
 """The answer body of a text export (plain lines: short lines standing alone as headings,
-"* " and "1. " lists, sub-points after a numbered item) as the Markdown the page renders.
-"""
+"* " and "1. " lists, sub-points after a numbered item) as the Markdown the page renders."""
 
 import re
 

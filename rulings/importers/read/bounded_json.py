@@ -1,7 +1,6 @@
 """JSON parsing that refuses, with a position, what would crash the parser or the database:
 ``json.loads`` recurses once per nesting level, reads NaN and 1e999 as floats jsonb cannot
-store, and refuses integers over 4,300 digits without saying where.
-"""
+store, and refuses integers over 4,300 digits without saying where."""
 
 import json
 import math

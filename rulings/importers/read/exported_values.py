@@ -1,7 +1,6 @@
 """Values both export formats carry in the exporting system's own wording: the outcome
 ("ANSWERED — Answered", "Answered counted as abstained") and timestamps ("Sep 6, 2026 13:08
-UTC", or ISO 8601); and the one rule both apply to the answer's [n] markers. Pure Python.
-"""
+UTC", or ISO 8601); and the one rule both apply to the answer's [n] markers. Pure Python."""
 
 import re
 from datetime import UTC, datetime

@@ -2,8 +2,7 @@
 
 It is computed from the stored values alone (not the file's name, lines or warnings), so a
 new file layout cannot make every stored ruling look changed. Stored hashes were made from
-exactly these bytes: the encoding in ``_feed`` must never change.
-"""
+exactly these bytes: the encoding in ``_feed`` must never change."""
 
 import hashlib
 from dataclasses import fields, replace
@@ -12,8 +11,9 @@ from datetime import datetime
 from rulings.importers.read.exported_values import RETAINED_UNTIL, RETENTION_LINE
 from rulings.importers.read.parsed import ParsedRuling, Reference
 
-_NOT_CONTENT = {"filename", "warnings", "field_lines", "digest"}
-_RULING_FIELDS = [f.name for f in fields(ParsedRuling) if f.name not in _NOT_CONTENT]
+# What a ParsedRuling holds about its file rather than the ruling: not hashed, not exported.
+NOT_CONTENT = ("filename", "warnings", "field_lines", "digest")
+_RULING_FIELDS = [f.name for f in fields(ParsedRuling) if f.name not in NOT_CONTENT]
 _REFERENCE_FIELDS = [f.name for f in fields(Reference) if f.name != "line"]
 
 

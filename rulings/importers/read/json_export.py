@@ -1,10 +1,8 @@
 """Reader and writer of the JSON form of a ruling: one object, keyed by ParsedRuling's own
 field names, so ``dump_json`` writes what ``parse_json`` reads back without loss. pydantic
-checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters.
-"""
+checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters."""
 
 import json
-import re
 from contextlib import suppress
 from dataclasses import asdict
 from datetime import datetime
@@ -21,6 +19,7 @@ from rulings.importers.read.exported_values import (
     outcome_of,
     parse_recorded_at,
 )
+from rulings.importers.read.hashing import NOT_CONTENT
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import find_markers
@@ -127,14 +126,13 @@ def _describe(error: dict) -> str:
     return f"'{path}' {wording}"
 
 
-_WS_RE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 # Lists whose items' lines are recorded, so a problem in one item names its line.
 _ITEM_LISTS = ("references", "retrieval_refs", "citations_raw")
 
 
 def _skip(text: str, pos: int) -> int:
-    return _WS_RE.match(text, pos).end()
+    return json.decoder.WHITESPACE.match(text, pos).end()
 
 
 def _offsets(text: str, pos: int) -> dict:
@@ -241,9 +239,7 @@ def parse_json(
             "edition_code", f"not an edition code ({EDITION_CODE_SHAPE}): {doc.edition_code!r}"
         )
     refs = [
-        Reference(
-            r.n, r.kind, r.document_title, r.page, r.heading_path, line_of(f"references[{i}]")
-        )
+        Reference(**r.model_dump(), line=line_of(f"references[{i}]"))
         for i, r in enumerate(doc.references)
     ]
     answer_line = line_of("answer_markdown")
@@ -269,9 +265,7 @@ def parse_json(
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
     """The JSON object for ``ruling`` (line numbers, warnings and the hash are not part of it)."""
-    data = asdict(ruling)
-    for key in ("filename", "warnings", "field_lines", "digest"):
-        data.pop(key)
+    data = {key: value for key, value in asdict(ruling).items() if key not in NOT_CONTENT}
     for ref in data["references"]:
         ref.pop("line")
     data["recorded_at"] = ruling.recorded_at.isoformat() if ruling.recorded_at else None

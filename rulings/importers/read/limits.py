@@ -2,8 +2,7 @@
 
 String lengths are the ``max_length`` of the column each value is stored in, so a migration
 that widens a column widens the import; number ranges are the narrower of the column's range
-and a sensible bound, which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md).
-"""
+and a sensible bound, which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md)."""
 
 from dataclasses import dataclass, field, fields, replace
 
@@ -35,22 +34,17 @@ NUMBER_COLUMNS = {
 class ImportLimits:
     """The bounds one import is checked against: plain Python, so readers test without Django."""
 
-    # Whole file, checked before it is read. The seed exports are about 21 kB.
-    file_bytes: int = 1_000_000
-    # Nesting of any JSON (file or one-line field), checked before the JSON is parsed.
-    json_depth: int = 32
-    # Lists and quotes nested inside each other in the answer's Markdown.
-    answer_nesting: int = 8
+    file_bytes: int = 1_000_000  # checked before the file is read; seed exports are ~21 kB
+    json_depth: int = 32  # any JSON (file or one-line field), checked before it is parsed
+    answer_nesting: int = 8  # lists and quotes nested inside each other in the answer
     # Multi-line text. An answer cut at the 1,024-token generation cap is about 3,900
     # characters; the answer limit leaves four times that and keeps the page fast.
     question_chars: int = 2_000
     answer_chars: int = 16_000
     text_chars: int = 20_000  # abstain rationale, errata statement, snippets, quotes
-    # One-line keys kept as data (timing names).
-    key_chars: int = 100
-    # Counts per ruling.
-    references: int = 100
-    retrieval_refs: int = 200
+    key_chars: int = 100  # one-line keys kept as data (timing names)
+    references: int = 100  # per ruling
+    retrieval_refs: int = 200  # per ruling
     # Sensible bounds, narrowed further by the column ranges below.
     page: int = 10_000
     citation_number: int = 999

@@ -1,6 +1,5 @@
 """What a reader of either export format returns, and how it refuses a file: the types
-the readers, the checks and the store all speak. Pure Python, no Django.
-"""
+the readers, the checks and the store all speak. Pure Python, no Django."""
 
 from dataclasses import dataclass, field
 from datetime import datetime

@@ -2,8 +2,7 @@
 
 Known only from samples, the format is read by markers: what is not understood is kept (in
 ``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
-This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md).
-"""
+This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md)."""
 
 import re
 
@@ -12,12 +11,7 @@ from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markd
 from rulings.importers.read.exported_values import marker_warnings
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
-from rulings.importers.read.text_provenance import (
-    PROVENANCE_START_RE,
-    ProvenancePart,
-    apply_provenance,
-    read_provenance,
-)
+from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
 from rulings.markers import find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
@@ -56,8 +50,8 @@ class _Reader:
         stripped = {i: lines[i].strip() for i in range(start, end)}
         self.ref_start = next((i for i, text in stripped.items() if _REF_RE.match(text)), end)
         # The header's last "You asked"/"Asked with:" line: unknown lines before it are kept.
-        markers = [i for i in range(start, self.ref_start) if _MARKER_RE.match(stripped[i])]
-        self.last_marker = markers[-1] if markers else -1
+        markers = (i for i in range(start, self.ref_start) if _MARKER_RE.match(stripped[i]))
+        self.last_marker = max(markers, default=-1)
 
     def keep(self, i: int, why: str) -> None:
         """Keep an unknown line verbatim and say so in the warnings."""
@@ -227,15 +221,7 @@ def parse_export(
     ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
     if text_lines:
         ruling.field_lines["answer_markdown"] = text_lines[0]
-    if prov_start is None:
-        part = ProvenancePart()
-        ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
-    else:
-        part = read_provenance(lines, prov_start, filename)
-        ruling.field_lines["provenance"] = prov_start + 1
-    ruling.provenance = part.provenance
-    ruling.warnings += part.warnings
-    apply_provenance(ruling, part, filename, limits)  # with no part: the outcome label alone
+    add_provenance(ruling, lines, prov_start, limits)
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     return ruling

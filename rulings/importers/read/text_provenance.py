@@ -1,6 +1,5 @@
 """The provenance part of a text export, from the "🔧 debug" line on: kept verbatim (fields,
-titled blocks, loose lines, the whole text), its values looked up by canonical key.
-"""
+titled blocks, loose lines, the whole text), its values looked up by canonical key."""
 
 import re
 from dataclasses import dataclass, field
@@ -157,10 +156,20 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
     return int(m.group(0)) if m else None
 
 
-def apply_provenance(
-    ruling: ParsedRuling, part: ProvenancePart, filename: str, limits: ImportLimits
+def add_provenance(
+    ruling: ParsedRuling, lines: list[str], start: int | None, limits: ImportLimits
 ) -> None:
-    """Fill the typed fields of ``ruling`` from the provenance lookups, the outcome last."""
+    """Fill ``ruling`` from the provenance part starting at 0-based line ``start``, the
+    outcome last; with no part (``start`` None) the outcome is the reader's label alone."""
+    filename = ruling.filename
+    if start is None:
+        part = ProvenancePart()
+        ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
+    else:
+        part = read_provenance(lines, start, filename)
+        ruling.field_lines["provenance"] = start + 1
+    ruling.provenance = part.provenance
+    ruling.warnings += part.warnings
 
     def lookup(key: str, name: str = "") -> tuple[str, int] | None:
         """The value and line of canonical ``key``; the line is noted as field ``name``'s."""
@@ -205,13 +214,12 @@ def apply_provenance(
     label_line = ruling.field_lines.get("outcome_label")
     found = part.first.get("outcome")
     source, line = found if found else (ruling.outcome_label, label_line)
-    outcome = outcome_of(source, line, ruling.warnings)
+    ruling.outcome = outcome = outcome_of(source, line, ruling.warnings)
     reader = normalise_outcome(ruling.outcome_label)
     if found and reader and reader != outcome:
         ruling.warnings.append(
             f"line {label_line}: reader outcome {reader!r} differs from provenance {outcome!r}"
         )
-    ruling.outcome = outcome
     rationale = part.first.get("abstain rationale")
     if outcome != "answered" and rationale and not rationale[0].lower().startswith("n/a"):
         ruling.abstain_rationale = rationale[0]

@@ -2,19 +2,12 @@
 
 A folder of exports names the same few editions and documents over and over: an edition
 is read with all its documents the first time a file names it, and what the import
-creates is kept. A file rolled back may have created some of it: ``forget()`` drops it all.
-"""
+creates is kept. A file rolled back may have created some of it: ``forget()`` drops it all."""
 
 from django.utils.text import slugify
 
 from rulings.editions import EditionCode
 from rulings.models import Document, Edition, Game
-
-
-def document_kind(kind: str) -> str:
-    """The Document.Kind of an export's KIND word ("RULEBOOK", "FAQ"); a rulebook if unknown."""
-    kinds = {choice.upper(): choice for choice in Document.Kind.values}
-    return kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
 
 
 class Catalogue:
@@ -56,24 +49,23 @@ class Catalogue:
         external_id = str(external_id)
         document = self.ids[edition.pk].get(external_id)
         if document is None:
-            document = Document.objects.create(
-                edition=edition,
-                external_id=external_id,
-                title=title or f"Document {external_id}",
-                kind=document_kind(kind),
-            )
-            document = self._add(edition, document)
+            title = title or f"Document {external_id}"
+            document = self._create(edition, title, kind, external_id=external_id)
         return document
 
     def by_title(self, edition: Edition, title: str, kind: str) -> Document | None:
         """The edition's document with this title, created when new; None without a title."""
         document = self.titles[edition.pk].get(title)
         if document is None and title:
-            document = self._add(
-                edition,
-                Document.objects.create(edition=edition, title=title, kind=document_kind(kind)),
-            )
+            document = self._create(edition, title, kind)
         return document
+
+    def _create(self, edition: Edition, title: str, kind: str, **fields) -> Document:
+        """A new document; an unknown KIND word ("RULEBOOK", "FAQ") makes a rulebook."""
+        kinds = {choice.upper(): choice for choice in Document.Kind.values}
+        kind = kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
+        document = Document.objects.create(edition=edition, title=title, kind=kind, **fields)
+        return self._add(edition, document)
 
 
 def _new_edition(parsed) -> Edition:

@@ -3,8 +3,7 @@
 A ruling is its edition, its question (normalised) and the exporting system's timestamp of
 its row (when it was recorded, else its retention deadline): the same question is asked
 again and again. A copy cut off before its timestamp is still the same ruling; a copy that
-carries less than what is stored is refused with what it would lose, never applied.
-"""
+carries less than what is stored is refused with what it would lose, never applied."""
 
 from __future__ import annotations
 
@@ -17,11 +16,6 @@ from rulings.importers.read.parsed import ImportRefused, ParsedRuling
 from rulings.models import Ruling
 
 _NAMES_SHOWN = 4  # lost names one message lists before "and N more"
-
-
-def normalise_question(question: str) -> str:
-    """The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed."""
-    return " ".join(unicodedata.normalize("NFC", question).casefold().split())
 
 
 def _digest(*parts: str) -> str:
@@ -39,7 +33,8 @@ class Identity:
 
     @classmethod
     def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> Identity:
-        normalised = normalise_question(question)
+        # The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed.
+        normalised = " ".join(unicodedata.normalize("NFC", question).casefold().split())
         return cls(
             question_key=_digest(edition_code, normalised),
             import_key=_digest(edition_code, normalised, stamp_iso),
@@ -49,16 +44,12 @@ class Identity:
 
     @classmethod
     def of_parsed(cls, parsed: ParsedRuling) -> Identity:
-        return cls.of(parsed.edition_code, parsed.question, row_stamp(parsed))
-
-
-def row_stamp(parsed: ParsedRuling) -> str:
-    """The row's timestamp as identity reads it (ISO 8601, or ""): the recorded time, else
-    the retention deadline, which tells two answers apart as well."""
-    if parsed.recorded_at is not None:
-        return parsed.recorded_at.isoformat()
-    retained = (parsed.provenance or {}).get(RETAINED_UNTIL)
-    return retained if isinstance(retained, str) else ""
+        """Stamped with the recorded time, else the retention deadline, which tells two
+        answers apart as well."""
+        stamp = (parsed.provenance or {}).get(RETAINED_UNTIL)
+        if parsed.recorded_at is not None:
+            stamp = parsed.recorded_at.isoformat()
+        return cls.of(parsed.edition_code, parsed.question, stamp if isinstance(stamp, str) else "")
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
@@ -66,15 +57,13 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
 
     With a timestamp: the ruling with that timestamp, else the one stored from a copy that
     had lost its timestamp. Without one: the only ruling answering this question for this
-    edition; when several do, the copy cannot say which it is and is refused.
-    """
+    edition; when several do, the copy cannot say which it is and is refused."""
     if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
         found = {r.import_key: r for r in stored_rulings(light=True).filter(import_key__in=keys)}
         return found.get(identity.import_key) or found.get(identity.untimed_key)
-    ruling = stored_rulings(light=True).filter(import_key=identity.import_key).first()
-    if ruling is not None:
+    if ruling := stored_rulings(light=True).filter(import_key=identity.import_key).first():
         return ruling
     same_question = stored_rulings(light=True).filter(question_key=identity.question_key)
     candidates = list(same_question.order_by("answered_at")[:6])
@@ -108,13 +97,12 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
     """What importing ``parsed`` over ``ruling`` would lose; empty when it loses nothing.
 
     Provenance always counts. The answer, closing line and citations count only when the
-    import would replace them (``answer_kept`` is False: no editor has settled the ruling).
-    """
+    import would replace them (``answer_kept`` is False: no editor has settled the ruling)."""
     lost: list[str] = []
+    stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:
         lost.append(f"the exporting system's timestamp ({_when(ruling)})")
-    retained = (ruling.provenance or {}).get(RETAINED_UNTIL)
-    if retained and not (parsed.provenance or {}).get(RETAINED_UNTIL):
+    if (retained := stored.get(RETAINED_UNTIL)) and not new.get(RETAINED_UNTIL):
         lost.append(f"the exporting system's retention date ({retained})")
     if ruling.answerer and not parsed.answerer:
         lost.append("who answered")
@@ -122,8 +110,6 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
     for name, label in (("tokens_in", "tokens in"), ("tokens_out", "tokens out")):
         if getattr(ruling, name) is not None and getattr(parsed, name) is None:
             lost.append(label)
-    stored = ruling.provenance or {}
-    new = parsed.provenance or {}
     _fewer(lost, "retrieval results", ruling.retrieval, parsed.retrieval_refs)
     _fewer(lost, "raw citation records", stored.get("citations_raw"), parsed.citations_raw)
     if _cut(ruling.errata_statement, parsed.errata_statement):

@@ -1,13 +1,11 @@
 """The passages one export names, read in one query and written in two, whatever their number.
 
 A snippet is recorded as the search's snippet, dated with its export; the longest snippet
-seen is kept; an editor's rulebook text is never replaced.
-"""
+seen is kept; an editor's rulebook text is never replaced."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
@@ -23,28 +21,19 @@ logger = logging.getLogger(__name__)
 PassageKey = tuple[int, int | None, str]
 
 
-@dataclass
-class _Wanted:
-    text: str
-    exported_at: datetime | None  # when the export that gave ``text`` was made
-
-
 class Passages:
     """What one file asks for (``want``), then written with ``save()``."""
 
     def __init__(self, exported_at: datetime | None):
-        self.exported_at = exported_at
-        self.wanted: dict[PassageKey, _Wanted] = {}
+        self.exported_at = exported_at  # when the export that gave the snippets was made
+        self.wanted: dict[PassageKey, str] = {}  # place -> its longest snippet, or ""
 
     def want(self, document_id: int, page: int | None, heading_path: str, text: str = "") -> None:
         """Ask for the passage at this place; ``text`` is a search snippet, if any."""
         key = (document_id, page, heading_path or "")
-        seen = self.wanted.get(key)
-        if seen is None:
-            self.wanted[key] = _Wanted(text or "", self.exported_at)
-        elif text and len(text) > len(seen.text):
-            # Snippets are cut at 300 characters: keep the longest, first seen on a tie.
-            seen.text = text
+        # Snippets are cut at 300 characters: keep the longest, first seen on a tie.
+        if key not in self.wanted or len(text or "") > len(self.wanted[key]):
+            self.wanted[key] = text or ""
 
     def save(self) -> tuple[dict[PassageKey, Passage], list[Passage]]:
         """Create and update what was asked for; return every passage by its key, and those
@@ -55,11 +44,9 @@ class Passages:
         # wanted), found by the unique index in one plain query. Only a stored text's
         # length matters (a longer snippet replaces it).
         documents, pages, headings = (set(column) for column in zip(*self.wanted, strict=True))
-        on_pages = (
-            Q(page__in=pages - {None}) | Q(page__isnull=True)
-            if None in pages
-            else Q(page__in=pages)
-        )
+        on_pages = Q(page__in=pages - {None})
+        if None in pages:
+            on_pages |= Q(page__isnull=True)
         stored = Passage.objects.filter(
             on_pages, document_id__in=documents, heading_path__in=headings
         )
@@ -67,7 +54,7 @@ class Passages:
         stored = stored.only("document_id", "page", "heading_path", "text_origin")
         found = {(p.document_id, p.page, p.heading_path): p for p in stored}
         created, changed = [], []
-        for key, wanted in self.wanted.items():
+        for key, text in self.wanted.items():
             passage = found.get(key)
             if passage is None:
                 document_id, page, heading_path = key
@@ -77,25 +64,24 @@ class Passages:
                     heading_path=heading_path,
                     anchor=make_anchor(page, heading_path),
                 )
-                _take_snippet(passage, wanted)
+                self._take_snippet(passage, text)
                 created.append(passage)
             elif (
-                wanted.text
+                text
                 and passage.text_origin != Passage.TextOrigin.RULEBOOK
-                and len(wanted.text) > passage.stored_length
+                and len(text) > passage.stored_length
             ):
-                _take_snippet(passage, wanted)
+                self._take_snippet(passage, text)
                 changed.append(passage)
         Passage.objects.bulk_create(created)
         Passage.objects.bulk_update(changed, ["text", "text_origin", "text_exported_at"])
         return found, created + changed
 
-
-def _take_snippet(passage: Passage, wanted: _Wanted) -> None:
-    if wanted.text:
-        passage.text = wanted.text
-        passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
-        passage.text_exported_at = wanted.exported_at
+    def _take_snippet(self, passage: Passage, text: str) -> None:
+        if text:
+            passage.text = text
+            passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
+            passage.text_exported_at = self.exported_at
 
 
 def index_for_search(model, objects: list) -> None:

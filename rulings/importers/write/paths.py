@@ -1,7 +1,6 @@
 """One import of export files, as the command line and the admin's import page both run it:
 each file read and stored in turn, one report per file, ``on_file`` called after each (a
-progress bar, a saved count), so a refusal reads the same wherever an import was started.
-"""
+progress bar, a saved count), so a refusal reads the same wherever an import was started."""
 
 from __future__ import annotations
 
@@ -51,8 +50,7 @@ def import_paths(
     """Import every file; a refused file writes nothing and the others are still imported.
 
     ``name`` is how a file is called in a refusal (the admin names the uploaded file, not
-    where it was unpacked); ``traceback`` prints the traceback of an unforeseen error.
-    """
+    where it was unpacked); ``traceback`` prints the traceback of an unforeseen error."""
     limits = import_limits()
     run = ImportRun()
     reports: list[FileReport] = []
@@ -81,7 +79,8 @@ IMPORTED = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, 
 def refusal(path, error, traceback=False):
     """The line that reports a refused file."""
     if isinstance(error, ImportRefused):
-        return f"{where(path, error.line)}: {error.message}"
+        where = path if error.line is None else f"{path}:{error.line}"
+        return f"{where}: {error.message}"
     if isinstance(error, OSError):
         return f"{path}: cannot read ({error.strerror})"
     if isinstance(error, DatabaseError):
@@ -98,7 +97,3 @@ def unforeseen(path, what, error, traceback):
         f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
         "written (--traceback shows where)"
     )
-
-
-def where(path, line):
-    return path if line is None else f"{path}:{line}"

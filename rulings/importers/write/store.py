@@ -3,8 +3,7 @@ its citations (in bulk: forty cost what one does), its revision, history line an
 
 Every file takes this one path, and lands whole or not at all. An unchanged export writes
 nothing; a changed one updates the ruling, or only its provenance once an editor has
-settled it; a copy with less than what is stored is refused (``identity.py``).
-"""
+settled it; a copy with less than what is stored is refused (``identity.py``)."""
 
 from __future__ import annotations
 
@@ -35,27 +34,6 @@ from rulings.models import Citation, Document, Edition, Passage, Ruling
 logger = logging.getLogger(__name__)
 
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
-
-# Ruling field <- parsed export attribute: the answer (kept once an editor has settled it)
-# and the provenance (always refreshed).
-ANSWER_FIELDS = {
-    "question": "question",
-    "answer": "answer_markdown",
-    "outcome": "outcome",
-    "outcome_label": "outcome_label",
-    "abstain_rationale": "abstain_rationale",
-    "closing_line": "closing_line",
-}
-PROVENANCE_FIELDS = {
-    "answerer": "answerer",
-    "answered_at": "recorded_at",
-    "timings": "timings",
-    "tokens_in": "tokens_in",
-    "tokens_out": "tokens_out",
-    "retrieval": "retrieval_refs",
-    "errata_statement": "errata_statement",
-    "source_file": "filename",
-}
 
 
 class ImportResult:
@@ -122,16 +100,14 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
 
 def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, list[Passage]]:
     identity = Identity.of_parsed(parsed)
-    digest = digest_of(parsed)
     ruling = find_stored(parsed, identity)
     if ruling is not None and is_unchanged(parsed, ruling.import_hash):
         return ImportResult(ruling, ImportResult.UNCHANGED), []
+    answer_kept = False
     if ruling is not None:
         ruling = stored_rulings().get(pk=ruling.pk)  # with its provenance, to compare
-    answer_kept = ruling is not None and ruling.status in Ruling.Status.decided()
-    if ruling is not None:
-        lost = provenance_losses(ruling, parsed, answer_kept)
-        if lost:
+        answer_kept = ruling.status in Ruling.Status.decided()
+        if lost := provenance_losses(ruling, parsed, answer_kept):
             raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
 
     edition = catalogue.edition(parsed)
@@ -140,7 +116,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     found, written = passages.save()
     if answer_kept:
         # An editor has settled this ruling: their answer stays, the provenance is new.
-        _apply_provenance(ruling, parsed, digest, identity)
+        _apply_provenance(ruling, parsed, identity)
         ruling.save(search_index=False)
         return ImportResult(ruling, ImportResult.KEPT), written
 
@@ -148,9 +124,10 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     if created:
         ruling = Ruling(origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED)
     ruling.edition = edition
-    for field, attribute in ANSWER_FIELDS.items():
-        setattr(ruling, field, getattr(parsed, attribute))
-    _apply_provenance(ruling, parsed, digest, identity)
+    ruling.question, ruling.answer = parsed.question, parsed.answer_markdown
+    ruling.outcome, ruling.outcome_label = parsed.outcome, parsed.outcome_label
+    ruling.abstain_rationale, ruling.closing_line = parsed.abstain_rationale, parsed.closing_line
+    _apply_provenance(ruling, parsed, identity)
     citations = [citation for citation, _key in cited]
     for citation, key in cited:
         citation.passage = found[key] if key else None
@@ -215,26 +192,28 @@ def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -
     return cited
 
 
-def _apply_provenance(ruling, parsed, digest, identity):
+def _apply_provenance(ruling, parsed, identity):
+    """What an import always refreshes, even once an editor has settled the answer."""
     # A copy that kept its timestamp gives a ruling stored without one its full key.
     ruling.import_key = identity.import_key
     ruling.question_key = identity.question_key
-    for field, attribute in PROVENANCE_FIELDS.items():
-        setattr(ruling, field, getattr(parsed, attribute))
+    ruling.answerer, ruling.answered_at = parsed.answerer, parsed.recorded_at
+    ruling.timings, ruling.retrieval = parsed.timings, parsed.retrieval_refs
+    ruling.tokens_in, ruling.tokens_out = parsed.tokens_in, parsed.tokens_out
+    ruling.errata_statement, ruling.source_file = parsed.errata_statement, parsed.filename
     ruling.provenance = {
         **parsed.provenance,
         "citations_raw": parsed.citations_raw,
         "warnings": parsed.warnings,
     }
-    ruling.import_hash = digest
+    ruling.import_hash = digest_of(parsed)
 
 
 def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
     """An export that states the edition has no errata cards dates that registry check.
 
     The catalogue's edition may be older than the database (an editor may have recorded a
-    card since), so the date only ever moves forward, in the database itself.
-    """
+    card since), so the date only ever moves forward, in the database itself."""
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:
