@@ -335,6 +335,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
             sources = sources.annotate(errata_since_check=Exists(since))
         sources = list(sources)
         late = live and any(source.errata_since_check for source in sources)
+        # Which expansions the guide covers is read only where the game has any.
+        offered = list(game_page.game.expansions.all()) if game_page else []
         return {
             "sources": sources,
             "errata_notices": errata_notices(self, language, late) if live else None,
@@ -342,8 +344,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
             "versions": versions,
             "changes": self.public_changes(language, versions),
             "game_page": game_page,
-            "expansions_covered": list(page.expansions.all()),
-            "expansions_offered": list(game_page.game.expansions.all()) if game_page else [],
+            "expansions_offered": offered,
+            "expansions_covered": list(page.expansions.all()) if offered else [],
             "translation": (
                 self.translations.filter(language=language).select_related("follows").first()
                 if translated

@@ -1,9 +1,11 @@
 """The editions and documents an import writes into, each read once per import.
 
 A folder of exports names the same few editions and documents over and over: an edition
-is read with all its documents the first time a file names it, and what the import
-creates is kept. A file rolled back may have created some of it: ``forget()`` drops it all."""
+is read with all its documents (and its game's expansions' books) the first time a file
+names it, and what the import creates is kept. A file rolled back may have created some
+of it: ``forget()`` drops it all."""
 
+from django.db.models import Q
 from django.utils.text import slugify
 
 from rulings.editions import EditionCode
@@ -27,7 +29,14 @@ class Catalogue:
             edition = Edition.objects.filter(code=parsed.edition_code).select_related("game")
             edition = self.editions[parsed.edition_code] = edition.first() or _new_edition(parsed)
             self.ids[edition.pk], self.titles[edition.pk] = {}, {}
-            for document in edition.documents.all():
+            # An export on a base game may cite its expansions' books (in its language):
+            # known ones are found by the exporter's id or title, after the edition's own.
+            books = Q(edition=edition) | Q(
+                edition__game__expansion_of=edition.game_id, edition__language=edition.language
+            )
+            for document in sorted(
+                Document.objects.filter(books), key=lambda d: d.edition_id != edition.pk
+            ):
                 self._add(edition, document)
         if parsed.external_edition_id and edition.external_id != parsed.external_edition_id:
             edition.external_id = parsed.external_edition_id

@@ -1,0 +1,84 @@
+"""Readers see a game's expansions on its page, with the rulings citing their books, and
+each guide says which expansions it covers; editors tick them from the game's own."""
+
+import json
+
+import pytest
+from bs4 import BeautifulSoup
+
+from guides.models import GamePage, GuidePage
+from rulings.importers import parse_export
+from rulings.importers.write.store import import_parsed
+from rulings.models import Document, Edition, Game
+from tests.rulings.exports import make_export
+
+pytestmark = pytest.mark.django_db
+
+EXPANSION_DOC = 7777
+
+
+@pytest.fixture
+def harbour(demo_site):
+    """An illustrative expansion of the demo's Point City, its rulebook known by id."""
+    base = Game.objects.get(slug="point-city")
+    harbour = Game.objects.create(
+        name="Point City: Harbour (illustrative)", slug="point-city-harbour", expansion_of=base
+    )
+    edition = Edition.objects.create(game=harbour, code="bg-368099-en-1e", language="en")
+    Document.objects.create(
+        edition=edition, title="Harbour — Rulebook", external_id=str(EXPANSION_DOC)
+    )
+    return harbour
+
+
+def import_two_books(question):
+    text = make_export(
+        question=question, game="Point City", code="bg-368017-en-1e", doc_id=1035, citations=2
+    )
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("citations (raw)"):
+            head, _, raw = line.partition(": ")
+            cited = json.loads(raw)
+            cited[1]["sharpsignalDocId"] = EXPANSION_DOC
+            line = f"{head}: {json.dumps(cited)}"
+        lines.append(line)
+    return import_parsed(parse_export("\n".join(lines) + "\n", "harbour.txt")).ruling
+
+
+def text_of(client, url):
+    return BeautifulSoup(client.get(url).content, "html.parser")
+
+
+def test_the_game_page_lists_its_expansions_and_the_rulings_citing_their_books(client, harbour):
+    ruling = import_two_books("Illustrative: may a ship dock at the market?")
+    soup = text_of(client, GamePage.objects.get(game__slug="point-city").url)
+    section = soup.select_one("section[aria-labelledby=expansions-heading]")
+    assert "Point City: Harbour (illustrative)" in section.get_text()
+    assert [a["href"] for a in section.select("li li a")] == [ruling.get_absolute_url()]
+
+
+def test_a_guide_says_which_expansions_it_covers(client, harbour):
+    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    sources = text_of(client, guide.url).select_one("#sources-heading").parent.get_text()
+    assert "Expansions covered: none — the base game only." in " ".join(sources.split())
+
+    guide.expansions.set([harbour])
+    guide.save_revision().publish()
+    sources = text_of(client, guide.url).select_one("#sources-heading").parent.get_text()
+    assert "Expansions covered: Point City: Harbour (illustrative)" in " ".join(sources.split())
+
+
+def test_editors_tick_only_the_games_own_expansions(admin_client, harbour):
+    Game.objects.create(
+        name="Another game's expansion",
+        slug="other-x",
+        expansion_of=Game.objects.exclude(slug__startswith="point-city").first(),
+    )
+    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    soup = text_of(admin_client, f"/admin/pages/{guide.pk}/edit/")
+    offered = [
+        box.find_parent("label").get_text(strip=True)
+        for box in soup.select("input[name=expansions]")
+    ]
+    assert offered == ["Point City: Harbour (illustrative)"]
