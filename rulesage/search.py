@@ -158,7 +158,7 @@ class Chained:
         )
 
 
-def capped_search(kind, words, language, filters):
+def capped_search(kind, words, language, filters, expansion=None):
     """Results by relevance, and whether more matched than the backend ranks.
 
     The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT (200) matches of a
@@ -168,11 +168,11 @@ def capped_search(kind, words, language, filters):
     search server ranks every match.
 
     For a reader of a translation, rulings and passages found in English through the
-    glossary follow those found in the reader's language.
+    glossary (its `expansion` of the words, `glossary_expansion`) follow those found in the
+    reader's language.
     """
     results = search(kind, words, language, filters)
     if language != SOURCE_LANGUAGE and kind in ENGLISH_QUERYSETS:
-        expansion = glossary_expansion(words, language, filters)
         if expansion is not None:
             english_words = [
                 word
@@ -301,11 +301,15 @@ HITS = {"guides": guide_hits, "rulings": ruling_hits, "passages": passage_hits}
 def grouped_results(words, filters, request, kind=None, page_number=1):
     """Results by kind: the first few of every kind, or one kind's page of results."""
     language = get_language()[:2]
+    # The glossary's reading of the words, once for every kind it widens.
+    expansion = (
+        glossary_expansion(words, language, filters) if language != SOURCE_LANGUAGE else None
+    )
     groups = []
     for each in KINDS:
         if kind and each.key != kind:
             continue
-        results, many = capped_search(each.key, words, language, filters)
+        results, many = capped_search(each.key, words, language, filters, expansion)
         if kind:
             paginator = Paginator(results, PER_PAGE)
             page = paginator.get_page(page_number)
