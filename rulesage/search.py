@@ -172,22 +172,21 @@ def capped_search(kind, words, language, filters, expansion=None):
     reader's language.
     """
     results = search(kind, words, language, filters)
-    if language != SOURCE_LANGUAGE and kind in ENGLISH_QUERYSETS:
-        if expansion is not None:
-            english_words = [
-                word
-                for concept in expansion.known
-                for term in concept.english
-                for word in WORD_RE.findall(term)
-            ]
-            results = Chained(
-                (results, "", words),
-                (
-                    search_in_english(kind, expansion, language, filters),
-                    SOURCE_LANGUAGE,
-                    english_words,
-                ),
-            )
+    if expansion is not None and kind in ENGLISH_QUERYSETS:
+        english_words = [
+            word
+            for concept in expansion.known
+            for term in concept.english
+            for word in WORD_RE.findall(term)
+        ]
+        results = Chained(
+            (results, "", words),
+            (
+                search_in_english(kind, expansion, language, filters),
+                SOURCE_LANGUAGE,
+                english_words,
+            ),
+        )
     more_than_ranked = getattr(results, "more_than_ranked", None)
     return results, bool(more_than_ranked and more_than_ranked())
 

@@ -1,12 +1,13 @@
-"""Editorial pages (`pages`), a guide's sources and corrections (`sources`) and its public
+"""Editorial pages (`games`, `pages`), a guide's sources and corrections (`sources`) and its public
 history (`history`).
 
 A `GamePage` points at one `rulings.Game`; its child `GuidePage`s cite `rulings.Document`s
 as their sources. Sources and corrections are page children, revisioned with the page.
 """
 
+from .games import GamePage, GamesIndexPage
 from .history import GuideChange, GuideTranslation, GuideVersion
-from .pages import MAX_VERSION_NUMBER, GamePage, GamesIndexPage, GuidePage
+from .pages import MAX_VERSION_NUMBER, GuidePage
 from .sources import GuideCorrection, GuideSource
 
 __all__ = [

@@ -1,16 +1,15 @@
-"""Editorial pages: the games index, one page per game, and the guides under it.
+"""Guide pages: the how-to-play and topic guides under each game's page (`games`).
 
-A `GamePage` points at one `rulings.Game`; its child `GuidePage`s cite `rulings.Document`s
-as their sources. Guide sources and corrections are page children (revisioned with the
-page, `sources.py`); which guides are due a re-check is `recheck.py`; published versions
-are `GuideVersion` rows that keep the revision they were published from, so old versions
-stay readable. A `GuideTranslation` records which version a translation was last brought
-up to date with.
+A `GuidePage` cites `rulings.Document`s as its sources. Its sources and corrections are page
+children (revisioned with the page, `sources.py`); which guides are due a re-check is
+`recheck.py`; published versions are `GuideVersion` rows that keep the revision they were
+published from, so old versions stay readable (and can be compared, `comparison.py`). A
+`GuideTranslation` records which version a translation was last brought up to date with.
 """
 
 from django import forms
 from django.db import models
-from django.db.models import Count, Exists, Q
+from django.db.models import Exists
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils import translation
@@ -21,7 +20,7 @@ from modelcluster.fields import ParentalManyToManyField
 from modeltranslation import settings as mt_settings
 from wagtail.admin.panels import FieldPanel, MultiFieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
-from wagtail.fields import RichTextField, StreamField
+from wagtail.fields import StreamField
 from wagtail.models import Page, PageManager
 from wagtail.search import index
 
@@ -30,81 +29,19 @@ from core.page_cache import remembered
 from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
-from rulings.models import Ruling
 
 from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
-from ..expansions import expansions_with_rulings, live_page
 from ..forms import GuidePageForm
 from ..freshness import translation_state
-from ..games_index import games_listing
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
-from ..setup_facts import player_counts
+from .games import GamePage
 from .recheck import GuidePageQuerySet, errata_since_check
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
 MAX_VERSION_NUMBER = 2**31 - 1
-
-
-class GamesIndexPage(EditorialPage, Page):
-    """Lists the `GamePage`s below it, alphabetically, a page at a time (`games_index`)."""
-
-    intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
-
-    content_panels = Page.content_panels + [FieldPanel("intro")]
-    # Where it may be added is the site's choice (its home page lists it as a subpage type);
-    # an app never names the project's page types.
-    subpage_types = ["guides.GamePage"]
-    max_count = 1
-
-    class Meta:
-        verbose_name = _("games index")
-
-    def get_context(self, request, *args, **kwargs):
-        context = super().get_context(request, *args, **kwargs)
-        context.update(games_listing(GamePage.objects.child_of(self).live(), request))
-        return context
-
-
-class GamePage(EditorialPage, Page):
-    """One per `rulings.Game`: overview, editions and documents, and the guides below it."""
-
-    game = models.OneToOneField(
-        "rulings.Game", on_delete=models.PROTECT, related_name="page", verbose_name=_("game")
-    )
-    overview = RichTextField(_("overview"), blank=True, features=["bold", "italic", "link"])
-
-    content_panels = Page.content_panels + [FieldPanel("game"), FieldPanel("overview")]
-    search_fields = Page.search_fields + [index.SearchField("overview")]
-    parent_page_types = ["guides.GamesIndexPage"]
-    subpage_types = ["guides.GuidePage"]
-
-    class Meta:
-        verbose_name = _("game page")
-
-    def get_context(self, request, *args, **kwargs):
-        context = super().get_context(request, *args, **kwargs)
-        # Each edition with its documents and how many rulings readers see: three queries
-        # however many editions (the rulings counted by the edition index, not listed).
-        public_rulings = ~Q(rulings__status=Ruling.Status.WITHDRAWN)
-        context["editions"] = list(
-            self.game.editions.prefetch_related("documents").annotate(
-                rulings_count=Count("rulings", filter=public_rulings)
-            )
-        )
-        context["guides"] = GuidePage.objects.child_of(self).live().order_by("path")
-        context["checklist_counts"] = player_counts(self.game)
-        context["expansions"] = expansions_with_rulings(self.game)
-        context["base_game_page"] = (
-            live_page(self.game.expansion_of) if self.game.expansion_of_id else None
-        )
-        shows(*self.cache_tags())
-        return context
-
-    def cache_tags(self):
-        return of_game(self.game_id)
 
 
 class GuidePage(EditorialPage, RoutablePageMixin, Page):
