@@ -1,9 +1,12 @@
-"""What changed in a guide's English since the version its translation follows.
+"""What changed in a guide between two of its states, in the words a reader sees.
 
-A translator follows the words a reader sees, so the comparison is of visible text
-(core.reader_text), field by field, section by section for the body and row by row for
-sources and corrections: additions and deletions are marked word by word. Markup-only
-changes, block ids and the bookkeeping of a publish are not changes to follow.
+A translator follows what changed in the English since the version the translation follows
+(`english_changes`); a reader compares two published versions in their own language
+(`changes_between`, each field as that reader sees it: their language's text, else the
+English). The comparison is of visible text (core.reader_text), field by field, section by
+section for the body and row by row for sources and corrections: additions and deletions are
+marked word by word. Markup-only changes, block ids and the bookkeeping of a publish are not
+changes to follow.
 """
 
 from dataclasses import dataclass, field
@@ -14,7 +17,13 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from core.reader_text import Segment, has_changes, text_changes, visible_strings, visible_text
-from core.translated_fields import SOURCE_LANGUAGE, field_label, reader_fields, stored
+from core.translated_fields import (
+    SOURCE_LANGUAGE,
+    field_label,
+    is_blank,
+    reader_fields,
+    stored,
+)
 
 
 @dataclass(frozen=True)
@@ -35,21 +44,34 @@ class Change:
 
 
 def english_changes(page, before):
-    """The changes from `before` (an earlier state of the guide `page`) to `page`, in the
-    order a reader meets them; empty when `before` is None or nothing visible changed."""
+    """The changes from `before` (an earlier state of the guide `page`) to `page` in the
+    English; empty when `before` is None or nothing visible changed."""
+    return changes_between(before, page, SOURCE_LANGUAGE)
+
+
+def shown(obj, name, language):
+    """A field as readers of `language` see it: their own text, else the English."""
+    value = stored(obj, name, language)
+    return stored(obj, name, SOURCE_LANGUAGE) if is_blank(value) else value
+
+
+def changes_between(before, page, language):
+    """The changes from `before` to `page` (two states of one guide) as readers of
+    `language` see them, in the order they meet them."""
     if before is None:
         return []
     changes = []
     model = type(page)
     for name in reader_fields(model):
         label = capfirst(field_label(model, name))
-        old, new = stored(before, name, SOURCE_LANGUAGE), stored(page, name, SOURCE_LANGUAGE)
+        old, new = shown(before, name, language), shown(page, name, language)
         if hasattr(new, "stream_block") or hasattr(old, "stream_block"):
             changes += stream_changes(label, old, new, model._meta.get_field(name).stream_block)
         else:
             changes += text_change(label, visible_text(old), visible_text(new))
     for relation in getattr(page, "compared_relations", ()):
-        changes += row_changes(getattr(before, relation).all(), getattr(page, relation).all())
+        old_rows, new_rows = getattr(before, relation).all(), getattr(page, relation).all()
+        changes += row_changes(old_rows, new_rows, language)
     return changes
 
 
@@ -109,8 +131,8 @@ def block_label(label, stream_block, kind, heading):
     return gettext("%(field)s › %(block)s") % {"field": label, "block": kind_label}
 
 
-def row_changes(old_rows, new_rows):
-    """Changes to the English of child rows (a source's section, a correction's text),
+def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
+    """Changes to the text of child rows in `language` (a source's section, a correction),
     each row named by its kind and date or position.
 
     Rows are matched by key; a revision may hold rows saved before they had one, so an
@@ -131,12 +153,12 @@ def row_changes(old_rows, new_rows):
     changes = []
     for position, (prior, row) in enumerate(pairs, start=1):
         for name in reader_fields(type(row)):
-            old = visible_text(stored(prior, name, SOURCE_LANGUAGE)) if prior else ""
-            new = visible_text(stored(row, name, SOURCE_LANGUAGE))
+            old = visible_text(shown(prior, name, language)) if prior else ""
+            new = visible_text(shown(row, name, language))
             changes += text_change(row_label(row, position, name), old, new)
     for position, row in enumerate(earlier, start=len(pairs) + 1):
         for name in reader_fields(type(row)):
-            old = visible_text(stored(row, name, SOURCE_LANGUAGE))
+            old = visible_text(shown(row, name, language))
             changes += text_change(row_label(row, position, name), old, "")
     return changes
 

@@ -31,6 +31,7 @@ from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..blocks import GuideStreamBlock
+from ..comparison import changes_between
 from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
 from ..freshness import translation_state
@@ -38,6 +39,7 @@ from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
 from .games import GamePage
+from .history import GuideChange
 from .recheck import GuidePageQuerySet, errata_since_check
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
@@ -321,14 +323,18 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
         return self.with_public_urls(list(self.versions.order_by("-number")), request)
 
     def with_public_urls(self, versions, request=None):
-        """`versions`, each given the URL it is readable at (`public_url`)."""
+        """`versions` (newest first), each given the URL it is readable at (`public_url`)
+        and, when the version before it is among them, the URL of what changed since that
+        one (`compare_url`)."""
         if not versions:
             return versions
         base = self.get_url(request)
-        for version in versions:
+        for version, previous in zip(versions, [*versions[1:], None], strict=True):
             version.public_url = base + self.reverse_subpage(
                 "version", kwargs={"number": version.number}
             )
+            if previous is not None:
+                version.compare_url = base + self.compare_subpath(previous.number, version.number)
         return versions
 
     @path("")
@@ -358,6 +364,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
                 "shown_version": version,
                 "page_subpath": self.reverse_subpage("version", kwargs={"number": number}),
                 "current_version": current,
+                "compare_url": self.url + self.compare_subpath(number, current.number),
                 "versions": versions,
                 "sources": snapshot.sources.all(),
                 # The version's own headings and related rulings, not the live page's.
@@ -371,3 +378,41 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
                 "translation_state": None,
             },
         )
+
+    @path("compare/<int:old>/<int:new>/", name="compare")
+    def compare(self, request, old, new):
+        """What changed from published version `old` to `new`, section by section, in the
+        reader's language (`comparison.changes_between`)."""
+        if max(old, new) > MAX_VERSION_NUMBER or old == new:
+            raise Http404
+        if old > new:
+            return redirect(self.url + self.compare_subpath(new, old))
+        versions = self.public_versions(request)
+        chosen = {v.number: v for v in versions if v.number in (old, new) and v.revision_id}
+        if len(chosen) < 2:
+            raise Http404
+        earlier, later = chosen[old], chosen[new]
+        language = translation.get_language()[:2]
+        notes = GuideChange.objects.for_readers_of(language).filter(
+            page=self,
+            version__number__gt=old,
+            version__number__lte=new,
+            kind__in=[GuideChange.Kind.FIRST, GuideChange.Kind.SUBSTANTIVE],
+        )
+        before, after = earlier.revision.as_object(), later.revision.as_object()
+        return self.render(
+            request,
+            template="guides/compare_versions.html",
+            context_overrides={
+                "earlier": earlier,
+                "later": later,
+                "current_version": versions[0],
+                "notes": notes.select_related("version").order_by("published_at", "pk"),
+                "comparison": changes_between(before, after, language),
+                "page_subpath": self.compare_subpath(old, new),
+                "live_page": self,
+            },
+        )
+
+    def compare_subpath(self, old, new):
+        return self.reverse_subpage("compare", kwargs={"old": old, "new": new})

@@ -35,7 +35,7 @@ def guide_with_every_kind_of_line(guide):
 
 def test_english_lines_read_as_sentences(client, guide_with_every_kind_of_line):
     assert change_log(client, guide_with_every_kind_of_line, "en") == [
-        "Version 2: Added the tie-break rule. (current)",
+        "Version 2: Added the tie-break rule. (current) · What changed in version 2",
         "Minor edit to version 1: wording, typography or links only; no rule changed.",
         "Version 1: first published. Read version 1",
     ]
@@ -45,7 +45,7 @@ def test_spanish_lines_read_as_sentences(client, guide_with_every_kind_of_line):
     assert change_log(client, guide_with_every_kind_of_line, "es") == [
         "Traducción: puesta al día con la versión 2.",
         # The editor wrote this note in English only: shown as written, marked as English.
-        "Versión 2: Added the tie-break rule. (actual)",
+        "Versión 2: Added the tie-break rule. (actual) · Qué cambió en la versión 2",
         "Retoque de la versión 1: solo redacción, tipografía o enlaces; ninguna regla ha cambiado.",
         "Traducción: texto revisado.",
         "Versión 1: primera publicación. Leer la versión 1",
@@ -79,7 +79,7 @@ def test_lines_stored_with_the_earlier_standard_notes_are_reworded_and_nothing_e
     migration.standard_notes_go_on_from_the_label(apps, None)
     bump_everything()  # what the page remembered was read before the rows were reworded
     assert change_log(client, guide, "en") == [
-        "Version 2: Added the tie-break rule. (current)",
+        "Version 2: Added the tie-break rule. (current) · What changed in version 2",
         "Minor edit to version 1: wording, typography or links only; no rule changed.",
         "Version 1: first published. Read version 1",
     ]
