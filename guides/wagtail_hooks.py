@@ -19,6 +19,7 @@ from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
+from .editor_figures import EditorFiguresPanel
 from .models import GuidePage
 from .publish_rules import publish_problems, refusal_message
 from .views import (
@@ -153,6 +154,12 @@ def add_recheck_panel(request, panels):
     # The rulings desk's, not the translators' (who may change a ruling's translation).
     if request.user.has_perm("rulings.add_ruling"):
         panels.append(RecheckPanel())
+
+
+@hooks.register("construct_homepage_panels")
+def add_editor_figures_panel(request, panels):
+    if request.user.has_perm("rulings.add_ruling"):
+        panels.append(EditorFiguresPanel())
 
 
 @hooks.register("construct_homepage_panels")
