@@ -15,26 +15,17 @@ from django.db.models import Count, Min, Q
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext_lazy as _
 from wagtail.admin.ui.components import Component
 
 from core.freshness import TranslationStatus
 from core.translated_fields import target_languages
-from rulings import flags
+from rulings.flags import FLAG_LABELS
 from rulings.models import ReaderQuestion, Ruling
 
 from .models import GuidePage
 from .views import guide_states
 
 MONTHS = 12
-# The kinds of review flag, in the order the figures list them.
-FLAG_KINDS = {
-    flags.CUT_OFF: _("Answer cut off"),
-    flags.MARKER_WITHOUT_CITATION: _("A marker cites nothing"),
-    flags.CITATION_NOT_REFERRED: _("A citation the answer never refers to"),
-    flags.CITATION_UNRESOLVED: _("A citation not found in the rulebooks"),
-    flags.SUPERSEDED_PASSAGE: _("Cites a passage errata superseded"),
-}
 # The chart's drawing box, in SVG units.
 BAR_WIDTH, GAP, HEIGHT = 10, 8, 120
 
@@ -114,9 +105,9 @@ def flag_counts():
         return flagged.count(), []
     counts = flagged.aggregate(
         total=Count("pk"),
-        **{code: Count("pk", filter=Q(flags__contains=[{"code": code}])) for code in FLAG_KINDS},
+        **{code: Count("pk", filter=Q(flags__contains=[{"code": code}])) for code in FLAG_LABELS},
     )
-    return counts.pop("total"), [(label, counts[code]) for code, label in FLAG_KINDS.items()]
+    return counts.pop("total"), [(label, counts[code]) for code, label in FLAG_LABELS.items()]
 
 
 def waiting(queryset, field):

@@ -8,7 +8,11 @@ use, searches it, and the listing reloads for the one chosen; only that one is r
 the active filter.
 """
 
+import datetime
+
 import django_filters
+from django.db import connection
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.paginator import WagtailPaginator
@@ -17,6 +21,7 @@ from wagtail.snippets.widgets import AdminSnippetChooser
 
 from core.pagination import IndexPaginator
 
+from .flags import FLAG_LABELS
 from .models import Document, Edition, ErrataCard, Game, Passage, ReaderQuestion, Ruling
 
 
@@ -40,20 +45,47 @@ def edition_filter():
     return chooser_filter(Edition, ChosenEditionWidget, label=_("edition"))
 
 
+def with_flag(rulings, code):
+    """Rulings carrying the flag `code` (on SQLite, the demo, found as text in the JSON)."""
+    if connection.features.supports_json_field_contains:
+        return rulings.filter(flags__contains=[{"code": code}])
+    return rulings.filter(flags__icontains=f'"{code}"')
+
+
 class RulingFilterSet(WagtailFilterSet):
+    game = chooser_filter(Game, label=_("game"), field_name="edition__game")
     edition = edition_filter()
+    flag = django_filters.ChoiceFilter(
+        label=_("flag"), choices=list(FLAG_LABELS.items()), method="filter_flag"
+    )
 
     class Meta:
         model = Ruling
-        fields = ["status", "outcome", "origin", "edition"]
+        fields = ["status", "outcome", "origin", "game", "edition", "flag"]
+
+    def filter_flag(self, rulings, name, value):
+        return with_flag(rulings, value)
 
 
 class ReaderQuestionFilterSet(WagtailFilterSet):
     edition = edition_filter()
+    waiting = django_filters.ChoiceFilter(
+        label=_("asked"),
+        choices=[
+            ("1", _("over a day ago")),
+            ("7", _("over a week ago")),
+            ("30", _("over a month ago")),
+        ],
+        method="filter_waiting",
+    )
 
     class Meta:
         model = ReaderQuestion
-        fields = ["status", "edition"]
+        fields = ["status", "edition", "waiting"]
+
+    def filter_waiting(self, questions, name, value):
+        asked_before = timezone.now() - datetime.timedelta(days=int(value))
+        return questions.filter(created_at__lt=asked_before)
 
 
 class ErrataCardFilterSet(WagtailFilterSet):

@@ -31,6 +31,14 @@ MARKER_WITHOUT_CITATION = "marker_without_citation"
 CITATION_NOT_REFERRED = "citation_not_referred"
 CITATION_UNRESOLVED = "citation_unresolved"
 SUPERSEDED_PASSAGE = "superseded_passage"
+# Each kind of flag in a few words, for the editors' figures and the review queue's filter.
+FLAG_LABELS = {
+    CUT_OFF: _("Answer cut off"),
+    MARKER_WITHOUT_CITATION: _("A marker cites nothing"),
+    CITATION_NOT_REFERRED: _("A citation the answer never refers to"),
+    CITATION_UNRESOLVED: _("A citation not found in the rulebooks"),
+    SUPERSEDED_PASSAGE: _("Cites a passage errata superseded"),
+}
 
 
 def generation_cap():

@@ -40,6 +40,8 @@ from .question_admin import (
     ReaderQuestionViewSet,
     WaitingQuestionsSummaryItem,
 )
+from .review_queue import LOG_ACTION as REVIEW_LOG_ACTION
+from .review_queue import review_queue
 from .translation_admin import (
     GlossaryViewSet,
     MarkRulingTranslationView,
@@ -219,14 +221,14 @@ CITATION_PANELS = [
 
 
 class RulingViewSet(SnippetViewSet):
-    """The review queue: most flags first, then newest."""
+    """Every ruling, most flags first, then newest (the review queue is `review_queue`)."""
 
     model = Ruling
     # Opened from a reader question, the form starts from it (question_admin).
     add_view_class = AnsweringRulingCreateView
     edit_view_class = ExplicitSaveEditView
     icon = "help"
-    menu_label = _("Review queue")
+    menu_label = _("Rulings")
     filterset_class = RulingFilterSet
     ordering = ["-flag_count", "-answered_at", "-pk"]  # index ruling_review_queue
     index_view_class = LongListIndexView
@@ -340,6 +342,33 @@ def register_ruling_translation_permissions():
         content_type__app_label="rulings",
         codename__in=["view_rulingtranslation", "mark_translation_up_to_date"],
     )
+
+
+@hooks.register("register_admin_urls")
+def register_review_queue_url():
+    return [path("review-queue/", review_queue, name="rulings_review_queue")]
+
+
+class ReviewQueueMenuItem(MenuItem):
+    def is_shown(self, request):
+        return request.user.has_perm("rulings.change_ruling")
+
+
+@hooks.register("register_admin_menu_item")
+def register_review_queue_menu_item():
+    return ReviewQueueMenuItem(
+        _("Review queue"), reverse("rulings_review_queue"), icon_name="help", order=190
+    )
+
+
+@hooks.register("register_log_actions")
+def register_review_log_action(actions):
+    @actions.register_action(REVIEW_LOG_ACTION)
+    class Reviewed(LogFormatter):
+        label = _("Mark reviewed")
+
+        def format_message(self, log_entry):
+            return _("Marked reviewed: %(note)s") % {"note": log_entry.data.get("note", "")}
 
 
 @hooks.register("register_admin_urls")
