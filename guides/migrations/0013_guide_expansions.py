@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('guides', '0012_correction_recorded_at_and_log_notes'),
-        ('rulings', '0022_game_expansions'),
+        ('rulings', '0001_initial'),
     ]
 
     operations = [
