@@ -1,8 +1,6 @@
 """Readers see a game's expansions on its page, with the rulings citing their books, and
 each guide says which expansions it covers; editors tick them from the game's own."""
 
-import json
-
 import pytest
 from bs4 import BeautifulSoup
 
@@ -10,7 +8,7 @@ from guides.models import GamePage, GuidePage
 from rulings.importers import parse_export
 from rulings.importers.write.store import import_parsed
 from rulings.models import Document, Edition, Game
-from tests.rulings.exports import make_export
+from tests.rulings.exports import make_export, second_citation_of
 
 pytestmark = pytest.mark.django_db
 
@@ -35,15 +33,9 @@ def import_two_books(question):
     text = make_export(
         question=question, game="Point City", code="bg-368017-en-1e", doc_id=1035, citations=2
     )
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("citations (raw)"):
-            head, _, raw = line.partition(": ")
-            cited = json.loads(raw)
-            cited[1]["sharpsignalDocId"] = EXPANSION_DOC
-            line = f"{head}: {json.dumps(cited)}"
-        lines.append(line)
-    return import_parsed(parse_export("\n".join(lines) + "\n", "harbour.txt")).ruling
+    return import_parsed(
+        parse_export(second_citation_of(text, EXPANSION_DOC), "harbour.txt")
+    ).ruling
 
 
 def text_of(client, url):

@@ -91,6 +91,23 @@ this game registers NO errata cards (edition 4242), so nothing could match
 """
 
 
+def second_citation_of(text, doc_id, title=None):
+    """`text` (from `make_export`, two citations or more) with its second citation naming
+    the exporter's document `doc_id` (and the reference line `title`): a two-book export."""
+    lines = []
+    for line in text.splitlines():
+        if title and line.startswith("[2] RULEBOOK "):
+            _old_title, _, place = line.partition(" · ")
+            line = f"[2] RULEBOOK {title} · {place}"
+        if line.startswith("citations (raw)"):
+            head, _, raw = line.partition(": ")
+            cited = json.loads(raw)
+            cited[1]["sharpsignalDocId"] = doc_id
+            line = f"{head}: {json.dumps(cited)}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def write_export(directory, name, **kwargs):
     path = directory / name
     path.write_text(make_export(**kwargs), encoding="utf-8")

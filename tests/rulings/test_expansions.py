@@ -2,7 +2,6 @@
 rulings cite both games' books."""
 
 import datetime
-import json
 
 import pytest
 from bs4 import BeautifulSoup
@@ -12,7 +11,7 @@ from django.db import IntegrityError, transaction
 from rulings.importers import parse_export
 from rulings.importers.write.store import import_parsed
 from rulings.models import Document, Edition, ErrataCard, Game, Passage, Ruling
-from tests.rulings.exports import make_export
+from tests.rulings.exports import make_export, second_citation_of
 
 pytestmark = pytest.mark.django_db
 
@@ -38,17 +37,7 @@ def expansion():
 def two_book_export(question="Can a ship dock at the market?"):
     """An export on the base game citing [1] its rulebook and [2] the expansion's."""
     text = make_export(question=question, citations=2)
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("[2] RULEBOOK"):
-            line = line.replace("Test Game — Rulebook", "Harbour — Rulebook")
-        if line.startswith("citations (raw)"):
-            head, _, raw = line.partition(": ")
-            cited = json.loads(raw)
-            cited[1]["sharpsignalDocId"] = EXPANSION_DOC
-            line = f"{head}: {json.dumps(cited)}"
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    return second_citation_of(text, EXPANSION_DOC, "Harbour — Rulebook")
 
 
 def imported(text):
