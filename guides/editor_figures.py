@@ -119,7 +119,7 @@ def waiting(queryset, field):
 def editor_figures(today=None):
     months = monthly_outcomes(today)
     flagged, by_flag = flag_counts()
-    backlog = Ruling.objects.public().exclude(status__in=Ruling.Status.decided())
+    backlog = Ruling.objects.needing_review()
     backlog_count, backlog_oldest = waiting(backlog, "created_at")
     questions = ReaderQuestion.objects.filter(status=ReaderQuestion.Status.NEW)
     questions_count, questions_oldest = waiting(questions, "created_at")

@@ -1,101 +1,133 @@
-"""The review queue: public rulings no editor has decided yet, oldest first, narrowed by
-game, edition or flag, and several marked reviewed at once with a note.
+"""The review queue: the rulings no editor has decided yet, oldest first, filtered as the
+rulings listing is, and several marked reviewed at once with a note.
 
-"Needs review" is one rule: public and not decided (`Ruling.Status.decided`), the same as
-the editors' figures count. Marking reviewed is what verifying a ruling in its edit form
-does (status, who and when), and each ruling's history keeps the note.
+What "needs review" means is `RulingQuerySet.needing_review`, the same rule the editors'
+figures count. The queue is the rulings listing's own view over that queryset (its
+filters, pages and checkboxes), so marking reviewed is a Wagtail bulk action: the editor
+ticks rulings, chooses "Mark reviewed" in the listing's footer, writes the note on the
+confirmation page. Each ruling is then verified as its edit form would verify it (status,
+who and when), and its history keeps the note.
 """
 
+import uuid
+
+import django_filters
 from django import forms
-from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.db import transaction
-from django.db.models import Q
-from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from wagtail.log_actions import log
+from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from .admin_listings import with_flag
-from .flags import FLAG_LABELS
+from .admin_listings import LongListIndexView, RulingFilterSet
 from .models import Ruling
 
-PER_PAGE = 50
 LOG_ACTION = "rulings.reviewed"
+# Oldest first; the id settles ties and lets the two-ended pager read from either end
+# (the `ruling_needing_review` index holds both).
+OLDEST_FIRST = ["created_at", "id"]
 
 
-def needing_review():
-    return Ruling.objects.public().exclude(status__in=Ruling.Status.decided())
+def undecided_statuses():
+    return [(s.value, s.label) for s in Ruling.Status if s not in Ruling.Status.decided()]
 
 
-class QueueFilters(forms.Form):
-    """Typed, never chosen from a list of every game: a catalogue has thousands."""
+class ReviewQueueFilterSet(RulingFilterSet):
+    """The rulings listing's filters, its status offering only what the queue can hold."""
 
-    game = forms.CharField(label=_("Game"), required=False, max_length=200)
-    edition = forms.CharField(label=_("Edition code"), required=False, max_length=60)
-    flag = forms.ChoiceField(
-        label=_("Flag"), required=False, choices=[("", _("Any")), *FLAG_LABELS.items()]
+    status = django_filters.ChoiceFilter(label=_("status"), choices=undecided_statuses)
+
+    class Meta(RulingFilterSet.Meta):
+        fields = ["status", "game", "edition", "flag"]
+
+
+class ReviewQueueView(LongListIndexView):
+    """The rulings listing narrowed to what needs review (built by `RulingViewSet`)."""
+
+    page_title = _("Review queue")
+
+    def get_base_queryset(self):
+        return super().get_base_queryset().needing_review()
+
+
+class MarkReviewedForm(forms.Form):
+    note = forms.CharField(
+        label=_("Review note"),
+        max_length=500,
+        help_text=_("Kept in each ruling's history: what you checked them against."),
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
-    def filter(self, rulings):
-        if not self.is_valid():
-            return rulings
-        game, edition, flag = (self.cleaned_data[name] for name in ("game", "edition", "flag"))
-        if game:
-            by_name = Q(edition__game__name__icontains=game) | Q(edition__game__slug=game)
-            rulings = rulings.filter(by_name)
-        if edition:
-            rulings = rulings.filter(edition__code__iexact=edition)
-        return with_flag(rulings, flag) if flag else rulings
 
+class MarkReviewedBulkAction(SnippetBulkAction):
+    """Verify the ticked rulings that still need review, with one note for them all.
 
-class MarkReviewed(forms.Form):
-    rulings = forms.ModelMultipleChoiceField(queryset=needing_review())
-    note = forms.CharField(label=_("Review note"), max_length=500)
+    A ruling decided meanwhile (by another editor, or ticked in the full rulings listing)
+    is named on the confirmation page and left as it is.
+    """
 
+    display_name = _("Mark reviewed")
+    action_type = "mark_reviewed"
+    aria_label = _("Mark the selected rulings reviewed")
+    template_name = "rulings/admin/bulk_mark_reviewed.html"
+    form_class = MarkReviewedForm
+    action_priority = 20
+    models = [Ruling]
 
-def review_queue(request):
-    if not request.user.has_perm("rulings.change_ruling"):
-        raise PermissionDenied
-    filters = QueueFilters(request.GET or None)
-    if request.method == "POST":
-        form = MarkReviewed(request.POST)
-        if form.is_valid():
-            marked = mark_reviewed(
-                form.cleaned_data["rulings"], form.cleaned_data["note"], request.user
+    @classmethod
+    def get_queryset(cls, model, object_ids):
+        return model.objects.filter(pk__in=object_ids).select_related("edition")
+
+    def get_all_objects_in_listing_query(self, parent_id):
+        return Ruling.objects.needing_review().values_list("pk", flat=True)
+
+    def check_perm(self, ruling):
+        return (
+            self.permission_policy.user_has_permission_for_instance(
+                self.request.user, "change", ruling
             )
-            messages.success(
-                request,
-                ngettext(
-                    "%(count)s ruling marked reviewed.",
-                    "%(count)s rulings marked reviewed.",
-                    marked,
-                )
-                % {"count": marked},
-            )
-            return redirect(request.get_full_path())
-    else:
-        form = MarkReviewed()
-    rulings = filters.filter(needing_review()).select_related("edition__game")
-    rulings = rulings.defer("provenance", "retrieval", "search_en", "search_es")
-    page = Paginator(rulings.order_by("created_at", "pk"), PER_PAGE).get_page(request.GET.get("p"))
-    return TemplateResponse(
-        request,
-        "rulings/admin/review_queue.html",
-        {"filters": filters, "form": form, "page": page, "now": timezone.now()},
-    )
+            and ruling.status not in Ruling.Status.decided()
+        )
+
+    def get_execution_context(self):
+        return {
+            **super().get_execution_context(),
+            "user": self.request.user,
+            "note": self.cleaned_form.cleaned_data["note"],
+        }
+
+    @classmethod
+    def execute_action(cls, objects, user=None, note="", **kwargs):
+        return mark_reviewed(objects, note, user), 0
+
+    def get_success_message(self, num_parent_objects, num_child_objects):
+        return ngettext(
+            "%(count)d ruling marked reviewed.",
+            "%(count)d rulings marked reviewed.",
+            num_parent_objects,
+        ) % {"count": num_parent_objects}
 
 
 def mark_reviewed(rulings, note, user):
-    """Verify each ruling as its edit form would, with `note` in its history."""
+    """Verify each ruling as its edit form would, with `note` in its history.
+
+    Saved one by one with only the review columns named: the ruling's page and lists are
+    made stale and the search index (which filters by status) updated, as for an edit,
+    while the flags, which nothing here changes, are not recomputed. Each log entry has
+    an id of its own: a history shows one entry per id and action, so entries sharing the
+    request's id would leave the note in the last ruling's history only.
+    """
     by = user.get_full_name() or user.get_username()
-    with transaction.atomic():
-        for ruling in rulings:
-            ruling.status = Ruling.Status.VERIFIED
-            ruling.reviewed_at, ruling.reviewed_by = timezone.now(), by
-            ruling.save()
-            log(instance=ruling, action=LOG_ACTION, user=user, data={"note": note})
+    when = timezone.now()
+    for ruling in rulings:
+        ruling.status = Ruling.Status.VERIFIED
+        ruling.reviewed_at, ruling.reviewed_by = when, by
+        ruling.save(update_fields=["status", "reviewed_at", "reviewed_by"])
+        log(
+            instance=ruling,
+            action=LOG_ACTION,
+            user=user,
+            uuid=uuid.uuid4(),
+            data={"note": note},
+        )
     return len(rulings)

@@ -16,7 +16,7 @@ from wagtail.admin.panels import (
     ObjectList,
     TabbedInterface,
 )
-from wagtail.admin.ui.tables import Column
+from wagtail.admin.ui.tables import Column, DateColumn
 from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
@@ -41,7 +41,12 @@ from .question_admin import (
     WaitingQuestionsSummaryItem,
 )
 from .review_queue import LOG_ACTION as REVIEW_LOG_ACTION
-from .review_queue import review_queue
+from .review_queue import (
+    OLDEST_FIRST,
+    MarkReviewedBulkAction,
+    ReviewQueueFilterSet,
+    ReviewQueueView,
+)
 from .translation_admin import (
     GlossaryViewSet,
     MarkRulingTranslationView,
@@ -221,7 +226,8 @@ CITATION_PANELS = [
 
 
 class RulingViewSet(SnippetViewSet):
-    """Every ruling, most flags first, then newest (the review queue is `review_queue`)."""
+    """Every ruling, most flags first, then newest; and at `review/` the review queue, the
+    same listing over what needs review only, oldest first (rulings.review_queue)."""
 
     model = Ruling
     # Opened from a reader question, the form starts from it (question_admin).
@@ -282,6 +288,39 @@ class RulingViewSet(SnippetViewSet):
 
     def get_queryset(self, request):
         return Ruling.objects.select_related("edition__game")  # the edition column
+
+    def get_review_queue_kwargs(self, **kwargs):
+        return self.get_index_view_kwargs(
+            index_url_name=self.get_url_name("review_queue"),
+            index_results_url_name=self.get_url_name("review_queue_results"),
+            filterset_class=ReviewQueueFilterSet,
+            default_ordering=OLDEST_FIRST,
+            list_display=[
+                "question",
+                "edition",
+                "status",
+                Column("flag_count", label=_("Flags")),
+                DateColumn("created_at", label=_("Waiting since")),
+            ],
+            **kwargs,
+        )
+
+    def get_urlpatterns(self):
+        return [
+            *super().get_urlpatterns(),
+            path(
+                "review/",
+                self.construct_view(ReviewQueueView, **self.get_review_queue_kwargs()),
+                name="review_queue",
+            ),
+            path(
+                "review/results/",
+                self.construct_view(
+                    ReviewQueueView, **self.get_review_queue_kwargs(results_only=True)
+                ),
+                name="review_queue_results",
+            ),
+        ]
 
 
 class RulesKnowledgeGroup(SnippetViewSetGroup):
@@ -344,11 +383,6 @@ def register_ruling_translation_permissions():
     )
 
 
-@hooks.register("register_admin_urls")
-def register_review_queue_url():
-    return [path("review-queue/", review_queue, name="rulings_review_queue")]
-
-
 class ReviewQueueMenuItem(MenuItem):
     def is_shown(self, request):
         return request.user.has_perm("rulings.change_ruling")
@@ -357,8 +391,14 @@ class ReviewQueueMenuItem(MenuItem):
 @hooks.register("register_admin_menu_item")
 def register_review_queue_menu_item():
     return ReviewQueueMenuItem(
-        _("Review queue"), reverse("rulings_review_queue"), icon_name="help", order=190
+        _("Review queue"),
+        reverse("wagtailsnippets_rulings_ruling:review_queue"),
+        icon_name="help",
+        order=190,
     )
+
+
+hooks.register("register_bulk_action", MarkReviewedBulkAction)
 
 
 @hooks.register("register_log_actions")

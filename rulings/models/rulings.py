@@ -36,6 +36,13 @@ class RulingQuerySet(models.QuerySet):
         """What readers see: everything but withdrawn rulings."""
         return self.exclude(status=Ruling.Status.WITHDRAWN)
 
+    def needing_review(self):
+        """What waits for an editor's review decision: every ruling not yet verified,
+        corrected or withdrawn (imported, written by an editor, or sent back to "needs
+        review" by errata). The one definition the review queue lists and the editors'
+        figures count."""
+        return self.exclude(status__in=RulingStatus.decided())
+
     def citing_books_of(self, game):
         """Public rulings that cite a document of `game` (an expansion's rulings are asked
         on its base game and cite both games' books)."""
@@ -245,13 +252,20 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
                 condition=~Q(status=RulingStatus.WITHDRAWN),
                 name="ruling_public_edition_changed",
             ),
-            # The editors' review queue (rulings.wagtail_hooks): most flags first, then newest;
-            # its last page reads the index instead of sorting every ruling.
+            # The editors' rulings listing (rulings.wagtail_hooks): most flags first, then
+            # newest; its last page reads the index instead of sorting every ruling.
             models.Index(
                 models.F("flag_count").desc(),
                 models.F("answered_at").desc(),
                 models.F("id").desc(),
                 name="ruling_review_queue",
+            ),
+            # The review queue (`needing_review`, oldest first) and its oldest item on the
+            # editors' figures: read from the index, not sorted from every undecided ruling.
+            models.Index(
+                fields=["created_at", "id"],
+                condition=~Q(status__in=sorted(RulingStatus.decided())),
+                name="ruling_needing_review",
             ),
         ]
         constraints = [
