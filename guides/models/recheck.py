@@ -23,6 +23,8 @@ from wagtail.query import PageQuerySet
 
 from rulings.models import ErrataCard
 
+from ..games_index import shown_title
+
 # Above any page number (PostgreSQL's integer): a source that names no last page, or no
 # pages at all, reaches to here.
 LAST_POSSIBLE_PAGE = 2**31 - 1
@@ -76,7 +78,9 @@ class GuidePageQuerySet(PageQuerySet):
                 errata_since_check=Exists(
                     errata_since_check(OuterRef("pk"), OuterRef("checked_on"))
                 ),
-                game_title=Subquery(parent.values("title")[:1]),
+                # The title in the admin's language, else English, as one column (the
+                # translated `title` would read several, which a subquery cannot).
+                game_title=Subquery(parent.annotate(shown=shown_title()).values("shown")[:1]),
             )
             .filter(Q(never_checked=True) | Q(checked_long_ago=True) | Q(errata_since_check=True))
             .order_by("checked_on", "pk")

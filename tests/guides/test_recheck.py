@@ -5,7 +5,7 @@ import datetime
 import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from guides.models import GuidePage
@@ -61,6 +61,15 @@ def test_guide_checked_long_ago_is_due(guide, settings):
     assert due.checked_long_ago and not due.errata_since_check
     publish(due, checked_on=timezone.localdate())
     assert not GuidePage.objects.due_for_recheck().exists()
+
+
+def test_a_due_guide_is_named_by_its_game_in_the_admins_language(guide, settings):
+    # The game page's title in Spanish falls back to its English; either way one column.
+    settings.RULESAGE_RECHECK_AFTER_DAYS = 365
+    publish(guide, checked_on=timezone.localdate() - datetime.timedelta(days=400))
+    with translation.override("es"):
+        (due,) = GuidePage.objects.due_for_recheck()
+    assert due.game_title == "Point City"
 
 
 def test_the_dashboard_panel_takes_the_same_queries_for_one_guide_or_ten(
