@@ -5,6 +5,13 @@ all, whatever the catalogue's size): rulings answered and abstained per month, f
 rulings by kind of flag, the review backlog and its oldest item, reader questions waiting
 and the oldest, guides whose translation is behind, and re-checks due. The monthly chart
 is an SVG drawn here, with the same numbers in a table beside it (no charting script).
+
+Translations behind are the translators' own states (`guides.views.guide_states`), over
+the published guides, a few queries whatever their number. A ruling's translation is
+behind when what readers see of its English differs from the revision it followed, which
+only a comparison ruling by ruling tells, not an aggregate: the panel links to the
+translators' dashboard, which counts those, rather than loop over rulings on every visit
+to the admin's home.
 """
 
 import datetime
@@ -13,9 +20,11 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Count, Min, Q
 from django.db.models.functions import TruncMonth
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from wagtail.admin.ui.components import Component
+from wagtail.admin.utils import set_query_params
 
 from core.freshness import TranslationStatus
 from core.translated_fields import target_languages
@@ -23,9 +32,11 @@ from rulings.flags import FLAG_LABELS
 from rulings.models import ReaderQuestion, Ruling
 
 from .models import GuidePage
-from .views import guide_states
+from .views import guide_states, language_name
 
 MONTHS = 12
+RULINGS_LISTING = "wagtailsnippets_rulings_ruling:list"
+REVIEW_QUEUE = "wagtailsnippets_rulings_ruling:review_queue"
 # The chart's drawing box, in SVG units.
 BAR_WIDTH, GAP, HEIGHT = 10, 8, 120
 
@@ -94,12 +105,29 @@ def chart(months):
                     "label": month.label,
                 }
             )
-    return {"bars": bars, "width": len(months) * (2 * BAR_WIDTH + GAP), "height": HEIGHT}
+    return {
+        "bars": bars,
+        "bar_width": BAR_WIDTH,
+        "width": len(months) * (2 * BAR_WIDTH + GAP),
+        "height": HEIGHT,
+    }
+
+
+@dataclass
+class FlagCount:
+    code: str
+    label: str
+    count: int
+
+    @property
+    def url(self):
+        """The rulings listing filtered to this flag."""
+        return set_query_params(reverse(RULINGS_LISTING), {"flag": self.code})
 
 
 def flag_counts():
-    """(flag code, public rulings carrying it), one aggregate query; where the database
-    cannot look inside JSON (SQLite, the demo), only the total is counted."""
+    """(public rulings flagged, [FlagCount per kind of flag]), one aggregate query; where
+    the database cannot look inside JSON (SQLite, the demo), only the total is counted."""
     flagged = Ruling.objects.public().filter(flag_count__gt=0)
     if not connection.features.supports_json_field_contains:
         return flagged.count(), []
@@ -107,22 +135,24 @@ def flag_counts():
         total=Count("pk"),
         **{code: Count("pk", filter=Q(flags__contains=[{"code": code}])) for code in FLAG_LABELS},
     )
-    return counts.pop("total"), [(label, counts[code]) for code, label in FLAG_LABELS.items()]
+    total = counts.pop("total")
+    return total, [FlagCount(code, label, counts[code]) for code, label in FLAG_LABELS.items()]
 
 
 def waiting(queryset, field):
-    """How many, and the oldest `field` among them (one query)."""
+    """How many, and the oldest `field` among them (one query, the count and the minimum
+    aggregated together)."""
     found = queryset.aggregate(count=Count("pk"), oldest=Min(field))
     return found["count"], found["oldest"]
 
 
 def editor_figures(today=None):
+    """Every figure of the panel, with where each is worked on: the review queue, the
+    waiting reader questions, the translators' dashboard."""
     months = monthly_outcomes(today)
     flagged, by_flag = flag_counts()
-    backlog = Ruling.objects.needing_review()
-    backlog_count, backlog_oldest = waiting(backlog, "created_at")
-    questions = ReaderQuestion.objects.filter(status=ReaderQuestion.Status.NEW)
-    questions_count, questions_oldest = waiting(questions, "created_at")
+    backlog_count, backlog_oldest = waiting(Ruling.objects.needing_review(), "created_at")
+    questions_count, questions_oldest = waiting(ReaderQuestion.objects.waiting(), "created_at")
     language = target_languages()[0]
     states = [state for state, _game in guide_states(language)]
     return {
@@ -132,8 +162,14 @@ def editor_figures(today=None):
         "by_flag": by_flag,
         "backlog": backlog_count,
         "backlog_oldest": backlog_oldest,
+        "queue_url": reverse(REVIEW_QUEUE),
         "questions": questions_count,
         "questions_oldest": questions_oldest,
+        "questions_url": set_query_params(
+            reverse("reader_questions:index"), {"status": ReaderQuestion.Status.NEW}
+        ),
+        "language_name": language_name(language),
+        "translations_url": reverse("guides_translations"),
         "translations_behind": sum(s.status == TranslationStatus.BEHIND for s in states),
         "guides_due": GuidePage.objects.due_for_recheck().count(),
         "rulings_due": Ruling.objects.citing_superseded().count(),

@@ -1,4 +1,5 @@
-"""The editors' figures on the admin home page match what the database holds."""
+"""The editors' figures on the admin home page match what the database holds, cost the
+same few queries however many rulings there are, and read in the admin's language."""
 
 import datetime
 
@@ -7,6 +8,7 @@ from bs4 import BeautifulSoup
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from wagtail.users.models import UserProfile
 
 from guides.editor_figures import editor_figures, months_back
 from rulings.models import ReaderQuestion, Ruling
@@ -14,12 +16,15 @@ from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
 
+UNDECIDED = ["imported", "written", "needs_review"]
 
-def answered(question, outcome="answered", months_ago=0, status=None, flags=()):
+
+def answered(question, outcome="answered", months_ago=0, status=None, flags=(), days_old=1):
     ruling = import_export(question=question)
     when = timezone.now().replace(day=15) - datetime.timedelta(days=31 * months_ago)
     Ruling.objects.filter(pk=ruling.pk).update(
         answered_at=when,
+        created_at=timezone.now() - datetime.timedelta(days=days_old),
         outcome=outcome,
         status=status or Ruling.Status.IMPORTED,
         flags=[{"code": code, "message": code} for code in flags],
@@ -28,19 +33,36 @@ def answered(question, outcome="answered", months_ago=0, status=None, flags=()):
     return ruling
 
 
+def asked(edition, question, days_ago, **fields):
+    found = ReaderQuestion.objects.create(edition=edition, question=question, **fields)
+    ReaderQuestion.objects.filter(pk=found.pk).update(
+        created_at=timezone.now() - datetime.timedelta(days=days_ago)
+    )
+    return found
+
+
 @pytest.fixture
 def desk(db):
-    answered("A?", months_ago=0)
-    answered("B?", months_ago=0, status=Ruling.Status.VERIFIED)
+    first = answered("A?", months_ago=0, days_old=12)
+    answered("B?", months_ago=0, status=Ruling.Status.VERIFIED, days_old=40)
     answered("C?", outcome="abstained", months_ago=0, flags=["cut_off"])
     answered("D?", months_ago=2, flags=["cut_off", "citation_unresolved"])
     answered("E?", outcome="abstained", months_ago=2, status=Ruling.Status.WITHDRAWN)
+    asked(first.edition, "Illustrative: oldest waiting?", 6)
+    asked(first.edition, "Illustrative: waiting?", 2)
+    asked(
+        first.edition,
+        "Illustrative: declined?",
+        30,
+        status=ReaderQuestion.Status.DECLINED,
+        decline_reason="Not about the rules.",
+    )
 
 
 def test_the_figures_are_the_databases_counts(desk):
     figures = editor_figures()
     this_month, two_ago = figures["months"][-1], figures["months"][-3]
-    public = Ruling.objects.public()
+    public = Ruling.objects.exclude(status="withdrawn")
     start = this_month.start
     assert (
         this_month.answered
@@ -50,11 +72,16 @@ def test_the_figures_are_the_databases_counts(desk):
     assert this_month.abstained == 1
     assert (two_ago.answered, two_ago.abstained) == (1, 0)  # the withdrawn one is not counted
     assert figures["flagged"] == public.filter(flag_count__gt=0).count() == 2
-    assert dict((str(label), n) for label, n in figures["by_flag"])["Answer cut off"] == 2
-    undecided = public.exclude(status__in=Ruling.Status.decided())
+    by_flag = {flag.code: flag.count for flag in figures["by_flag"]}
+    for code, count in by_flag.items():
+        assert count == public.filter(flags__contains=[{"code": code}]).count()
+    assert (by_flag["cut_off"], by_flag["citation_unresolved"], by_flag["cut_off"]) == (2, 1, 2)
+    undecided = Ruling.objects.filter(status__in=UNDECIDED).order_by("created_at")
     assert figures["backlog"] == undecided.count() == 3
-    waiting = ReaderQuestion.objects.filter(status=ReaderQuestion.Status.NEW).count()
-    assert figures["questions"] == waiting
+    assert figures["backlog_oldest"] == undecided.first().created_at
+    waiting = ReaderQuestion.objects.filter(status="new").order_by("created_at")
+    assert figures["questions"] == waiting.count() == 2
+    assert figures["questions_oldest"] == waiting.first().created_at
 
 
 def test_twelve_months_oldest_first_across_a_new_year():
@@ -67,18 +94,55 @@ def test_the_figures_cost_a_handful_of_queries_however_many_rulings(desk):
     with CaptureQueriesContext(connection) as few:
         editor_figures()
     for n in range(5):
-        answered(f"More {n}?", flags=["cut_off"])
+        answered(f"More {n}?", flags=["cut_off"], outcome=["answered", "abstained"][n % 2])
+        asked(Ruling.objects.first().edition, f"Illustrative: more {n}?", n)
     with CaptureQueriesContext(connection) as more:
         editor_figures()
     assert len(more) == len(few) <= 12
 
 
+def test_the_admin_home_costs_the_same_however_many_rulings(admin_client, home, desk):
+    admin_client.get("/admin/")  # what is read once per process (content types, sites)
+    with CaptureQueriesContext(connection) as few:
+        admin_client.get("/admin/")
+    for n in range(5):
+        answered(f"More {n}?", flags=["citation_not_referred"], months_ago=n)
+    with CaptureQueriesContext(connection) as more:
+        admin_client.get("/admin/")
+    assert len(more) == len(few)
+
+
+def panel(client):
+    soup = BeautifulSoup(client.get("/admin/").content, "html.parser")
+    return soup.select_one(".editor-figures")
+
+
 def test_the_admin_home_shows_the_figures_and_the_chart(admin_client, home, desk):
-    soup = BeautifulSoup(admin_client.get("/admin/").content, "html.parser")
-    panel = soup.select_one(".editor-figures")
-    assert panel.select_one("[data-figure=backlog]").get_text().split()[0] == "3"
-    assert panel.select_one("[data-figure=flagged]").get_text().split()[0] == "2"
-    assert len(panel.select("svg rect.bar--answered")) == 12
-    assert (
-        panel.select("table.editor-figures__table tbody tr")[-1].select("td")[0].get_text() == "2"
-    )
+    figures = panel(admin_client)
+    assert figures.select_one("[data-figure=backlog]").get_text().split()[0] == "3"
+    backlog_link = figures.select_one("[data-figure=backlog] a")["href"]
+    assert backlog_link == "/admin/snippets/rulings/ruling/review/"
+    oldest = figures.select_one("[data-figure=backlog] [data-figure-oldest]").get_text()
+    assert " ".join(oldest.split()) == "(oldest waiting 1 week, 5 days)"  # twelve days
+    assert figures.select_one("[data-figure=questions]").get_text().split()[0] == "2"
+    assert "status=new" in figures.select_one("[data-figure=questions] a")["href"]
+    assert figures.select_one("[data-figure=flagged]").get_text().split()[0] == "2"
+    cut_off = figures.select_one("[data-flag=cut_off]")
+    assert cut_off.select_one("[data-flag-count]").get_text() == "2"
+    assert cut_off.select_one("a")["href"].endswith("?flag=cut_off")
+    assert len(figures.select("svg rect.bar--answered")) == 12
+    heights = [int(bar["height"]) for bar in figures.select("svg rect.bar--answered")]
+    assert heights[-1] == max(heights) > 0  # this month's two answered are the tallest
+    last_row = figures.select("table.editor-figures__table tbody tr")[-1]
+    assert [cell.get_text() for cell in last_row.select("td")] == ["2", "1"]
+
+
+def test_the_figures_read_in_the_admins_language(admin_client, admin_user, home, desk):
+    profile = UserProfile.get_for_user(admin_user)
+    profile.preferred_language = "es"
+    profile.save()
+    figures = panel(admin_client)
+    text = " ".join(figures.get_text().split())
+    assert "Pendientes de revisión" in text
+    assert "3 resoluciones necesitan revisión" in text
+    assert "Respondida" in text
