@@ -8,10 +8,13 @@ an edition they list nothing and say to choose it first; when nothing is listed 
 they say why and what to do, rather than that no passages exist at all. Opened from
 elsewhere (a guide's sources) the document chooser lists every document, as Wagtail's does.
 
-The passage search box takes a page ("8", "p.8") or words of the heading path or text.
+The passage search box takes a page ("8", "p.8") or words of the heading path or text;
+the game and edition choosers (the listings' filters, the forms' fields) a name or code.
 """
 
+import operator
 import re
+from functools import reduce
 
 from django import forms
 from django.db.models import Q
@@ -32,6 +35,8 @@ from .models import Edition, Passage
 PAGE_QUERY = re.compile(r"^\s*(?:p(?:age|ág(?:ina)?)?\.?\s*)?(\d{1,6})\s*$", re.IGNORECASE)
 # Added to the chooser's address by `EditionChooser`: list one edition's records only.
 SCOPE = "scope"
+# Words of a typed search beyond these are ignored (each is one more condition).
+MAX_WORDS = 8
 EDITION_SCOPE = "edition"
 
 
@@ -224,3 +229,67 @@ class DocumentChooserViewSet(SnippetChooserViewSet):
     choose_view_class = DocumentChooseView
     choose_results_view_class = DocumentChooseResultsView
     preserve_url_parameters = ["multiple", SCOPE, *DocumentChooseMixin.lookups]
+
+
+class TypedSearchForm(BaseFilterForm):
+    """A box that narrows a chooser to the records holding every typed word in one of
+    `fields_searched`: a catalogue's thousands of games and editions are found by typing,
+    not paged through (neither is in a search index, so Wagtail's chooser has no box)."""
+
+    fields_searched = ()
+    q = forms.CharField(label=_("Search"), required=False)
+
+    def filter(self, objects):
+        query = (self.cleaned_data.get("q") or "").strip()
+        if not query:
+            return objects
+        self.is_searching, self.search_query = True, query
+        for word in query.split()[:MAX_WORDS]:
+            matches = [Q(**{f"{field}__icontains": word}) for field in self.fields_searched]
+            objects = objects.filter(reduce(operator.or_, matches))
+        return objects
+
+
+class GameSearchForm(TypedSearchForm):
+    fields_searched = ("name", "slug")
+
+
+class EditionSearchForm(TypedSearchForm):
+    fields_searched = ("code", "label", "game__name")
+
+
+class GameChooseMixin:
+    filter_form_class = GameSearchForm
+
+
+class GameChooseView(GameChooseMixin, ChooseView):
+    pass
+
+
+class GameChooseResultsView(GameChooseMixin, ChooseResultsView):
+    pass
+
+
+class GameChooserViewSet(SnippetChooserViewSet):
+    choose_view_class = GameChooseView
+    choose_results_view_class = GameChooseResultsView
+
+
+class EditionChooseMixin:
+    filter_form_class = EditionSearchForm
+
+    def get_object_list(self):
+        return super().get_object_list().select_related("game")  # each row names its game
+
+
+class EditionChooseView(EditionChooseMixin, ChooseView):
+    pass
+
+
+class EditionChooseResultsView(EditionChooseMixin, ChooseResultsView):
+    pass
+
+
+class EditionChooserViewSet(SnippetChooserViewSet):
+    choose_view_class = EditionChooseView
+    choose_results_view_class = EditionChooseResultsView

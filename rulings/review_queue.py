@@ -13,9 +13,11 @@ import uuid
 
 import django_filters
 from django import forms
+from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from wagtail.admin.ui.tables import Column, DateColumn
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
@@ -48,6 +50,40 @@ class ReviewQueueView(LongListIndexView):
 
     def get_base_queryset(self):
         return super().get_base_queryset().needing_review()
+
+
+class ReviewQueueMixin:
+    """For the rulings' viewset: the queue at `review/` (and its results, which its filters
+    refresh), built from the listing's own view settings with the queue's filters, order
+    and columns."""
+
+    def get_review_queue_kwargs(self, **kwargs):
+        return self.get_index_view_kwargs(
+            index_url_name=self.get_url_name("review_queue"),
+            index_results_url_name=self.get_url_name("review_queue_results"),
+            filterset_class=ReviewQueueFilterSet,
+            default_ordering=OLDEST_FIRST,
+            list_display=[
+                "question",
+                "edition",
+                "status",
+                Column("flag_count", label=_("Flags")),
+                DateColumn("created_at", label=_("Waiting since")),
+            ],
+            **kwargs,
+        )
+
+    def get_urlpatterns(self):
+        queue = self.get_review_queue_kwargs()
+        return [
+            *super().get_urlpatterns(),
+            path("review/", self.construct_view(ReviewQueueView, **queue), name="review_queue"),
+            path(
+                "review/results/",
+                self.construct_view(ReviewQueueView, **queue, results_only=True),
+                name="review_queue_results",
+            ),
+        ]
 
 
 class MarkReviewedForm(forms.Form):

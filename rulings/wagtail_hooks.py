@@ -16,7 +16,7 @@ from wagtail.admin.panels import (
     ObjectList,
     TabbedInterface,
 )
-from wagtail.admin.ui.tables import Column, DateColumn
+from wagtail.admin.ui.tables import Column
 from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
@@ -30,7 +30,13 @@ from .admin_listings import (
     RulingFilterSet,
 )
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
-from .choosers import DocumentChooserViewSet, EditionChooser, PassageChooserViewSet
+from .choosers import (
+    DocumentChooserViewSet,
+    EditionChooser,
+    EditionChooserViewSet,
+    GameChooserViewSet,
+    PassageChooserViewSet,
+)
 from .forms import PassageForm, RulingForm
 from .import_admin import ImportJobView, ImportUploadView, can_import
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
@@ -41,12 +47,7 @@ from .question_admin import (
     WaitingQuestionsSummaryItem,
 )
 from .review_queue import LOG_ACTION as REVIEW_LOG_ACTION
-from .review_queue import (
-    OLDEST_FIRST,
-    MarkReviewedBulkAction,
-    ReviewQueueFilterSet,
-    ReviewQueueView,
-)
+from .review_queue import MarkReviewedBulkAction, ReviewQueueMixin
 from .translation_admin import (
     GlossaryViewSet,
     MarkRulingTranslationView,
@@ -73,6 +74,7 @@ def translated_panels(*names):
 class GameViewSet(SnippetViewSet):
     model = Game
     icon = "pick"
+    chooser_viewset_class = GameChooserViewSet
     list_display = ["name", "publisher", "bgg_id", "player_range"]
     search_fields = ["name", "publisher"]
     panels = [
@@ -98,6 +100,7 @@ class GameViewSet(SnippetViewSet):
 class EditionViewSet(SnippetViewSet):
     model = Edition
     icon = "tag"
+    chooser_viewset_class = EditionChooserViewSet
     list_display = ["code", "game", "label", "language", "errata_checked_on"]
     filterset_class = EditionFilterSet
     search_fields = ["code", "label"]
@@ -225,7 +228,7 @@ CITATION_PANELS = [
 ]
 
 
-class RulingViewSet(SnippetViewSet):
+class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
     """Every ruling, most flags first, then newest; and at `review/` the review queue, the
     same listing over what needs review only, oldest first (rulings.review_queue)."""
 
@@ -288,39 +291,6 @@ class RulingViewSet(SnippetViewSet):
 
     def get_queryset(self, request):
         return Ruling.objects.select_related("edition__game")  # the edition column
-
-    def get_review_queue_kwargs(self, **kwargs):
-        return self.get_index_view_kwargs(
-            index_url_name=self.get_url_name("review_queue"),
-            index_results_url_name=self.get_url_name("review_queue_results"),
-            filterset_class=ReviewQueueFilterSet,
-            default_ordering=OLDEST_FIRST,
-            list_display=[
-                "question",
-                "edition",
-                "status",
-                Column("flag_count", label=_("Flags")),
-                DateColumn("created_at", label=_("Waiting since")),
-            ],
-            **kwargs,
-        )
-
-    def get_urlpatterns(self):
-        return [
-            *super().get_urlpatterns(),
-            path(
-                "review/",
-                self.construct_view(ReviewQueueView, **self.get_review_queue_kwargs()),
-                name="review_queue",
-            ),
-            path(
-                "review/results/",
-                self.construct_view(
-                    ReviewQueueView, **self.get_review_queue_kwargs(results_only=True)
-                ),
-                name="review_queue_results",
-            ),
-        ]
 
 
 class RulesKnowledgeGroup(SnippetViewSetGroup):

@@ -1,53 +1,72 @@
-"""An editor opens the admin and reads how the rules desk stands, in figures and a chart."""
+"""An editor opens the admin and reads how the rules desk stands, in figures and a chart,
+then works the review queue: narrows it to one edition, ticks two rulings and marks them
+reviewed with a note."""
 
 import re
 
+from wagtail.models import ModelLogEntry
+
 from rulings.models import ReaderQuestion, Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
+from tests.browser.test_editor_journey import choose
 from tests.conftest import make_user
 
 pytestmark = BROWSER_TEST
 
+NOTE = "Illustrative: checked against the rulebook."
 
-def test_an_editor_reads_the_figures_on_the_admin_home(
+
+def test_an_editor_reads_the_figures_and_works_the_review_queue(
     journey, demo_site, roles, django_user_model
 ):
     make_user(django_user_model, "eduardo", roles["Editors"])
+    waiting = Ruling.objects.filter(status__in=["imported", "written", "needs_review"])
+    edition = waiting.order_by("created_at").first().edition
+    on_edition = waiting.filter(edition=edition).order_by("created_at", "pk")
+    chosen = list(on_edition[:2])
+    assert len(chosen) == 2, "the demo has two rulings waiting on one edition"
+
     editor = journey.open()
     log_in(editor, journey.url, "eduardo")
     panel = editor.locator(".editor-figures")
     panel.get_by_role("heading", name="The rules desk in figures").wait_for()
-
-    backlog = Ruling.objects.public().exclude(status__in=Ruling.Status.decided()).count()
-    waiting = ReaderQuestion.objects.filter(status=ReaderQuestion.Status.NEW).count()
-    assert panel.locator("[data-figure=backlog]").inner_text().split()[0] == str(backlog)
-    assert panel.locator("[data-figure=questions]").inner_text().split()[0] == str(waiting)
+    backlog = panel.locator("[data-figure=backlog]")
+    assert backlog.inner_text().split()[0] == str(waiting.count())
+    questions = ReaderQuestion.objects.filter(status="new").count()
+    assert panel.locator("[data-figure=questions]").inner_text().split()[0] == str(questions)
     chart = panel.get_by_role("img", name="Rulings answered and abstained, by month")
     assert chart.is_visible()
     assert panel.locator("table.editor-figures__table tbody tr").count() == 12
 
+    # The backlog figure opens the queue, oldest first.
+    backlog.get_by_role("link").click()
+    editor.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/review/$"))
+    editor.get_by_role("heading", name="Review queue").wait_for()
+    rows = editor.locator("table.listing tbody tr")
+    assert rows.count() == min(waiting.count(), 20)
 
-def test_an_editor_works_the_filtered_review_queue(journey, demo_site, roles, django_user_model):
-    make_user(django_user_model, "eduardo", roles["Editors"])
-    waiting = Ruling.objects.public().exclude(status__in=Ruling.Status.decided())
-    edition = waiting.order_by("created_at").first().edition
-    chosen = list(waiting.filter(edition=edition).order_by("created_at", "pk")[:2])
-    assert len(chosen) == 2, "the demo has two rulings waiting on one edition"
-    editor = journey.open()
-    log_in(editor, journey.url, "eduardo")
-    editor.get_by_role("link", name="Review queue").click()
-    editor.get_by_label("Edition code").fill(edition.code)
-    editor.get_by_role("button", name="Filter").click()
-    editor.wait_for_url(re.compile(r"edition=bg-"))
-    rows = editor.locator("table.review-queue tbody tr")
-    assert rows.count() == waiting.filter(edition=edition).count()
+    # Narrowed to one edition, chosen in its chooser (never a list of every edition).
+    editor.get_by_role("button", name="Show filters").click()
+    editor.get_by_role("button", name="edition").click()
+    choose(editor, "Choose edition", edition.code)
+    editor.wait_for_url(re.compile(rf"edition={edition.pk}"))
+    editor.wait_for_function(
+        f"document.querySelectorAll('table.listing tbody tr').length === {on_edition.count()}"
+    )
+
     for ruling in chosen:
-        editor.get_by_label(f"Choose “{ruling.question}”").check()
-    editor.get_by_label("Review note").fill("Illustrative: checked against the rulebook.")
-    editor.get_by_role("button", name="Mark the chosen rulings reviewed").click()
+        row = rows.filter(has=editor.locator(f"[data-object-id='{ruling.pk}']"))
+        row.locator("input.bulk-action-checkbox").check()
+    editor.get_by_role("link", name="Mark the selected rulings reviewed").click()
+    editor.get_by_label("Review note").fill(NOTE)
+    editor.get_by_role("button", name="Mark reviewed").click()
     editor.get_by_text("2 rulings marked reviewed.").wait_for()
+    assert f"edition={edition.pk}" in editor.url  # back to the queue as it was narrowed
+
     for ruling in chosen:
         ruling.refresh_from_db()
-        assert ruling.status == Ruling.Status.VERIFIED
-        assert ruling.reviewed_by == "eduardo"
-    assert editor.get_by_label("Edition code").input_value() == edition.code
+        assert ruling.status == Ruling.Status.VERIFIED and ruling.reviewed_by == "eduardo"
+        entry = ModelLogEntry.objects.get(object_id=str(ruling.pk), action="rulings.reviewed")
+        assert entry.data["note"] == NOTE
+    for ruling in chosen:  # gone from the queue
+        assert editor.locator(f"[data-object-id='{ruling.pk}']").count() == 0

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.django_db
 BUDGET = 40
 LISTINGS = {
     "rulings": "wagtailsnippets_rulings_ruling:list",
+    "review queue": "wagtailsnippets_rulings_ruling:review_queue",
     "reader questions": "reader_questions:index",
     "errata cards": "wagtailsnippets_rulings_erratacard:list",
     "passages": "wagtailsnippets_rulings_passage:list",
@@ -106,6 +107,24 @@ def test_passages_and_editions_filter_by_their_document_and_game(small_catalogue
     game = document.edition.game
     response = admin_client.get(reverse(LISTINGS["editions"]), {"game": game.pk})
     assert set(response.context["object_list"]) == set(game.editions.all())
+
+
+@pytest.mark.parametrize("model", ["edition", "game"])
+def test_editions_and_games_are_found_by_typing_in_their_chooser(
+    small_catalogue, admin_client, model
+):
+    url = reverse(f"wagtailsnippetchoosers_rulings_{model}:choose_results")
+    edition = Edition.objects.select_related("game").last()
+    typed = edition.code if model == "edition" else edition.game.name.split()[-1]
+    before, response = queries(admin_client, f"{url}?q={typed}")
+    found = response.context["results"]
+    assert edition.pk in {row.pk for row in found} if model == "edition" else edition.game in found
+    assert len(found) < (Edition if model == "edition" else Game).objects.count()
+    modal = admin_client.get(url.replace("results/", "")).json()["html"]
+    assert 'name="q"' in modal  # the box to type in
+    more_editions(30)
+    after, _response = queries(admin_client, url)
+    assert after == before <= BUDGET
 
 
 def test_an_unknown_edition_in_the_filter_is_no_error(small_catalogue, admin_client):
