@@ -48,7 +48,7 @@ def test_an_editor_reads_the_figures_and_works_the_review_queue(
     # Narrowed to one edition, chosen in its chooser (never a list of every edition).
     editor.get_by_role("button", name="Show filters").click()
     editor.get_by_role("button", name="edition").click()
-    choose(editor, "Choose edition", edition.code)
+    choose(editor, "Choose edition", edition.code, search=edition.code)
     editor.wait_for_url(re.compile(rf"edition={edition.pk}"))
     editor.wait_for_function(
         f"document.querySelectorAll('table.listing tbody tr').length === {on_edition.count()}"
