@@ -28,6 +28,8 @@ LOG_ACTION = "rulings.reviewed"
 # Oldest first; the id settles ties and lets the two-ended pager read from either end
 # (the `ruling_needing_review` index holds both).
 OLDEST_FIRST = ["created_at", "id"]
+# "Select all" marks at most these (the confirmation page lists each one).
+MARK_AT_ONCE = 500
 
 
 def undecided_statuses():
@@ -115,7 +117,12 @@ class MarkReviewedBulkAction(SnippetBulkAction):
         return model.objects.filter(pk__in=object_ids).select_related("edition")
 
     def get_all_objects_in_listing_query(self, parent_id):
-        return Ruling.objects.needing_review().values_list("pk", flat=True)
+        """ "All in the listing": what needs review of the listing as it was filtered (the
+        footer sends its filters along; a decided status matches nothing), oldest first,
+        at most MARK_AT_ONCE, each named on the confirmation page before anything is
+        marked. A search typed in the listing is not applied: the page names what is."""
+        listed = RulingFilterSet(self.request.GET, queryset=Ruling.objects.needing_review())
+        return list(listed.qs.order_by(*OLDEST_FIRST).values_list("pk", flat=True)[:MARK_AT_ONCE])
 
     def check_perm(self, ruling):
         return (

@@ -118,6 +118,20 @@ def test_a_decided_ruling_is_left_as_it_is(admin_client, home, queue):
     assert Ruling.objects.get(pk=done.pk).reviewed_at is None
 
 
+def test_all_in_the_filtered_listing_is_what_it_listed(admin_client, home, queue):
+    newest = queue["new"]
+    confirm = admin_client.get(MARK, {"id": "all", "edition": newest.edition_id})
+    assert [item["item"] for item in confirm.context["items"]] == [newest]
+    confirm = admin_client.get(MARK, {"id": "all"})
+    assert [item["item"].question for item in confirm.context["items"]] == [
+        "Oldest?",
+        "Middle?",
+        "Newest?",
+    ]
+    confirm = admin_client.get(MARK, {"id": "all", "status": "verified"})
+    assert not confirm.context["items"]
+
+
 def test_the_queue_and_the_mark_cost_bounded_queries(admin_client, home, queue):
     def cost(url, method="get", **data):
         with CaptureQueriesContext(connection) as queries:
