@@ -131,3 +131,12 @@ class LongListIndexView(IndexView):
     """A snippet listing of tens or hundreds of thousands of rows, quick to its last page."""
 
     paginator_class = TwoEndedPaginator
+
+    def order_queryset(self, queryset):
+        """Sorted by a column whose values repeat (a status, an edition), the id settles
+        ties: each row has one place, and the pager reads the same rows from either end."""
+        ordered = super().order_queryset(queryset)
+        keys = list(ordered.query.order_by)
+        if keys and str(keys[-1]).lstrip("-") not in ("id", "pk"):
+            ordered = ordered.order_by(*keys, "pk")
+        return ordered
