@@ -32,7 +32,7 @@ from rulings.flags import FLAG_LABELS
 from rulings.models import ReaderQuestion, Ruling
 
 from .models import GuidePage
-from .views import guide_states, language_name
+from .views import guide_states, language_name, once_per_request
 
 MONTHS = 12
 RULINGS_LISTING = "wagtailsnippets_rulings_ruling:list"
@@ -146,7 +146,24 @@ def waiting(queryset, field):
     return found["count"], found["oldest"]
 
 
-def editor_figures(today=None):
+def due_guides(request=None):
+    """The guides due a re-check, read once for the figures and the re-check panel."""
+    return once_per_request(
+        request, "due_guides", lambda: list(GuidePage.objects.due_for_recheck())
+    )
+
+
+def translation_states(language, request=None):
+    """The guides' translation states into `language`, read once for the figures and the
+    translators' panel."""
+    return once_per_request(
+        request,
+        f"guide_states_{language}",
+        lambda: [state for state, _game in guide_states(language)],
+    )
+
+
+def editor_figures(today=None, request=None):
     """Every figure of the panel, with where each is worked on: the review queue, the
     waiting reader questions, the translators' dashboard."""
     months = monthly_outcomes(today)
@@ -154,7 +171,7 @@ def editor_figures(today=None):
     backlog_count, backlog_oldest = waiting(Ruling.objects.needing_review(), "created_at")
     questions_count, questions_oldest = waiting(ReaderQuestion.objects.waiting(), "created_at")
     language = target_languages()[0]
-    states = [state for state, _game in guide_states(language)]
+    states = translation_states(language, request)
     return {
         "months": months,
         "chart": chart(months),
@@ -171,7 +188,7 @@ def editor_figures(today=None):
         "language_name": language_name(language),
         "translations_url": reverse("guides_translations"),
         "translations_behind": sum(s.status == TranslationStatus.BEHIND for s in states),
-        "guides_due": GuidePage.objects.due_for_recheck().count(),
+        "guides_due": len(due_guides(request)),
         "rulings_due": Ruling.objects.citing_superseded().count(),
     }
 
@@ -184,4 +201,4 @@ class EditorFiguresPanel(Component):
     template_name = "guides/admin/editor_figures_panel.html"
 
     def get_context_data(self, parent_context=None):
-        return editor_figures()
+        return editor_figures(request=(parent_context or {}).get("request"))

@@ -98,6 +98,19 @@ def guide_states(language):
     return rows
 
 
+def once_per_request(request, key, compute):
+    """`compute()`, remembered on `request` under `key`: the admin's home page shows the
+    guides' translation states and the guides due a re-check in two panels each (the
+    editors' figures and the translators' or re-check panel), and reading 2,000 guides
+    twice would double the page's wait. Without a request, computed afresh."""
+    if request is None:
+        return compute()
+    memo = request.__dict__.setdefault("rulesage_once_per_request", {})
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 def glossary_warnings(page, language):
     """The glossary terms the guide's English uses and its `language` text renders
     otherwise, as readable lines ("tie → empate")."""

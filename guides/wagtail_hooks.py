@@ -19,7 +19,7 @@ from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
-from .editor_figures import EditorFiguresPanel
+from .editor_figures import EditorFiguresPanel, due_guides, translation_states
 from .models import GuidePage
 from .publish_rules import publish_problems, refusal_message
 from .views import (
@@ -30,7 +30,6 @@ from .views import (
     TranslationsDashboardView,
     can_mark_up_to_date,
     glossary_warnings,
-    guide_states,
     language_name,
 )
 
@@ -114,7 +113,7 @@ class TranslationsPanel(Component):
 
     def get_context_data(self, parent_context):
         language = target_languages()[0]
-        states = [state for state, _game in guide_states(language)]
+        states = translation_states(language, parent_context.get("request"))
         return {
             "language_name": language_name(language),
             "behind": sum(s.status == TranslationStatus.BEHIND for s in states),
@@ -143,7 +142,7 @@ class RecheckPanel(Component):
         for ruling in rulings:
             ruling.superseding_cards = cards.get(ruling.pk, [])
         return {
-            "guides": list(GuidePage.objects.due_for_recheck()),
+            "guides": due_guides((parent_context or {}).get("request")),
             "rulings": rulings,
             "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
         }
