@@ -6,8 +6,8 @@ rulings by kind of flag, the review backlog and its oldest item, reader question
 and the oldest, guides whose translation is behind, and re-checks due. The monthly chart
 is an SVG drawn here, with the same numbers in a table beside it (no charting script).
 
-Translations behind are the translators' own states (`guides.views.guide_states`), over
-the published guides, a few queries whatever their number. A ruling's translation is
+Translations behind are counted by the translators' own rule (`translation_status`), over
+the published guides, three queries whatever their number. A ruling's translation is
 behind when what readers see of its English differs from the revision it followed, which
 only a comparison ruling by ruling tells, not an aggregate: the panel links to the
 translators' dashboard, which counts those, rather than loop over rulings on every visit
@@ -18,21 +18,23 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Min, Q
+from django.db.models import Count, Min, Prefetch, Q
 from django.db.models.functions import TruncMonth
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.ui.components import Component
 from wagtail.admin.utils import set_query_params
 
 from core.freshness import TranslationStatus
-from core.translated_fields import target_languages
+from core.translated_fields import reader_fields, target_languages
 from rulings.flags import FLAG_LABELS
 from rulings.models import ReaderQuestion, Ruling
 
-from .models import GuidePage
-from .views import guide_states, language_name, once_per_request
+from .freshness import translation_status
+from .models import GuidePage, GuideTranslation, GuideVersion
+from .views import language_name, once_per_request
 
 MONTHS = 12
 RULINGS_LISTING = "wagtailsnippets_rulings_ruling:list"
@@ -153,13 +155,33 @@ def due_guides(request=None):
     )
 
 
-def translation_states(language, request=None):
-    """The guides' translation states into `language`, read once for the figures and the
-    translators' panel."""
-    return once_per_request(
-        request,
-        f"guide_states_{language}",
-        lambda: [state for state, _game in guide_states(language)],
+def guides_behind(language):
+    """How many published guides' `language` translations are behind: the translators'
+    rule (`guides.freshness.translation_status`) over only what it reads, the guides'
+    fields in that language, their version numbers and the version each translation
+    follows (three queries; the translators' panel also reads every revision's text)."""
+    fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
+    versions = GuideVersion.objects.only("page", "number", "affects_translations")
+    records = (
+        GuideTranslation.objects.filter(language=language)
+        .select_related("follows")
+        .only("page", "language", "follows__number")
+    )
+    pages = (
+        GuidePage.objects.live()
+        .only("pk", *fields)
+        .prefetch_related(
+            Prefetch("versions", queryset=versions),
+            Prefetch("translations", queryset=records, to_attr="language_records"),
+        )
+    )
+    behind = TranslationStatus.BEHIND
+    return sum(
+        translation_status(
+            page, language, page.versions.all(), next(iter(page.language_records), None)
+        )
+        == behind
+        for page in pages
     )
 
 
@@ -171,7 +193,6 @@ def editor_figures(today=None, request=None):
     backlog_count, backlog_oldest = waiting(Ruling.objects.needing_review(), "created_at")
     questions_count, questions_oldest = waiting(ReaderQuestion.objects.waiting(), "created_at")
     language = target_languages()[0]
-    states = translation_states(language, request)
     return {
         "months": months,
         "chart": chart(months),
@@ -187,7 +208,7 @@ def editor_figures(today=None, request=None):
         ),
         "language_name": language_name(language),
         "translations_url": reverse("guides_translations"),
-        "translations_behind": sum(s.status == TranslationStatus.BEHIND for s in states),
+        "translations_behind": guides_behind(language),
         "guides_due": len(due_guides(request)),
         "rulings_due": Ruling.objects.citing_superseded().count(),
     }

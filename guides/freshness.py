@@ -36,21 +36,28 @@ def translation_state(page, language, versions, record, changes=None, correction
     """
     current = max((version.number for version in versions), default=None)
     follows = record.follows.number if record else None
-    if not has_translation(page, language):
-        status = TranslationStatus.MISSING
-    elif follows is None:
-        # Nobody has said which English text this translation follows.
-        status = TranslationStatus.BEHIND
-    elif any(v.affects_translations for v in versions if v.number > follows):
-        status = TranslationStatus.BEHIND
-    else:
-        status = TranslationStatus.CURRENT
+    status = translation_status(page, language, versions, record)
     items = {
         "corrections": corrections or [],
         "change_log": [change for change in changes or [] if not change.language],
     }
     parts = shown_in_english(page, language, items)
     return TranslationState(page, language, status, follows, current, parts)
+
+
+def translation_status(page, language, versions, record):
+    """Missing, behind or current: the rule `translation_state` applies, on its own for
+    those who need only the status (the editors' figures count it for every guide, and
+    need neither the revisions' text nor what is shown in English)."""
+    follows = record.follows.number if record else None
+    if not has_translation(page, language):
+        return TranslationStatus.MISSING
+    if follows is None:
+        # Nobody has said which English text this translation follows.
+        return TranslationStatus.BEHIND
+    if any(v.affects_translations for v in versions if v.number > follows):
+        return TranslationStatus.BEHIND
+    return TranslationStatus.CURRENT
 
 
 def followed_text(versions, record):

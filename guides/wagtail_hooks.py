@@ -19,7 +19,7 @@ from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
-from .editor_figures import EditorFiguresPanel, due_guides, translation_states
+from .editor_figures import EditorFiguresPanel, due_guides
 from .models import GuidePage
 from .publish_rules import publish_problems, refusal_message
 from .views import (
@@ -30,6 +30,7 @@ from .views import (
     TranslationsDashboardView,
     can_mark_up_to_date,
     glossary_warnings,
+    guide_states,
     language_name,
 )
 
@@ -113,7 +114,7 @@ class TranslationsPanel(Component):
 
     def get_context_data(self, parent_context):
         language = target_languages()[0]
-        states = translation_states(language, parent_context.get("request"))
+        states = [state for state, _game in guide_states(language)]
         return {
             "language_name": language_name(language),
             "behind": sum(s.status == TranslationStatus.BEHIND for s in states),

@@ -2,9 +2,13 @@
 
 import pytest
 from bs4 import BeautifulSoup
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from guides.editor_figures import guides_behind
 from guides.models import GuidePage, GuideTranslation
+from guides.views import guide_states
 from tests.conftest import kept_for_the_module
 from tests.guides.factories import GuidePageFactory, add_source, publish, publish_version, url_in
 from tests.guides.fixtures import make_spanish_guide
@@ -240,3 +244,14 @@ def test_history_shows_the_marking(client, editor, three_guides):
     assert (
         "Spanish translation marked up to date with English version 2" in history.content.decode()
     )
+
+
+def test_the_editors_figure_counts_what_the_dashboard_calls_behind(three_guides):
+    states = [state.status for state, _game in guide_states("es")]
+    assert sorted(states) == ["behind", "current", "missing"]
+    with CaptureQueriesContext(connection) as queries:
+        assert guides_behind("es") == states.count("behind") == 1
+    assert len(queries) == 3
+    # A second guide behind: a new version that affects translations.
+    publish_version(three_guides[1], "Reworded.", intro_en="Reworded intro.")
+    assert guides_behind("es") == [s.status for s, _g in guide_states("es")].count("behind") == 2
