@@ -100,9 +100,9 @@ def guide_states(language):
 
 def once_per_request(request, key, compute):
     """`compute()`, remembered on `request` under `key`: the admin's home page shows the
-    guides' translation states and the guides due a re-check in two panels each (the
-    editors' figures and the translators' or re-check panel), and reading 2,000 guides
-    twice would double the page's wait. Without a request, computed afresh."""
+    guides due a re-check in two panels (the editors' figures count them, the re-check
+    panel lists them), and reading 2,000 guides twice would double the page's wait.
+    Without a request, computed afresh."""
     if request is None:
         return compute()
     memo = request.__dict__.setdefault("rulesage_once_per_request", {})
