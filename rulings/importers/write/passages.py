@@ -5,17 +5,13 @@ seen is kept; an editor's rulebook text is never replaced."""
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from django.db.models import Q
 from django.db.models.functions import Length
 
-from core.admin_search_backend import indexing_backends
 from rulings.locations import make_anchor
 from rulings.models import Passage
-
-logger = logging.getLogger(__name__)
 
 # (document id, page or None, heading path): the passage_unique_location constraint.
 PassageKey = tuple[int, int | None, str]
@@ -82,18 +78,3 @@ class Passages:
             passage.text = text
             passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
             passage.text_exported_at = self.exported_at
-
-
-def index_for_search(model, objects: list) -> None:
-    """Add objects written in bulk (no post_save signal) to the backends that keep a copy,
-    as saving each would have. A search service that is down is logged, as on a save; a
-    database backend's error is raised to the caller."""
-    if not objects:
-        return
-    for backend in indexing_backends(model):
-        try:
-            backend.add_bulk(model, objects)
-        except Exception:
-            if not getattr(backend, "catch_indexing_errors", False):
-                raise
-            logger.exception("%s not added to the search index %r", model.__name__, backend)

@@ -15,6 +15,7 @@ from django.db.models import Q
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
+from core.admin_search_backend import index_for_search
 from core.cache_tags import bump, gathered, of_game
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
@@ -28,7 +29,7 @@ from rulings.importers.write.identity import (
     provenance_losses,
     stored_rulings,
 )
-from rulings.importers.write.passages import Passages, index_for_search
+from rulings.importers.write.passages import Passages
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 
 logger = logging.getLogger(__name__)
