@@ -6,7 +6,6 @@ names it, and what the import creates is kept. A file rolled back may have creat
 of it: ``forget()`` drops it all."""
 
 from django.db.models import Q
-from django.utils.text import slugify
 
 from rulings.editions import EditionCode
 from rulings.models import Document, Edition, Game
@@ -80,7 +79,7 @@ class Catalogue:
 def _new_edition(parsed) -> Edition:
     code = EditionCode.parse(parsed.edition_code)
     game = Game.objects.filter(bgg_id=code.bgg_id).first() or Game.objects.create(
-        name=parsed.game_name, slug=unique_game_slug(parsed.game_name), bgg_id=code.bgg_id
+        name=parsed.game_name, slug=Game.free_slug(parsed.game_name), bgg_id=code.bgg_id
     )
     return Edition.objects.create(
         game=game,
@@ -89,13 +88,3 @@ def _new_edition(parsed) -> Edition:
         label=f"Edition {code.number} ({code.language})",
         external_id=parsed.external_edition_id,
     )
-
-
-def unique_game_slug(name: str) -> str:
-    """A free slug for a new game (games are created rarely: probing is fine here)."""
-    room = Game._meta.get_field("slug").max_length - 10  # room for a "-N" suffix
-    base = (slugify(name) or "game")[:room].rstrip("-")
-    slug, n = base, 2
-    while Game.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
