@@ -21,7 +21,7 @@ from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
-from rulings.importers.write.catalogue import Catalogue
+from rulings.importers.write.catalogue import Catalogue, Passages
 from rulings.importers.write.identity import (
     Identity,
     find_stored,
@@ -29,7 +29,6 @@ from rulings.importers.write.identity import (
     provenance_losses,
     stored_rulings,
 )
-from rulings.importers.write.passages import Passages
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 
 logger = logging.getLogger(__name__)
