@@ -2,17 +2,17 @@
 
 Known only from samples, the format is read by markers: what is not understood is kept (in
 ``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
-This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md)."""
+This module reads the part for readers, its answer as the Markdown the page renders;
+``text_provenance`` the rest (docs/import-format.md)."""
 
 import re
 
 from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
-from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markdown
-from rulings.importers.read.exported_values import marker_warnings
+from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
-from rulings.markers import find_markers
+from rulings.markers import MARKER_RE, find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
 _YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
@@ -30,6 +30,8 @@ _REF_RE = re.compile(r"^\[(\d+)\]\s+([A-Z][A-Z0-9_-]+)\s+(.+)$")
 _REF_ATTEMPT_RE = re.compile(r"^\[(?:\d+\]|[^\]\s]{1,8}\]\s+[A-Z]{2,})")
 _PAGE_RE = re.compile(r"^p\.?\s*(\d+)$")
 _PAGE_ATTEMPT_RE = re.compile(r"^pp?\.\s*\S*$")
+_BULLET_RE = re.compile(r"^[*•\-–]\s+(.*)$")
+_NUMBERED_RE = re.compile(r"^(\d+)[.)]\s+(.*)$")
 
 
 class _Reader:
@@ -225,3 +227,45 @@ def parse_export(
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     return ruling
+
+
+def answer_to_markdown(lines: list[str]) -> str:
+    """The answer body (plain lines) as Markdown: a short line standing alone is a heading;
+    bullets right after a numbered item nest under it (the exports put sub-points there);
+    bold and [n] markers are kept verbatim."""
+    stripped = [line.strip() for line in lines]
+    blocks: list[str] = []
+    in_numbered = False
+    prev_kind = "blank"
+    for i, text in enumerate(stripped):
+        if not text:
+            prev_kind = "blank"
+            continue
+        next_blank = i + 1 >= len(stripped) or not stripped[i + 1]
+        kind, rendered, in_numbered = _render_line(text, prev_kind, next_blank, in_numbered)
+        if kind == "continuation" and blocks:
+            indent = "    " if blocks[-1].startswith("    ") else ""
+            blocks[-1] += "\n" + indent + text
+        else:
+            blocks.append(rendered)
+        prev_kind = "text" if kind == "continuation" else kind
+    return "\n\n".join(blocks)
+
+
+def _render_line(text: str, prev_kind: str, next_blank: bool, in_numbered: bool):
+    """Classify one non-blank answer line; return (kind, markdown, in_numbered)."""
+    if bullet := _BULLET_RE.match(text):
+        rendered = "* " + bullet.group(1)
+        return "item", ("    " + rendered if in_numbered else rendered), in_numbered
+    if numbered := _NUMBERED_RE.match(text):
+        return "item", f"{numbered.group(1)}. {numbered.group(2)}", True
+    if prev_kind in ("text", "item"):
+        # A line directly under text (no blank line) continues that paragraph or item.
+        return "continuation", text, in_numbered
+    is_heading = len(text) < 80 and not MARKER_RE.search(text) and not text.endswith(SENTENCE_END)
+    if next_blank and is_heading:
+        # Bold wrapping a whole heading is dropped: a Markdown heading is emphasis enough.
+        if text.startswith("**") and text.endswith("**") and len(text) > 4:
+            text = text[2:-2].strip()
+        return "heading", "## " + text, False
+    return "text", text, False

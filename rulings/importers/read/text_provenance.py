@@ -5,11 +5,11 @@ import re
 from dataclasses import dataclass, field
 from itertools import count
 
-from rulings.importers.read.answer_markdown import SENTENCE_END
 from rulings.importers.read.bounded_json import JSONRefused, load_json
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
+    SENTENCE_END,
     normalise_outcome,
     outcome_of,
     parse_recorded_at,
