@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
 from rulings.editions import EDITION_CODE_SHAPE, EditionCode
-from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.read.bounded_json import load_or_refuse
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
@@ -159,11 +159,7 @@ def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int
     def line_at(offset: int) -> int:
         return text.count("\n", 0, offset) + 1
 
-    try:
-        data = load_json(text, max_depth)
-    except JSONRefused as exc:
-        line = None if exc.pos is None else line_at(exc.pos)
-        raise ExportFormatError(filename, line, f"JSON {exc.message}") from None
+    data = load_or_refuse(text, max_depth, filename)
     start = _skip(text, 0)
     if not isinstance(data, dict):
         raise ExportFormatError(filename, line_at(start), "expected one JSON object")

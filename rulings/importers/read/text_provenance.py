@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import count
 
-from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.read.bounded_json import load_or_refuse
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
@@ -141,11 +141,7 @@ def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: I
     if found is None:
         return []
     value, line = found
-    try:
-        data = load_json(value, limits.json_depth)
-    except JSONRefused as exc:
-        column = "" if exc.pos is None else f" (column {exc.pos + 1})"
-        raise ExportFormatError(filename, line, f"'{key}' JSON {exc.message}{column}") from None
+    data = load_or_refuse(value, limits.json_depth, filename, key, line)
     if not isinstance(data, list):
         raise ExportFormatError(filename, line, f"'{key}' JSON is not a list")
     return data
