@@ -28,10 +28,8 @@ VERBATIM = re.compile(r"[\x00\ud800-\udfff]")
 
 
 def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
-    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text.
-
-    Errors and ``filename`` use the file's name, not its path, so what is stored and
-    reported does not depend on where the file sat on disk."""
+    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text. It is
+    named by its name, not its path: what is stored does not depend on where it sat."""
     path = Path(path)
     name = path.name
     limits = limits or import_limits()

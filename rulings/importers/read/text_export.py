@@ -56,7 +56,7 @@ class _Reader:
         self.last_marker = max(markers, default=-1)
 
     def keep(self, i: int, why: str) -> None:
-        """Keep an unknown line verbatim and say so in the warnings."""
+        """Keep an unknown line verbatim, with a warning."""
         self.extra_lines.append({"line": i + 1, "text": self.lines[i].strip()})
         self.warnings.append(f"line {i + 1}: {why}")
 
@@ -115,7 +115,7 @@ class _Reader:
         self.asked_with_game = value[: code.start()].strip()
 
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
-        """Split the rest into body line indexes, references and the closing line."""
+        """The body's line indexes, the references and the closing line."""
         ref_start = self.ref_start
         refs: list[Reference] = []
         closing = ""
@@ -136,7 +136,6 @@ class _Reader:
         return list(range(body_start, ref_start)), refs, closing
 
     def reference(self, i: int, text: str) -> Reference:
-        """Parse one reference line or refuse it as malformed."""
         expected = "expected '[n] KIND title · p.N · heading path'"
         m = _REF_RE.match(text)
         if not m:
@@ -162,19 +161,16 @@ class _Reader:
 def parse_export(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    """Parse one text export; raise ExportFormatError when the ruling cannot exist."""
     limits = limits or ImportLimits()
-    # Split on \n only: str.splitlines() also splits on exotic separators, shifting the
-    # line numbers the errors report.
+    # Split on \n only: str.splitlines() splits on exotic separators too, shifting lines.
     lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
     title_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if title_index is None:
         raise ExportFormatError(filename, 1, "empty file: expected a 'Ruling — <game>' line")
     title = _TITLE_RE.match(lines[title_index].strip())
     if not title or not title.group(1).strip():
-        raise ExportFormatError(
-            filename, title_index + 1, "first line must be 'Ruling — <game name>'"
-        )
+        message = "first line must be 'Ruling — <game name>'"
+        raise ExportFormatError(filename, title_index + 1, message)
     game_name = title.group(1).strip()
     after_title = range(title_index + 1, len(lines))
     prov_start = next((i for i in after_title if PROVENANCE_START_RE.match(lines[i].strip())), None)
@@ -186,20 +182,15 @@ def parse_export(
     # Lines joined, keeping single blank lines between paragraphs.
     question = re.sub(r"\n{3,}", "\n\n", "\n".join(reader.question_lines).strip())
     if not question:
-        raise reader.fail(
-            reader.you_asked_line - 1, "no question: 'You asked' is followed by nothing"
-        )
+        message = "no question: 'You asked' is followed by nothing"
+        raise reader.fail(reader.you_asked_line - 1, message)
     if "edition_code" not in reader.field_lines:
-        raise reader.fail(
-            min(body_start, len(lines) - 1),
-            "no 'Asked with:' line, so no edition code (expected before here)",
-        )
+        message = "no 'Asked with:' line, so no edition code (expected before here)"
+        raise reader.fail(min(body_start, len(lines) - 1), message)
     body, refs, closing = reader.answer(body_start)
     if prov_start is None and not refs and not closing and not any(lines[i].strip() for i in body):
-        raise reader.fail(
-            len(lines) - 1,
-            "nothing follows the question: no answer, references or provenance (cut off?)",
-        )
+        message = "nothing follows the question: no answer, references or provenance (cut off?)"
+        raise reader.fail(len(lines) - 1, message)
     placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
     words = ("export", "reference line")
     warnings = reader.warnings + marker_warnings(filename, placed, refs, words)

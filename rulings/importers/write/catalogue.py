@@ -3,11 +3,7 @@
 A folder of exports names the same few editions and documents over and over: an edition
 is read with all its documents (and its game's expansions' books) the first time a file
 names it, and what the import creates is kept. A file rolled back may have created some
-of it: ``forget()`` drops it all.
-
-The passages one export names are read in one query and written in two, whatever their
-number. A snippet is recorded as the search's snippet, dated with its export; the longest
-snippet seen is kept; an editor's rulebook text is never replaced."""
+of it: ``forget()`` drops it all. A file's passages are read in one query, written in two."""
 
 from __future__ import annotations
 
@@ -32,7 +28,7 @@ class Catalogue:
         self.titles: dict[int, dict[str, Document]] = {}
 
     def edition(self, parsed) -> Edition:
-        """The edition of ``parsed``, created with its game when new; its exporter id kept."""
+        """Created with its game when new; its exporter id kept."""
         edition = self.editions.get(parsed.edition_code)
         if edition is None:
             edition = Edition.objects.filter(code=parsed.edition_code).select_related("game")
@@ -63,7 +59,6 @@ class Catalogue:
         return document
 
     def by_external_id(self, edition: Edition, external_id, title: str, kind: str) -> Document:
-        """The edition's document with the exporter's id, created (titled) when new."""
         external_id = str(external_id)
         document = self.ids[edition.pk].get(external_id)
         if document is None:
@@ -105,7 +100,8 @@ PassageKey = tuple[int, int | None, str]
 
 
 class Passages:
-    """What one file asks for (``want``), then written with ``save()``."""
+    """What one file asks for (``want``), written by ``save()``: a snippet is recorded as
+    the search's, dated with its export; the longest is kept; rulebook text is never replaced."""
 
     def __init__(self, exported_at: datetime | None):
         self.exported_at = exported_at  # when the export that gave the snippets was made
@@ -119,13 +115,11 @@ class Passages:
             self.wanted[key] = text or ""
 
     def save(self) -> tuple[dict[PassageKey, Passage], list[Passage]]:
-        """Create and update what was asked for; return every passage by its key, and those
-        created or changed (for the search index)."""
+        """Every passage asked for by its key, and those created or changed (to index)."""
         if not self.wanted:
             return {}, []
-        # Every passage at one of the wanted documents, pages and headings (a few more than
-        # wanted), found by the unique index in one plain query. Only a stored text's
-        # length matters (a longer snippet replaces it).
+        # A few more than wanted, found by the unique index in one plain query; of the
+        # stored text, only its length matters (a longer snippet replaces it).
         documents, pages, headings = (set(column) for column in zip(*self.wanted, strict=True))
         on_pages = Q(page__in=pages - {None})
         if None in pages:

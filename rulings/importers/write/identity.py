@@ -44,8 +44,7 @@ class Identity:
 
     @classmethod
     def of_parsed(cls, parsed: ParsedRuling) -> Identity:
-        """Stamped with the recorded time, else the retention deadline, which tells two
-        answers apart as well."""
+        """Stamped with the recorded time, else the retention deadline (as telling)."""
         stamp = (parsed.provenance or {}).get(RETAINED_UNTIL)
         if parsed.recorded_at is not None:
             stamp = parsed.recorded_at.isoformat()
@@ -81,9 +80,8 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
 
 
 def stored_rulings(light=False):
-    """Stored rulings as an import reads them: never the search columns the database
-    computes (long, and never written here); ``light``, not the provenance either, which
-    only a changed export needs (an unchanged one is told by its content hash)."""
+    """Without the search columns the database computes (long, never written here);
+    ``light``, without the provenance, which only a changed export needs either."""
     heavy = [field.name for field in Ruling._meta.concrete_fields if field.generated]
     heavy += ["provenance", "retrieval", "timings"] if light else []
     return Ruling.objects.select_related("edition").defer(*heavy)
@@ -93,11 +91,10 @@ def _when(ruling: Ruling) -> str:
     return ruling.answered_at.strftime("%Y-%m-%d %H:%M UTC") if ruling.answered_at else "undated"
 
 
-def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> list[str]:
-    """What importing ``parsed`` over ``ruling`` would lose; empty when it loses nothing.
-
-    Provenance always counts. The answer, closing line and citations count only when the
-    import would replace them (``answer_kept`` is False: no editor has settled the ruling)."""
+def refuse_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> None:
+    """Refuse ``parsed`` when importing it over ``ruling`` would lose anything: provenance
+    always counts; the answer, closing line and citations only when the import would replace
+    them (``answer_kept`` is False: no editor has settled the ruling)."""
     lost: list[str] = []
     stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:
@@ -128,15 +125,14 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
             lost.append("the closing line, or its end")
         if _cut(ruling.answer, parsed.answer_markdown):
             lost.append("the end of the answer")
-    return lost
-
-
-def losses_message(ruling: Ruling, lost: list[str]) -> str:
-    source = f" (imported from {ruling.source_file})" if ruling.source_file else ""
-    return (
-        f"this copy has less than the stored ruling {ruling.get_absolute_url()}{source}: "
-        f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written."
-    )
+    if lost:
+        source = f" (imported from {ruling.source_file})" if ruling.source_file else ""
+        raise ImportRefused(
+            parsed.filename,
+            None,
+            f"this copy has less than the stored ruling {ruling.get_absolute_url()}{source}: "
+            f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written.",
+        )
 
 
 def _cut(stored: str | None, new: str | None) -> bool:
@@ -152,7 +148,6 @@ def _fewer(lost: list[str], label: str, stored, new) -> None:
 
 
 def _names(lost: list[str], label: str, stored, new) -> None:
-    """Keys of a stored mapping that the new copy does not have, named."""
     if not isinstance(stored, dict):
         return
     new = new if isinstance(new, dict) else {}

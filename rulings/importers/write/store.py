@@ -1,9 +1,7 @@
-"""Store one parsed export in one transaction: edition, documents, passages, the ruling and
-its citations (in bulk: forty cost what one does), its revision, history line and references.
-
-Every file takes this one path, and lands whole or not at all. An unchanged export writes
-nothing; a changed one updates the ruling, or only its provenance once an editor has
-settled it; a copy with less than what is stored is refused (``identity.py``)."""
+"""Store one parsed export in one transaction, whole or not at all: edition, documents,
+passages, the ruling and its citations (in bulk: forty cost what one does), its revision,
+history line and references. An unchanged export writes nothing; a changed one updates the
+ruling, or only its provenance once an editor has settled it."""
 
 from __future__ import annotations
 
@@ -20,15 +18,9 @@ from core.cache_tags import bump, gathered, of_game
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
 from rulings.importers.read.limits import ImportLimits
-from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
+from rulings.importers.read.parsed import ParsedRuling, Reference
 from rulings.importers.write.catalogue import Catalogue, Passages
-from rulings.importers.write.identity import (
-    Identity,
-    find_stored,
-    losses_message,
-    provenance_losses,
-    stored_rulings,
-)
+from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 
 logger = logging.getLogger(__name__)
@@ -71,7 +63,6 @@ def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None 
 
 
 def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:
-    """Store an already read and checked export, in one transaction."""
     run = run or ImportRun()
     try:
         # Each record's save would make the pages showing it stale, and update the ruling's
@@ -107,8 +98,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     if ruling is not None:
         ruling = stored_rulings().get(pk=ruling.pk)  # with its provenance, to compare
         answer_kept = ruling.status in Ruling.Status.decided()
-        if lost := provenance_losses(ruling, parsed, answer_kept):
-            raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
+        refuse_losses(ruling, parsed, answer_kept)
 
     edition = catalogue.edition(parsed)
     passages = Passages(parsed.recorded_at)
