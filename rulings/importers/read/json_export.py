@@ -136,8 +136,7 @@ def _skip(text: str, pos: int) -> int:
 
 
 def _offsets(text: str, pos: int) -> dict:
-    """Offset of each value of the (already valid) object or array starting at ``pos``,
-    by key or index."""
+    """Offset of each value, by key or index, of the (valid) object or array at ``pos``."""
     keyed, offsets = text[pos] == "{", {}
     pos = _skip(text, pos + 1)
     while text[pos] not in "]}":
@@ -206,13 +205,11 @@ def _recorded_at(
 def parse_json(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    """Parse one JSON ruling (format ``rulesage-ruling/1``) into a ParsedRuling."""
     limits = limits or ImportLimits()
     data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits.json_depth)
 
     def line_of(key: str) -> int:
-        """Line of a top-level key's value or a list item (the object's first line if absent)."""
-        return lines.get(key, first_line)
+        return lines.get(key, first_line)  # the object's first line for an absent key
 
     def fail(key: str, message: str) -> ExportFormatError:
         return ExportFormatError(filename, line_of(key), message)
@@ -227,13 +224,11 @@ def parse_json(
         raise fail(key if key in lines else str(loc[0]), prefix + _describe(error)) from None
     warnings: list[str] = []
     if doc.format != FORMAT_ID:
-        warnings.append(
-            f"line {line_of('format')}: unknown format {doc.format!r}, read as {FORMAT_ID}"
-        )
+        format_line = line_of("format")
+        warnings.append(f"line {format_line}: unknown format {doc.format!r}, read as {FORMAT_ID}")
     if EditionCode.parse(doc.edition_code) is None:
-        raise fail(
-            "edition_code", f"not an edition code ({EDITION_CODE_SHAPE}): {doc.edition_code!r}"
-        )
+        shape = f"not an edition code ({EDITION_CODE_SHAPE})"
+        raise fail("edition_code", f"{shape}: {doc.edition_code!r}")
     refs = [
         Reference(**r.model_dump(), line=line_of(f"references[{i}]"))
         for i, r in enumerate(doc.references)
@@ -260,7 +255,7 @@ def parse_json(
 
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
-    """The JSON object for ``ruling`` (line numbers, warnings and the hash are not part of it)."""
+    """The JSON object for ``ruling``: its content, without line numbers or warnings."""
     data = {key: value for key, value in asdict(ruling).items() if key not in NOT_CONTENT}
     for ref in data["references"]:
         ref.pop("line")

@@ -107,9 +107,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
         if _is_block_title(rest, offset):
             title = text.strip()
             if title in blocks:
-                part.warnings.append(
-                    f"line {lineno}: repeated provenance block {title!r} kept separately"
-                )
+                repeated = f"line {lineno}: repeated provenance block {title!r}"
+                part.warnings.append(f"{repeated} kept separately")
                 title = next(f"{title} ({k})" for k in count(2) if f"{title} ({k})" not in blocks)
             blocks[title] = []
             part.title_lines[title] = lineno
@@ -122,9 +121,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
         elif kv:
             part.first.setdefault(canonical_key(kv[0]), (kv[1], lineno))
             if kv[0] in kept["fields"]:
-                part.warnings.append(
-                    f"line {lineno}: repeated provenance field {kv[0]!r}; first one used"
-                )
+                repeated = f"line {lineno}: repeated provenance field {kv[0]!r}"
+                part.warnings.append(f"{repeated}; first one used")
             else:
                 kept["fields"][kv[0]] = kv[1]
         elif title is None and text.strip():
@@ -137,7 +135,6 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
 
 
 def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: ImportLimits):
-    """Parse a one-line JSON list field; a cut-off, broken or too deep line is fatal."""
     if found is None:
         return []
     value, line = found
@@ -168,7 +165,7 @@ def add_provenance(
     ruling.warnings += part.warnings
 
     def lookup(key: str, name: str = "") -> tuple[str, int] | None:
-        """The value and line of canonical ``key``; the line is noted as field ``name``'s."""
+        """The value and line of canonical ``key``, the line noted as field ``name``'s."""
         if (found := part.first.get(key)) and name:
             ruling.field_lines[name] = found[1]
         return found
@@ -213,9 +210,8 @@ def add_provenance(
     ruling.outcome = outcome = outcome_of(source, line, ruling.warnings)
     reader = normalise_outcome(ruling.outcome_label)
     if found and reader and reader != outcome:
-        ruling.warnings.append(
-            f"line {label_line}: reader outcome {reader!r} differs from provenance {outcome!r}"
-        )
+        differs = f"reader outcome {reader!r} differs from provenance {outcome!r}"
+        ruling.warnings.append(f"line {label_line}: {differs}")
     rationale = part.first.get("abstain rationale")
     if outcome != "answered" and rationale and not rationale[0].lower().startswith("n/a"):
         ruling.abstain_rationale = rationale[0]

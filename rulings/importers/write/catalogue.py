@@ -5,8 +5,6 @@ is read with all its documents (and its game's expansions' books) the first time
 names it, and what the import creates is kept. A file rolled back may have created some
 of it: ``forget()`` drops it all. A file's passages are read in one query, written in two."""
 
-from __future__ import annotations
-
 from datetime import datetime
 
 from django.db.models import Q

@@ -5,8 +5,6 @@ its row (when it was recorded, else its retention deadline): the same question i
 again and again. A copy cut off before its timestamp is still the same ruling; a copy that
 carries less than what is stored is refused with what it would lose, never applied."""
 
-from __future__ import annotations
-
 import hashlib
 import unicodedata
 from dataclasses import dataclass
@@ -32,7 +30,7 @@ class Identity:
     timed: bool = True  # whether the copy has a timestamp at all
 
     @classmethod
-    def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> Identity:
+    def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> "Identity":
         # The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed.
         normalised = " ".join(unicodedata.normalize("NFC", question).casefold().split())
         return cls(
@@ -43,7 +41,7 @@ class Identity:
         )
 
     @classmethod
-    def of_parsed(cls, parsed: ParsedRuling) -> Identity:
+    def of_parsed(cls, parsed: ParsedRuling) -> "Identity":
         """Stamped with the recorded time, else the retention deadline (as telling)."""
         stamp = (parsed.provenance or {}).get(RETAINED_UNTIL)
         if parsed.recorded_at is not None:

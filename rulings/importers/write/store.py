@@ -3,8 +3,6 @@ passages, the ruling and its citations (in bulk: forty cost what one does), its 
 history line and references. An unchanged export writes nothing; a changed one updates the
 ruling, or only its provenance once an editor has settled it."""
 
-from __future__ import annotations
-
 import logging
 import re
 
