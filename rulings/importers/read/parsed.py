@@ -63,6 +63,5 @@ class ParsedRuling:
     # Where each value sits in the file ("answerer" -> 92, "retrieval_refs[3]" -> 14), so a
     # refusal found after parsing still names its line. Not part of the ruling itself.
     field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-    # The content hash, set where the file was read (possibly a read-ahead worker); empty for
-    # a ruling built otherwise or copied with ``dataclasses.replace``, which may differ.
+    # The content hash, set where the file was read; empty when built or copied otherwise.
     digest: str = field(default="", init=False, compare=False, repr=False)

@@ -128,24 +128,17 @@ class Passages:
         stored = stored.annotate(stored_length=Length("text"))
         stored = stored.only("document_id", "page", "heading_path", "text_origin")
         found = {(p.document_id, p.page, p.heading_path): p for p in stored}
-        created, changed = [], []
+        created, changed, rulebook = [], [], Passage.TextOrigin.RULEBOOK
         for key, text in self.wanted.items():
             passage = found.get(key)
             if passage is None:
-                document_id, page, heading_path = key
-                passage = found[key] = Passage(
-                    document_id=document_id,
-                    page=page,
-                    heading_path=heading_path,
-                    anchor=make_anchor(page, heading_path),
-                )
+                document_id, page, heading = key
+                passage = Passage(document_id=document_id, page=page, heading_path=heading)
+                passage.anchor = make_anchor(page, heading)
+                found[key] = passage
                 self._take_snippet(passage, text)
                 created.append(passage)
-            elif (
-                text
-                and passage.text_origin != Passage.TextOrigin.RULEBOOK
-                and len(text) > passage.stored_length
-            ):
+            elif passage.text_origin != rulebook and len(text) > passage.stored_length:
                 self._take_snippet(passage, text)
                 changed.append(passage)
         Passage.objects.bulk_create(created)

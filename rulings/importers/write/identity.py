@@ -50,11 +50,9 @@ class Identity:
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
-    """The stored ruling this export is, or None for a new one.
-
-    With a timestamp: the ruling with that timestamp, else the one stored from a copy that
-    had lost its timestamp. Without one: the only ruling answering this question for this
-    edition; when several do, the copy cannot say which it is and is refused."""
+    """The stored ruling this export is, or None. With a timestamp: the one with it, else one
+    stored from a copy without. Without: the only ruling on this question in the edition;
+    when several are, the copy cannot say which it is and is refused."""
     if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]

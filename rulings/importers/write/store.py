@@ -144,9 +144,8 @@ def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Do
 
 
 def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -> list[tuple]:
-    """Ask for every passage the export names: those its search returned, with their
-    snippets, and (with ``cite``) those it cites. Returns each citation, not yet saved,
-    with its passage's key (None when it names no page)."""
+    """Ask for the passages the export's search returned (with snippets) and, with ``cite``,
+    those it cites; each citation, unsaved, with its passage's key (None: no page)."""
     titles = {}  # the exporter's document id -> (title, kind), from the references
     for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
         if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
@@ -154,9 +153,8 @@ def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -
     for raw in parsed.retrieval_refs:
         if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
             document = _document(raw, None, titles, edition, catalogue)
-            passages.want(
-                document.pk, raw.get("page"), raw.get("headingPath", ""), raw.get("snippet") or ""
-            )
+            page, heading = raw.get("page"), raw.get("headingPath", "")
+            passages.want(document.pk, page, heading, raw.get("snippet") or "")
     raws = list(parsed.citations_raw)
     cited = []
     for position, ref in enumerate(parsed.references if cite else []):
@@ -198,10 +196,8 @@ def _apply_provenance(ruling, parsed, identity):
 
 
 def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
-    """An export that states the edition has no errata cards dates that registry check.
-
-    The catalogue's edition may be older than the database (an editor may have recorded a
-    card since), so the date only ever moves forward, in the database itself."""
+    """An export stating the edition has no errata cards dates that registry check, only
+    forward and in the database itself: an editor may have recorded a card since."""
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:
