@@ -20,8 +20,7 @@ class JSONRefused(ValueError):
 
     def __init__(self, message: str, pos: int | None):
         super().__init__(message)
-        self.message = message
-        self.pos = pos
+        self.message, self.pos = message, pos
 
 
 def load_json(text: str, max_depth: int) -> object:

@@ -85,8 +85,7 @@ class _Checker:
     """Walks one ParsedRuling; the first problem found is raised as ExportFormatError."""
 
     def __init__(self, parsed: ParsedRuling, limits: ImportLimits):
-        self.parsed = parsed
-        self.limits = limits
+        self.parsed, self.limits = parsed, limits
         self.lines = dict(parsed.field_lines)
         self.lines.update((f"references[{i}]", ref.line) for i, ref in enumerate(parsed.references))
 

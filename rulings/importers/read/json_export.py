@@ -86,12 +86,9 @@ class JsonRuling(BaseModel):
     provenance: Annotated[dict[str, Any], _null_as(dict)] = {}
 
 
-# The schema's keys a ParsedRuling keeps as the document gives them.
-_AS_GIVEN = [
-    key
-    for key in JsonRuling.model_fields
-    if key not in ("format", "outcome", "references", "recorded_at", "provenance")
-]
+# The schema's keys a ParsedRuling keeps as the document gives them: all but those read apart.
+_READ_APART = ("format", "outcome", "references", "recorded_at", "provenance")
+_AS_GIVEN = [key for key in JsonRuling.model_fields if key not in _READ_APART]
 # What each kind of pydantic error means, in the words the other refusals use.
 _WORDING = {
     "missing": "is missing",
@@ -187,9 +184,8 @@ def _recorded_at(
                 warnings.append(f"line {line}: recorded_at has no zone; UTC assumed")
     retained = provenance.get(RETAINED_UNTIL)
     if retained is not None and (not isinstance(retained, str) or not parse_recorded_at(retained)):
-        raise fail(
-            "provenance", f"'provenance.{RETAINED_UNTIL}' is not an ISO 8601 date: {retained!r}"
-        )
+        message = f"'provenance.{RETAINED_UNTIL}' is not an ISO 8601 date: {retained!r}"
+        raise fail("provenance", message)
     if provenance.get("recorded_at_source") != RETENTION_LINE:
         return recorded_at, provenance
     provenance = {k: v for k, v in provenance.items() if k != "recorded_at_source"}

@@ -12,9 +12,7 @@ class ImportRefused(Exception):
     """A file the import will not write; names the file, the 1-based line and the problem."""
 
     def __init__(self, filename: str, line: int | None, message: str):
-        self.filename = filename
-        self.line = line
-        self.message = message
+        self.filename, self.line, self.message = filename, line, message
         where = filename if line is None else f"{filename}:{line}"
         super().__init__(f"{where}: {message}")
 

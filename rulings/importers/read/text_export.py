@@ -39,10 +39,7 @@ class _Reader:
     and the unknown ``extra_lines`` it kept along the way."""
 
     def __init__(self, lines: list[str], filename: str, start: int, end: int):
-        self.lines = lines
-        self.filename = filename
-        self.start = start
-        self.end = end
+        self.lines, self.filename, self.start, self.end = lines, filename, start, end
         self.warnings: list[str] = []
         self.extra_lines: list[dict] = []
         self.question_lines: list[str] = []
@@ -107,19 +104,17 @@ class _Reader:
         value = _ASKED_WITH_RE.match(text).group(1).strip()
         code = TRAILING_EDITION_CODE_RE.search(value)
         if not code:
-            raise self.fail(
-                i, f"no edition code in 'Asked with:' (expected {EDITION_CODE_SHAPE}): {value!r}"
-            )
+            expected = f"expected {EDITION_CODE_SHAPE}"
+            raise self.fail(i, f"no edition code in 'Asked with:' ({expected}): {value!r}")
         self.field_lines["edition_code"] = i + 1
         self.edition_code = code.group(0)
         self.asked_with_game = value[: code.start()].strip()
 
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
         """The body's line indexes, the references and the closing line."""
-        ref_start = self.ref_start
         refs: list[Reference] = []
         closing = ""
-        for i in range(ref_start, self.end):
+        for i in range(self.ref_start, self.end):
             text = self.lines[i].strip()
             if not text:
                 continue
@@ -133,7 +128,7 @@ class _Reader:
                 closing, self.field_lines["closing_line"] = text, i + 1
             else:
                 self.keep(i, "unknown line after the references kept")
-        return list(range(body_start, ref_start)), refs, closing
+        return list(range(body_start, self.ref_start)), refs, closing
 
     def reference(self, i: int, text: str) -> Reference:
         expected = "expected '[n] KIND title · p.N · heading path'"

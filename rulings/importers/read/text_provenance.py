@@ -94,9 +94,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
     lines, all verbatim; refuse a part that starts but holds nothing."""
     rest = lines[start + 1 :]
     if not any(line.strip() for line in rest):
-        raise ExportFormatError(
-            filename, start + 1, "the provenance part starts here but the file is cut off"
-        )
+        message = "the provenance part starts here but the file is cut off"
+        raise ExportFormatError(filename, start + 1, message)
     part = ProvenancePart()
     kept = part.provenance  # its fields, block fields and loose lines fill in as read
     blocks: dict[str, list[str]] = {}
@@ -154,12 +153,11 @@ def add_provenance(
 ) -> None:
     """Fill ``ruling`` from the provenance part starting at 0-based line ``start``, the
     outcome last; with no part (``start`` None) the outcome is the reader's label alone."""
-    filename = ruling.filename
     if start is None:
         part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
     else:
-        part = read_provenance(lines, start, filename)
+        part = read_provenance(lines, start, ruling.filename)
         ruling.field_lines["provenance"] = start + 1
     ruling.provenance = part.provenance
     ruling.warnings += part.warnings
@@ -178,7 +176,7 @@ def add_provenance(
     ruling.tokens_in = _first_int(lookup("tokens in", "tokens_in"))
     ruling.tokens_out = _first_int(lookup("tokens out", "tokens_out"))
     for name, key in (("retrieval_refs", "retrieval refs"), ("citations_raw", "citations")):
-        setattr(ruling, name, _json_list(lookup(key, name), key, filename, limits))
+        setattr(ruling, name, _json_list(lookup(key, name), key, ruling.filename, limits))
     # The answer's date comes from "debug row recorded:" alone. "debug row retained until:"
     # is a retention deadline, saying nothing of when the answer was given: it is kept as
     # provenance (ISO 8601), where it still tells two answers apart.

@@ -34,12 +34,10 @@ class Catalogue:
             self.ids[edition.pk], self.titles[edition.pk] = {}, {}
             # An export on a base game may cite its expansions' books (in its language):
             # known ones are found by the exporter's id or title, after the edition's own.
-            books = Q(edition=edition) | Q(
-                edition__game__expansion_of=edition.game_id, edition__language=edition.language
-            )
-            for document in sorted(
-                Document.objects.filter(books), key=lambda d: d.edition_id != edition.pk
-            ):
+            expansions = Q(edition__game__expansion_of=edition.game_id)
+            books = Q(edition=edition) | (expansions & Q(edition__language=edition.language))
+            documents = Document.objects.filter(books)
+            for document in sorted(documents, key=lambda d: d.edition_id != edition.pk):
                 self._add(edition, document)
         if parsed.external_edition_id and edition.external_id != parsed.external_edition_id:
             edition.external_id = parsed.external_edition_id

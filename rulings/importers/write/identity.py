@@ -64,14 +64,13 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
     candidates = list(same_question.order_by("answered_at")[:6])
     if len(candidates) > 1:
         when = ", ".join(_when(r) for r in candidates[:5])
-        raise ImportRefused(
-            parsed.filename,
-            None,
+        message = (
             f"this copy has no timestamp ('debug row recorded:' line), and {parsed.edition_code} "
             f"already has {len(candidates) if len(candidates) < 6 else 'more than 5'} rulings "
             f"for this question (answered {when}); it cannot say which one it is. "
-            "Import a complete copy.",
+            "Import a complete copy."
         )
+        raise ImportRefused(parsed.filename, None, message)
     return candidates[0] if candidates else None
 
 
@@ -123,12 +122,11 @@ def refuse_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> No
             lost.append("the end of the answer")
     if lost:
         source = f" (imported from {ruling.source_file})" if ruling.source_file else ""
-        raise ImportRefused(
-            parsed.filename,
-            None,
+        message = (
             f"this copy has less than the stored ruling {ruling.get_absolute_url()}{source}: "
-            f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written.",
+            f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written."
         )
+        raise ImportRefused(parsed.filename, None, message)
 
 
 def _cut(stored: str | None, new: str | None) -> bool:

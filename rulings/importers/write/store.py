@@ -187,11 +187,8 @@ def _apply_provenance(ruling, parsed, identity):
     ruling.timings, ruling.retrieval = parsed.timings, parsed.retrieval_refs
     ruling.tokens_in, ruling.tokens_out = parsed.tokens_in, parsed.tokens_out
     ruling.errata_statement, ruling.source_file = parsed.errata_statement, parsed.filename
-    ruling.provenance = {
-        **parsed.provenance,
-        "citations_raw": parsed.citations_raw,
-        "warnings": parsed.warnings,
-    }
+    kept = {"citations_raw": parsed.citations_raw, "warnings": parsed.warnings}
+    ruling.provenance = {**parsed.provenance, **kept}
     ruling.import_hash = digest_of(parsed)
 
 
