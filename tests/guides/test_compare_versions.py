@@ -221,3 +221,16 @@ def test_comparing_costs_the_same_however_many_versions(client, guide):
     with CaptureQueriesContext(connection) as after:
         client.get(url)
     assert len(after) == len(before)
+
+
+def test_blocks_saved_with_new_ids_are_paired_by_their_place_and_words(client, demo_site):
+    """The demo's two versions were imported with new block ids each: unchanged blocks are
+    not listed, and what was removed is shown before what replaced it."""
+    guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
+    found, _soup = changes(client, compare_url(guide, 1, 2))
+    assert not any("Set up the tiered deck" in label for label in found)
+    assert "Sections › Breaking a tie › Paragraph (new)" in found
+    labels = list(found)
+    removed = labels.index("Sections › End of the game and scoring › Paragraph (removed)")
+    assert labels[removed + 1] == "Sections › End of the game and scoring › Paragraph (new)"
+    assert "keep taking turns" in marked(found[labels[removed]], "del")
