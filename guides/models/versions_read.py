@@ -1,5 +1,6 @@
 """A guide's published versions as readers reach them: each old version at its own address
-(`v/<number>/`) and any two compared (`compare/<old>/<new>/`, the word translated).
+(`v/<number>/`) and any two compared (`compare/<old>/<new>/`, the word translated; the
+English word in another language's address redirects to it).
 
 A mixin of `GuidePage` (pages.py), kept apart so the page model stays about the guide's
 fields and publishing. Both routes render through the page's own `get_context`, so they
@@ -132,6 +133,15 @@ class PublishedVersions:
                 "choose_url": self.url + self.reverse_subpage("compare_chosen"),
             },
         )
+
+    @path("compare/<int:old>/<int:new>/", name="compare_in_english")
+    def compare_in_english(self, request, old, new):
+        """The English word in another language's address (/es/…/compare/1/2/), as for the
+        site's other translated addresses: permanently to that language's own words.
+        (In English the translated route above answers first.)"""
+        if max(old, new) > MAX_VERSION_NUMBER:
+            raise Http404
+        return redirect(self.url + self.compare_subpath(old, new), permanent=True)
 
     @path(format_lazy("{}/", COMPARE), name="compare_chosen")
     def compare_chosen(self, request):

@@ -109,6 +109,7 @@ def test_the_summary_change_is_marked_inserted_and_deleted_in_english(client, gu
     assert [d.get_text() for d in summary.select("del")][0].startswith("[removed:")
     assert "draft two cards from the market" in marked(summary, "del")
     assert "Key:" in soup.select_one(".diff-legend").get_text()
+    assert soup.select_one('meta[name="robots"]')["content"] == "noindex"
     assert (
         "Illustrative: a shorter summary." in soup.select_one(".compare-versions__notes").get_text()
     )
@@ -161,7 +162,8 @@ def test_the_address_is_in_the_readers_words_and_the_switcher_follows(client, gu
     guide, first = guide
     spanish = compare_url(guide, first, first + 1, "es")
     assert f"/comparar/{first}/{first + 1}/" in spanish
-    assert client.get(url_in(guide, "es") + f"compare/{first}/{first + 1}/").status_code == 404
+    response = client.get(url_in(guide, "es") + f"compare/{first}/{first + 1}/")
+    assert response.status_code == 301 and response["Location"] == spanish
     soup = BeautifulSoup(client.get(spanish).content, "html.parser")
     english = soup.select_one('link[rel="alternate"][hreflang="en"]')["href"]
     assert english.endswith(compare_url(guide, first, first + 1, "en"))
