@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from core.reader_text import Segment, has_changes, text_changes, visible_strings, visible_text
 from core.translated_fields import (
     SOURCE_LANGUAGE,
+    fallback_language,
     field_label,
     is_blank,
     reader_fields,
@@ -29,11 +30,15 @@ from core.translated_fields import (
 
 @dataclass(frozen=True)
 class Change:
-    """One changed field, section or row of the English, with its text marked."""
+    """One changed field, section or row, with its text marked; `old_lang`/`new_lang` name
+    the language of the earlier/later text when it is not the reader's (the English shown
+    for a blank translation), for `lang` attributes."""
 
     label: str
     status: str  # "changed", "added" or "removed"
     segments: list = field(default_factory=list)
+    old_lang: str = ""
+    new_lang: str = ""
 
     @property
     def added(self):
@@ -66,25 +71,36 @@ def changes_between(before, page, language):
     for name in reader_fields(model):
         label = capfirst(field_label(model, name))
         old, new = shown(before, name, language), shown(page, name, language)
+        langs = shown_in(before, page, name, language)
         if hasattr(new, "stream_block") or hasattr(old, "stream_block"):
-            changes += stream_changes(label, old, new, model._meta.get_field(name).stream_block)
+            stream_block = model._meta.get_field(name).stream_block
+            changes += stream_changes(label, old, new, stream_block, langs)
         else:
-            changes += text_change(label, visible_text(old), visible_text(new))
+            changes += text_change(label, visible_text(old), visible_text(new), langs)
     for relation in getattr(page, "compared_relations", ()):
         old_rows, new_rows = getattr(before, relation).all(), getattr(page, relation).all()
         changes += row_changes(old_rows, new_rows, language)
     return changes
 
 
-def text_change(label, old, new):
+def shown_in(before, after, name, language):
+    """The languages `name` is shown in from `before` and `after` when not `language`
+    (`core.translated_fields.fallback_language`); either may be None (no such row)."""
+    return tuple(
+        fallback_language(obj, name, language) if obj is not None else "" for obj in (before, after)
+    )
+
+
+def text_change(label, old, new, langs=("", "")):
+    languages = {"old_lang": langs[0], "new_lang": langs[1]}
     if old == new:
         return []
     if not old:
-        return [Change(label, "added", [Segment("insert", new)])]
+        return [Change(label, "added", [Segment("insert", new)], **languages)]
     if not new:
-        return [Change(label, "removed", [Segment("delete", old)])]
+        return [Change(label, "removed", [Segment("delete", old)], **languages)]
     segments = text_changes(old, new)
-    return [Change(label, "changed", segments)] if has_changes(segments) else []
+    return [Change(label, "changed", segments, **languages)] if has_changes(segments) else []
 
 
 def blocks_of(stream):
@@ -102,7 +118,7 @@ def block_text(stream_block, block):
     return "\n".join(text for text in map(visible_text, parts) if text)
 
 
-def stream_changes(label, old, new, stream_block):
+def stream_changes(label, old, new, stream_block, langs=("", "")):
     """Changed, added and removed blocks of a stream in reading order, each named by its
     kind and the heading of the section it is in (a removed block, of the section it was
     in), the blocks of the two streams paired by `paired_blocks`."""
@@ -119,7 +135,7 @@ def stream_changes(label, old, new, stream_block):
         while removed and (before is None or removed[0] < before):
             index = removed.pop(0)
             name = block_label(label, stream_block, old_blocks[index]["type"], old_headings[index])
-            changes.extend(text_change(name, old_texts[index], ""))
+            changes.extend(text_change(name, old_texts[index], "", langs))
 
     # Before each later block, what was removed ahead of the next block kept.
     ahead, upcoming = [], None
@@ -133,7 +149,7 @@ def stream_changes(label, old, new, stream_block):
             heading = new_texts[index]
         name = block_label(label, stream_block, block["type"], heading)
         earlier = old_texts[prior[index]] if index in prior else ""
-        changes += text_change(name, earlier, new_texts[index])
+        changes += text_change(name, earlier, new_texts[index], langs)
     gone()
     return changes
 
@@ -219,11 +235,13 @@ def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
         for name in reader_fields(type(row)):
             old = visible_text(shown(prior, name, language)) if prior else ""
             new = visible_text(shown(row, name, language))
-            changes += text_change(row_label(row, position, name), old, new)
+            langs = shown_in(prior, row, name, language)
+            changes += text_change(row_label(row, position, name), old, new, langs)
     for position, row in enumerate(earlier, start=len(pairs) + 1):
         for name in reader_fields(type(row)):
             old = visible_text(shown(row, name, language))
-            changes += text_change(row_label(row, position, name), old, "")
+            langs = shown_in(row, None, name, language)
+            changes += text_change(row_label(row, position, name), old, "", langs)
     return changes
 
 

@@ -98,8 +98,12 @@ def marked(text, tag):
     """The words of `text` marked `tag` (ins or del), without the words said to screen
     readers."""
     return " ".join(
-        "".join(s for s in mark.find_all(string=True) if s.parent is mark) for mark in text(tag)
+        "".join(s for s in mark.find_all(string=True) if not said_only(s)) for mark in text(tag)
     )
+
+
+def said_only(string):
+    return "visually-hidden" in (string.parent.get("class") or [])
 
 
 def test_the_summary_change_is_marked_inserted_and_deleted_in_english(client, guide):
@@ -156,6 +160,11 @@ def test_a_spanish_reader_compares_the_spanish_text_and_the_english_where_none(c
     summary = [text for label, text in found.items() if label.startswith("Resumen")][0]
     assert "Illustrative summary" in marked(summary, "ins")
     assert "roba dos cartas" in marked(summary, "del")
+    # The English is marked as English for screen readers, the words around it are not.
+    assert [span.get_text() for span in summary.select('ins span[lang="en"]')] == [
+        marked(summary, "ins").strip()
+    ]
+    assert not summary.select("del [lang]") and "[añadido: " in summary.ins.get_text()
 
 
 def test_the_address_is_in_the_readers_words_and_the_switcher_follows(client, guide):
