@@ -40,7 +40,8 @@ class PublishedVersions:
         """`versions` (newest first), each given the URL it is readable at (`public_url`),
         the URL comparing it with the version before it when that one is among them
         (`compare_url`, `previous_number`) and, for all but the newest, the URL comparing
-        it with the newest (`compare_current_url`)."""
+        it with the newest (`compare_current_url`); none for a version without its
+        revision."""
         if not versions:
             return versions
         base = self.get_url(request)
@@ -49,7 +50,9 @@ class PublishedVersions:
             version.public_url = base + self.reverse_subpage(
                 "version", kwargs={"number": version.number}
             )
-            if previous is not None:
+            if not (version.revision_id and current.revision_id):
+                continue  # a version whose revision was deleted cannot be compared
+            if previous is not None and previous.revision_id:
                 version.previous_number = previous.number
                 version.compare_url = base + self.compare_subpath(previous.number, version.number)
             if version is not current:

@@ -189,6 +189,18 @@ def test_versions_out_of_order_redirect_and_unknown_ones_are_not_found(client, g
     assert client.get(response["Location"]).status_code == 404
 
 
+def test_a_version_whose_revision_was_deleted_is_not_offered_or_found(client, guide):
+    guide, first = guide
+    guide.versions.filter(number=first + 1).update(revision=None)
+    assert client.get(compare_url(guide, first, first + 1)).status_code == 404
+    soup = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    compared = [
+        a["href"].split("/compare/")[1] for a in soup.select('.change-log a[href*="/compare/"]')
+    ]
+    assert compared and all(str(first + 1) not in pair.split("/") for pair in compared)
+    assert f"{first}/{first + 2}/" in compared
+
+
 def test_the_form_goes_to_the_two_versions_chosen(client, guide):
     guide, first = guide
     soup = BeautifulSoup(client.get(compare_url(guide, first, first + 1)).content, "html.parser")
