@@ -13,13 +13,17 @@ PostgreSQL only: on SQLite (``make run``) Wagtail's own backend serves, as befor
 demo rows it indexes there cost nothing.
 """
 
+import logging
+
 from django.db import connection
 from modelsearch.backends import database
 from modelsearch.backends.database.postgres.postgres import PostgresIndex, PostgresSearchBackend
 from modelsearch.utils import get_descendants_content_types_pks
 from wagtail.search.backends import get_search_backends
 
-__all__ = ["SearchBackend", "in_admin_index", "indexing_backends"]
+__all__ = ["SearchBackend", "in_admin_index", "index_for_search", "indexing_backends"]
+
+logger = logging.getLogger(__name__)
 
 
 def in_admin_index(model) -> bool:
@@ -35,6 +39,21 @@ def indexing_backends(model) -> list:
         for backend in get_search_backends(with_auto_update=True)
         if getattr(backend, "keeps", lambda _model: True)(model)
     ]
+
+
+def index_for_search(model, objects: list) -> None:
+    """Add objects written in bulk (no post_save signal) to the backends that keep a copy,
+    as saving each would have. A search service that is down is logged, as on a save; a
+    database backend's error is raised to the caller."""
+    if not objects:
+        return
+    for backend in indexing_backends(model):
+        try:
+            backend.add_bulk(model, objects)
+        except Exception:
+            if not getattr(backend, "catch_indexing_errors", False):
+                raise
+            logger.exception("%s not added to the search index %r", model.__name__, backend)
 
 
 class AdminIndex(PostgresIndex):

@@ -9,6 +9,7 @@ marked word by word. Markup-only changes, block ids and the bookkeeping of a pub
 changes to follow.
 """
 
+import difflib
 from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
@@ -19,6 +20,7 @@ from django.utils.translation import gettext
 from core.reader_text import Segment, has_changes, text_changes, visible_strings, visible_text
 from core.translated_fields import (
     SOURCE_LANGUAGE,
+    fallback_language,
     field_label,
     is_blank,
     reader_fields,
@@ -28,11 +30,15 @@ from core.translated_fields import (
 
 @dataclass(frozen=True)
 class Change:
-    """One changed field, section or row of the English, with its text marked."""
+    """One changed field, section or row, with its text marked; `old_lang`/`new_lang` name
+    the language of the earlier/later text when it is not the reader's (the English shown
+    for a blank translation), for `lang` attributes."""
 
     label: str
     status: str  # "changed", "added" or "removed"
     segments: list = field(default_factory=list)
+    old_lang: str = ""
+    new_lang: str = ""
 
     @property
     def added(self):
@@ -65,25 +71,36 @@ def changes_between(before, page, language):
     for name in reader_fields(model):
         label = capfirst(field_label(model, name))
         old, new = shown(before, name, language), shown(page, name, language)
+        langs = shown_in(before, page, name, language)
         if hasattr(new, "stream_block") or hasattr(old, "stream_block"):
-            changes += stream_changes(label, old, new, model._meta.get_field(name).stream_block)
+            stream_block = model._meta.get_field(name).stream_block
+            changes += stream_changes(label, old, new, stream_block, langs)
         else:
-            changes += text_change(label, visible_text(old), visible_text(new))
+            changes += text_change(label, visible_text(old), visible_text(new), langs)
     for relation in getattr(page, "compared_relations", ()):
         old_rows, new_rows = getattr(before, relation).all(), getattr(page, relation).all()
         changes += row_changes(old_rows, new_rows, language)
     return changes
 
 
-def text_change(label, old, new):
+def shown_in(before, after, name, language):
+    """The languages `name` is shown in from `before` and `after` when not `language`
+    (`core.translated_fields.fallback_language`); either may be None (no such row)."""
+    return tuple(
+        fallback_language(obj, name, language) if obj is not None else "" for obj in (before, after)
+    )
+
+
+def text_change(label, old, new, langs=("", "")):
+    languages = {"old_lang": langs[0], "new_lang": langs[1]}
     if old == new:
         return []
     if not old:
-        return [Change(label, "added", [Segment("insert", new)])]
+        return [Change(label, "added", [Segment("insert", new)], **languages)]
     if not new:
-        return [Change(label, "removed", [Segment("delete", old)])]
+        return [Change(label, "removed", [Segment("delete", old)], **languages)]
     segments = text_changes(old, new)
-    return [Change(label, "changed", segments)] if has_changes(segments) else []
+    return [Change(label, "changed", segments, **languages)] if has_changes(segments) else []
 
 
 def blocks_of(stream):
@@ -101,22 +118,85 @@ def block_text(stream_block, block):
     return "\n".join(text for text in map(visible_text, parts) if text)
 
 
-def stream_changes(label, old, new, stream_block):
-    """Changed, added and removed blocks of a stream, each named by its kind and the
-    heading of the section it is in (blocks keep their ids across revisions)."""
-    earlier = {block["id"]: block for block in blocks_of(old)}
+def stream_changes(label, old, new, stream_block, langs=("", "")):
+    """Changed, added and removed blocks of a stream in reading order, each named by its
+    kind and the heading of the section it is in (a removed block, of the section it was
+    in), the blocks of the two streams paired by `paired_blocks`."""
+    old_blocks, new_blocks = blocks_of(old), blocks_of(new)
+    old_texts = [block_text(stream_block, block) for block in old_blocks]
+    new_texts = [block_text(stream_block, block) for block in new_blocks]
+    prior = paired_blocks(old_blocks, new_blocks, old_texts, new_texts)
+    paired = set(prior.values())
+    removed = [index for index in range(len(old_blocks)) if index not in paired]
+    old_headings = section_headings(old_blocks, old_texts)
     changes, heading = [], ""
-    for block in blocks_of(new):
-        text = block_text(stream_block, block)
+
+    def gone(before=None):
+        while removed and (before is None or removed[0] < before):
+            index = removed.pop(0)
+            name = block_label(label, stream_block, old_blocks[index]["type"], old_headings[index])
+            changes.extend(text_change(name, old_texts[index], "", langs))
+
+    # Before each later block, what was removed ahead of the next block kept.
+    ahead, upcoming = [], None
+    for index in reversed(range(len(new_blocks))):
+        upcoming = prior.get(index, upcoming)
+        ahead.insert(0, upcoming)
+    for index, block in enumerate(new_blocks):
+        if ahead[index] is not None:
+            gone(before=ahead[index])
+        if block["type"] == "heading":
+            heading = new_texts[index]
+        name = block_label(label, stream_block, block["type"], heading)
+        earlier = old_texts[prior[index]] if index in prior else ""
+        changes += text_change(name, earlier, new_texts[index], langs)
+    gone()
+    return changes
+
+
+def paired_blocks(old_blocks, new_blocks, old_texts, new_texts):
+    """Which earlier block each later block is a version of: {later index: earlier index}.
+
+    Blocks keep their ids across an editor's revisions. Blocks whose id has no match (a
+    stream saved or imported afresh, with new ids) are paired by their place among the
+    other unmatched blocks: the same kind and text, or the same kind and mostly the same
+    words; any others are added or removed.
+    """
+    earlier = {block.get("id"): index for index, block in enumerate(old_blocks) if block.get("id")}
+    pairs = {
+        index: earlier[block.get("id")]
+        for index, block in enumerate(new_blocks)
+        if block.get("id") in earlier
+    }
+    taken = set(pairs.values())
+    old_left = [index for index in range(len(old_blocks)) if index not in taken]
+    new_left = [index for index in range(len(new_blocks)) if index not in pairs]
+    old_keys = [(old_blocks[i]["type"], old_texts[i]) for i in old_left]
+    new_keys = [(new_blocks[j]["type"], new_texts[j]) for j in new_left]
+    matcher = difflib.SequenceMatcher(None, old_keys, new_keys, autojunk=False)
+    for operation, i1, i2, j1, j2 in matcher.get_opcodes():
+        if operation not in ("equal", "replace"):
+            continue
+        for i, j in zip(old_left[i1:i2], new_left[j1:j2], strict=False):
+            same_kind = old_blocks[i]["type"] == new_blocks[j]["type"]
+            if operation == "equal" or (same_kind and alike(old_texts[i], new_texts[j])):
+                pairs[j] = i
+    return pairs
+
+
+def alike(old, new):
+    """Mostly the same words: one text edited into the other rather than replaced."""
+    return difflib.SequenceMatcher(None, old.split(), new.split()).ratio() >= 0.5
+
+
+def section_headings(blocks, texts):
+    """The heading of the section each block is in ("" before the first heading)."""
+    headings, heading = [], ""
+    for block, text in zip(blocks, texts, strict=True):
         if block["type"] == "heading":
             heading = text
-        name = block_label(label, stream_block, block["type"], heading)
-        prior = earlier.pop(block["id"], None)
-        changes += text_change(name, block_text(stream_block, prior) if prior else "", text)
-    for block in earlier.values():
-        name = block_label(label, stream_block, block["type"], "")
-        changes += text_change(name, block_text(stream_block, block), "")
-    return changes
+        headings.append(heading)
+    return headings
 
 
 def block_label(label, stream_block, kind, heading):
@@ -155,11 +235,13 @@ def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
         for name in reader_fields(type(row)):
             old = visible_text(shown(prior, name, language)) if prior else ""
             new = visible_text(shown(row, name, language))
-            changes += text_change(row_label(row, position, name), old, new)
+            langs = shown_in(prior, row, name, language)
+            changes += text_change(row_label(row, position, name), old, new, langs)
     for position, row in enumerate(earlier, start=len(pairs) + 1):
         for name in reader_fields(type(row)):
             old = visible_text(shown(row, name, language))
-            changes += text_change(row_label(row, position, name), old, "")
+            langs = shown_in(row, None, name, language)
+            changes += text_change(row_label(row, position, name), old, "", langs)
     return changes
 
 

@@ -7,8 +7,9 @@ as their sources. Sources and corrections are page children, revisioned with the
 
 from .games import GamePage, GamesIndexPage
 from .history import GuideChange, GuideTranslation, GuideVersion
-from .pages import MAX_VERSION_NUMBER, GuidePage
+from .pages import GuidePage
 from .sources import GuideCorrection, GuideSource
+from .versions_read import MAX_VERSION_NUMBER
 
 __all__ = [
     "MAX_VERSION_NUMBER",

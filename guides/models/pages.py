@@ -3,15 +3,13 @@
 A `GuidePage` cites `rulings.Document`s as its sources. Its sources and corrections are page
 children (revisioned with the page, `sources.py`); which guides are due a re-check is
 `recheck.py`; published versions are `GuideVersion` rows that keep the revision they were
-published from, so old versions stay readable (and can be compared, `comparison.py`). A
+published from, so old versions stay readable and can be compared (`versions_read.py`). A
 `GuideTranslation` records which version a translation was last brought up to date with.
 """
 
 from django import forms
 from django.db import models
 from django.db.models import Exists
-from django.http import Http404
-from django.shortcuts import redirect
 from django.utils import translation
 from django.utils.functional import cached_property
 from django.utils.html import strip_tags
@@ -31,7 +29,6 @@ from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..blocks import GuideStreamBlock
-from ..comparison import changes_between
 from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
 from ..freshness import translation_state
@@ -39,14 +36,11 @@ from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
 from .games import GamePage
-from .history import GuideChange
 from .recheck import GuidePageQuerySet, errata_since_check
-
-# PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
-MAX_VERSION_NUMBER = 2**31 - 1
+from .versions_read import PublishedVersions
 
 
-class GuidePage(EditorialPage, RoutablePageMixin, Page):
+class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
     """A how-to-play or topic guide, checked against named sources on a stated date."""
 
     class Kind(models.TextChoices):
@@ -316,103 +310,6 @@ class GuidePage(EditorialPage, RoutablePageMixin, Page):
                 change.version = by_pk[change.version_id]
         return changes
 
-    def public_versions(self, request=None):
-        """Every published version, newest first, each with the URL it is readable at."""
-        if self.pk is None:
-            return []  # a new guide previewed before its first save
-        return self.with_public_urls(list(self.versions.order_by("-number")), request)
-
-    def with_public_urls(self, versions, request=None):
-        """`versions` (newest first), each given the URL it is readable at (`public_url`)
-        and, when the version before it is among them, the URL of what changed since that
-        one (`compare_url`)."""
-        if not versions:
-            return versions
-        base = self.get_url(request)
-        for version, previous in zip(versions, [*versions[1:], None], strict=True):
-            version.public_url = base + self.reverse_subpage(
-                "version", kwargs={"number": version.number}
-            )
-            if previous is not None:
-                version.compare_url = base + self.compare_subpath(previous.number, version.number)
-        return versions
-
     @path("")
     def current(self, request):
         return self.render(request)
-
-    @path("v/<int:number>/")
-    def version(self, request, number):
-        """An earlier published version, rendered from the revision it was published from."""
-        if number > MAX_VERSION_NUMBER:
-            raise Http404
-        versions = self.public_versions(request)
-        version = next((v for v in versions if v.number == number), None)
-        if version is None:
-            raise Http404
-        current = versions[0]
-        if version.number == current.number:
-            return redirect(self.url)
-        if version.revision is None:
-            raise Http404
-        snapshot = version.revision.as_object()
-        return self.render(
-            request,
-            context_overrides={
-                "page": snapshot,
-                "self": snapshot,
-                "shown_version": version,
-                "page_subpath": self.reverse_subpage("version", kwargs={"number": number}),
-                "current_version": current,
-                "compare_url": self.url + self.compare_subpath(number, current.number),
-                "versions": versions,
-                "sources": snapshot.sources.all(),
-                # The version's own headings and related rulings, not the live page's.
-                **reading_aids(self, snapshot, self.game_page.game if self.game_page else None),
-                "corrections": snapshot.corrections.all(),
-                # Alternates and the language switcher follow the live page's slugs,
-                # which may have changed since this version was published.
-                "live_page": self,
-                # An old version is already marked superseded; whether its translation
-                # was current then is not recorded.
-                "translation_state": None,
-            },
-        )
-
-    @path("compare/<int:old>/<int:new>/", name="compare")
-    def compare(self, request, old, new):
-        """What changed from published version `old` to `new`, section by section, in the
-        reader's language (`comparison.changes_between`)."""
-        if max(old, new) > MAX_VERSION_NUMBER or old == new:
-            raise Http404
-        if old > new:
-            return redirect(self.url + self.compare_subpath(new, old))
-        versions = self.public_versions(request)
-        chosen = {v.number: v for v in versions if v.number in (old, new) and v.revision_id}
-        if len(chosen) < 2:
-            raise Http404
-        earlier, later = chosen[old], chosen[new]
-        language = translation.get_language()[:2]
-        notes = GuideChange.objects.for_readers_of(language).filter(
-            page=self,
-            version__number__gt=old,
-            version__number__lte=new,
-            kind__in=[GuideChange.Kind.FIRST, GuideChange.Kind.SUBSTANTIVE],
-        )
-        before, after = earlier.revision.as_object(), later.revision.as_object()
-        return self.render(
-            request,
-            template="guides/compare_versions.html",
-            context_overrides={
-                "earlier": earlier,
-                "later": later,
-                "current_version": versions[0],
-                "notes": notes.select_related("version").order_by("published_at", "pk"),
-                "comparison": changes_between(before, after, language),
-                "page_subpath": self.compare_subpath(old, new),
-                "live_page": self,
-            },
-        )
-
-    def compare_subpath(self, old, new):
-        return self.reverse_subpage("compare", kwargs={"old": old, "new": new})

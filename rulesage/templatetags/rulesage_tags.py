@@ -33,7 +33,8 @@ def alternate_urls(context, to_home=False):
     """(language code, language name, URL) for this page in every site language.
 
     Wagtail pages have a slug per language, so their URL is rebuilt under each language;
-    a routable sub-page (`page_subpath`, e.g. `v/1/`) keeps its path after the page's.
+    a routable sub-page (`page_subpath`, e.g. `v/1/`) keeps its path after the page's,
+    its words translated when it is lazy (`compare/1/2/`, `comparar/1/2/`).
     An old version of a guide renders a revision of the page, whose slugs may be out of
     date: it names the live page as `live_page`. Other views keep their path and only
     change the prefix; `to_home` (error pages) points at each language's home page.
@@ -57,7 +58,9 @@ def _alternate_urls(request, page, subpath, to_home):
         if to_home:
             url = _home_url_in(code)
         elif getattr(page, "pk", None):
-            url = _page_url_in(page, request, code, subpath)
+            with translation.override(code):  # a lazy sub-path is said in each language
+                said = str(subpath)
+            url = _page_url_in(page, request, code, said)
         else:
             url = translate_url(request.path, code)
         if url:

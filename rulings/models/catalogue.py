@@ -4,6 +4,8 @@ A `Passage` is the unit citations point at and search finds; errata cards and ru
 sibling modules) refer to these. Nothing here knows the guides built on top.
 """
 
+import re
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
@@ -11,6 +13,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import cached_property
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from modelcluster.models import ClusterableModel
 from wagtail.search import index
@@ -20,6 +23,8 @@ from core.translated_fields import SOURCE_LANGUAGE
 
 from ..editions import EDITION_CODE_PATTERN
 from ..locations import Located, make_anchor
+
+SUFFIX_RE = re.compile(r"-\d+")  # the "-N" that tells apart slugs of one name
 
 
 class Game(ClusterableModel):
@@ -102,6 +107,25 @@ class Game(ClusterableModel):
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}–{self.max_players}"
+
+    @classmethod
+    def free_slug(cls, name):
+        """The slug of ``name``, or the next free "-N" after it, for a new game."""
+        room = cls._meta.get_field("slug").max_length - 10  # room for a "-N" suffix
+        base = (slugify(name) or "game")[:room].rstrip("-")
+        taken = cls.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+        return next_free_slug(base, set(taken))
+
+
+def next_free_slug(base, taken):
+    """``base``, or ``base-N`` with N one past the highest suffix in ``taken`` (the slugs
+    that start with ``base``): the rule every new game's and ruling's slug follows."""
+    if base not in taken:
+        return base
+    suffixes = [
+        int(slug[len(base) + 1 :]) for slug in taken if SUFFIX_RE.fullmatch(slug[len(base) :])
+    ]
+    return f"{base}-{max([1, *suffixes]) + 1}"
 
 
 class Edition(models.Model):

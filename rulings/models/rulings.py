@@ -1,7 +1,5 @@
 """Rulings: answered questions about one edition, each claim citing a numbered source."""
 
-import re
-
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
@@ -21,14 +19,13 @@ from core.text_search import search_vector_field, search_vector_index, site_lang
 from ..flags import compute_flags
 from ..locations import Located
 from ..provenance import timing_rows
-from .catalogue import Document, Edition, Passage
+from .catalogue import Document, Edition, Passage, next_free_slug
 from .errata import ErrataCard
 
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
     f"answer_{code}" for code, _name in settings.LANGUAGES
 }
-SUFFIX_RE = re.compile(r"-\d+")
 
 
 class RulingQuerySet(models.QuerySet):
@@ -396,17 +393,6 @@ def unique_slug(ruling):
 def slug_base(question):
     """The slug a ruling about ``question`` gets when no other ruling of its edition has it."""
     return slugify(question)[:80].strip("-") or "ruling"
-
-
-def next_free_slug(base, taken):
-    """``base``, or ``base-N`` with N one past the highest suffix in ``taken`` (the edition's
-    slugs that start with ``base``): the rule every new ruling's slug follows."""
-    if base not in taken:
-        return base
-    suffixes = [
-        int(slug[len(base) + 1 :]) for slug in taken if SUFFIX_RE.fullmatch(slug[len(base) :])
-    ]
-    return f"{base}-{max([1, *suffixes]) + 1}"
 
 
 class Citation(Located, Orderable):

@@ -117,7 +117,7 @@ def test_substantive_change_needs_a_note_and_raises_the_version(
     assert guide.get_latest_revision_as_object().change_kind == "minor"
     log = change_log(client, guide)
     assert log[0].endswith(
-        "Version 2: Added the tie-break rule. (current) · What changed in version 2"
+        "Version 2: Added the tie-break rule. (current) · Compare with version 1"
     )
     assert "Version 1: first published. Read version 1" in log[1]
 

@@ -35,9 +35,9 @@ def guide_with_every_kind_of_line(guide):
 
 def test_english_lines_read_as_sentences(client, guide_with_every_kind_of_line):
     assert change_log(client, guide_with_every_kind_of_line, "en") == [
-        "Version 2: Added the tie-break rule. (current) · What changed in version 2",
+        "Version 2: Added the tie-break rule. (current) · Compare with version 1",
         "Minor edit to version 1: wording, typography or links only; no rule changed.",
-        "Version 1: first published. Read version 1",
+        "Version 1: first published. Read version 1 · Compare with current",
     ]
 
 
@@ -45,10 +45,10 @@ def test_spanish_lines_read_as_sentences(client, guide_with_every_kind_of_line):
     assert change_log(client, guide_with_every_kind_of_line, "es") == [
         "Traducción: puesta al día con la versión 2.",
         # The editor wrote this note in English only: shown as written, marked as English.
-        "Versión 2: Added the tie-break rule. (actual) · Qué cambió en la versión 2",
+        "Versión 2: Added the tie-break rule. (actual) · Comparar con la versión 1",
         "Retoque de la versión 1: solo redacción, tipografía o enlaces; ninguna regla ha cambiado.",
         "Traducción: texto revisado.",
-        "Versión 1: primera publicación. Leer la versión 1",
+        "Versión 1: primera publicación. Leer la versión 1 · Comparar con la actual",
     ]
 
 
@@ -79,9 +79,9 @@ def test_lines_stored_with_the_earlier_standard_notes_are_reworded_and_nothing_e
     migration.standard_notes_go_on_from_the_label(apps, None)
     bump_everything()  # what the page remembered was read before the rows were reworded
     assert change_log(client, guide, "en") == [
-        "Version 2: Added the tie-break rule. (current) · What changed in version 2",
+        "Version 2: Added the tie-break rule. (current) · Compare with version 1",
         "Minor edit to version 1: wording, typography or links only; no rule changed.",
-        "Version 1: first published. Read version 1",
+        "Version 1: first published. Read version 1 · Compare with current",
     ]
     assert change_log(client, guide, "es")[0] == "Traducción: puesta al día con la versión 2."
     assert GuideChange.objects.get(pk=written.pk).note_en == "Added the tie-break rule."

@@ -270,3 +270,18 @@ def test_a_reader_sending_a_question_leaves_every_page_cached(client, ruling, pa
         edition=ruling.edition, question="Can a tie be broken by the tokens left?", language="en"
     )
     assert get(client, page)[1] == "hit"
+
+
+def test_a_comparison_of_versions_is_cached_until_a_version_is_published(client, guide, page_cache):
+    """Two versions compared are served like the guide's other pages; a new version (one
+    more to choose in the comparison's form) is on the very next request."""
+    guide = publish_version(guide, "Rewrote the summary.", intro="A clearer summary.")
+    url = guide.url + guide.compare_subpath(1, 2)
+    assert get(client, url)[1] == "miss"
+    response, state, queries = get(client, url)
+    assert (state, queries) == ("hit", 0)
+    assert "clearer" in response.content.decode()
+    publish_version(guide, "Added an example.", intro="A clearer summary, with an example.")
+    response, state, _queries = get(client, url)
+    assert state == "miss"
+    assert 'value="3"' in response.content.decode()

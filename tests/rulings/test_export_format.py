@@ -15,9 +15,9 @@ from rulings.importers import (
     parse_file,
     parse_json,
 )
-from rulings.importers.read.answer_markdown import answer_to_markdown
 from rulings.importers.read.exported_values import normalise_outcome
 from rulings.importers.read.hashing import content_hash, digest_of
+from rulings.importers.read.text_export import answer_to_markdown
 from tests.rulings.exports import FIXTURES, fixture_text
 from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from rulings.models import Citation, Edition, Passage, Ruling
+from rulings.models import Citation, Edition, Game, Passage, Ruling
 from tests.rulings.exports import run_import, write_export
 from tests.seeds import SEEDS, needs_seeds
 
@@ -150,6 +150,14 @@ def test_each_file_is_its_own_transaction(tmp_path):
     assert Ruling.objects.count() == 2
     assert "refuse-truncated-json.txt:21:" in err
     assert "3 file(s): 2 imported" in err
+
+
+def test_a_new_game_named_like_another_gets_the_next_free_slug(tmp_path):
+    first = write_export(tmp_path, "a.txt", code="bg-900001-en-1e")
+    second = write_export(tmp_path, "b.txt", question="Another one?", code="bg-900002-en-1e")
+    _out, err, ok = run_import(first, second)
+    assert ok, err
+    assert sorted(Game.objects.values_list("slug", flat=True)) == ["test-game", "test-game-2"]
 
 
 def test_missing_file_is_a_clear_refusal(tmp_path):

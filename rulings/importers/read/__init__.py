@@ -1,1 +1,0 @@
-"""Reading export files: pure Python, no database. ``files.parse_file`` is the way in."""

@@ -6,6 +6,8 @@ import json
 import math
 import re
 
+from rulings.importers.read.parsed import ExportFormatError
+
 # Outside strings: a whole string, an unterminated one (a lone quote), a bracket, or a bare
 # number or constant. A string is matched once from its opening quote: the scan is linear.
 _TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|"|[\[\]{}]|-?(?:Infinity|NaN)\b|-?\d[\d.eE+-]*', re.S)
@@ -18,8 +20,7 @@ class JSONRefused(ValueError):
 
     def __init__(self, message: str, pos: int | None):
         super().__init__(message)
-        self.message = message
-        self.pos = pos
+        self.message, self.pos = message, pos
 
 
 def load_json(text: str, max_depth: int) -> object:
@@ -32,6 +33,19 @@ def load_json(text: str, max_depth: int) -> object:
         raise JSONRefused(f"does not parse (cut off?): {exc.msg}", exc.pos) from None
     except (ValueError, RecursionError) as exc:  # the scan should have caught these
         raise JSONRefused(f"does not parse: {exc}", None) from None
+
+
+def load_or_refuse(text: str, max_depth: int, filename: str, key: str = "", line=None):
+    """``load_json``, refusing the file at the problem's line; for a one-line value ``key``
+    (on ``line``), at its column."""
+    try:
+        return load_json(text, max_depth)
+    except JSONRefused as exc:
+        where = "" if exc.pos is None or not key else f" (column {exc.pos + 1})"
+        if exc.pos is not None and not key:
+            line = text.count("\n", 0, exc.pos) + 1
+        what = f"'{key}' JSON" if key else "JSON"
+        raise ExportFormatError(filename, line, f"{what} {exc.message}{where}") from None
 
 
 def _scan(text: str, max_depth: int) -> None:

@@ -13,6 +13,8 @@ from rulings.markers import compare_markers
 RETAINED_UNTIL = "retained_until"
 # The line that states it, as earlier versions named it in ``recorded_at_source``.
 RETENTION_LINE = "debug row retained until"
+# A text export's line ending in one of these is a sentence or a lead-in, never a heading.
+SENTENCE_END = (".", ":", ";", ",", "!", "?")
 
 _DATE_RE = re.compile(
     r"^([A-Za-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:UTC|GMT|Z)?$"

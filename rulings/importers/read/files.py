@@ -28,10 +28,8 @@ VERBATIM = re.compile(r"[\x00\ud800-\udfff]")
 
 
 def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
-    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text.
-
-    Errors and ``filename`` use the file's name, not its path, so what is stored and
-    reported does not depend on where the file sat on disk."""
+    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text. It is
+    named by its name, not its path: what is stored does not depend on where it sat."""
     path = Path(path)
     name = path.name
     limits = limits or import_limits()
@@ -87,8 +85,7 @@ class _Checker:
     """Walks one ParsedRuling; the first problem found is raised as ExportFormatError."""
 
     def __init__(self, parsed: ParsedRuling, limits: ImportLimits):
-        self.parsed = parsed
-        self.limits = limits
+        self.parsed, self.limits = parsed, limits
         self.lines = dict(parsed.field_lines)
         self.lines.update((f"references[{i}]", ref.line) for i, ref in enumerate(parsed.references))
 
@@ -146,46 +143,34 @@ class _Checker:
     def run(self) -> None:
         p, limits = self.parsed, self.limits
         self.text("file name", p.filename, "filename")
-        self.text("game_name", p.game_name, "game_name")
-        self.text("edition_code", p.edition_code, "edition_code")
-        code = EditionCode.parse(p.edition_code)
+        for name in ("game_name", "edition_code", "outcome_label", "closing_line", "answerer"):
+            self.text(name, getattr(p, name), name)  # as long as the column it is stored in
+        self.text("external_edition_id", p.external_edition_id, "external_edition_id")
+        free_text = {"question": limits.question_chars, "answer_markdown": limits.answer_chars}
+        free_text |= dict.fromkeys(["abstain_rationale", "errata_statement"], limits.text_chars)
+        for name, most in free_text.items():
+            self.text(name, getattr(p, name), most, MULTI_LINE)
         low, high = limits.range("bgg_id")
-        if code and not low <= code.bgg_id <= high:
-            self.fail(
-                "edition_code",
-                f"edition_code: BoardGameGeek id {code.bgg_id} is out of range ({low} to {high:,})",
-            )
-        self.text("question", p.question, limits.question_chars, MULTI_LINE)
-        self.text("outcome_label", p.outcome_label, "outcome_label")
-        self.text("answer_markdown", p.answer_markdown, limits.answer_chars, MULTI_LINE)
+        if (code := EditionCode.parse(p.edition_code)) and not low <= code.bgg_id <= high:
+            problem = f"BoardGameGeek id {code.bgg_id} is out of range ({low} to {high:,})"
+            self.fail("edition_code", f"edition_code: {problem}")
         depth, index = markdown_nesting(p.answer_markdown)
         if depth > limits.answer_nesting:
-            self.fail(
-                "answer_markdown",
-                f"answer_markdown: lists and quotes nested {depth} deep "
-                f"(at most {limits.answer_nesting})",
-                f"answer_markdown[{index}]",
-            )
+            problem = f"lists and quotes nested {depth} deep (at most {limits.answer_nesting})"
+            self.fail("answer_markdown", f"answer_markdown: {problem}", f"answer_markdown[{index}]")
         self.count("references", p.references, limits.references)
         for i, ref in enumerate(p.references):
-            path = f"references[{i}]"
-            self.number(f"{path}.n", ref.n, "citation_number", optional=False)
-            self.text(f"{path}.kind", ref.kind, "kind")
-            self.text(f"{path}.document_title", ref.document_title, "document_title")
-            self.number(f"{path}.page", ref.page, "page")
-            self.text(f"{path}.heading_path", ref.heading_path, "heading_path")
-        self.text("closing_line", p.closing_line, "closing_line")
-        self.text("abstain_rationale", p.abstain_rationale, limits.text_chars, MULTI_LINE)
-        self.text("answerer", p.answerer, "answerer")
+            self.number(f"references[{i}].n", ref.n, "citation_number", optional=False)
+            self.number(f"references[{i}].page", ref.page, "page")
+            for name in ("kind", "document_title", "heading_path"):
+                self.text(f"references[{i}].{name}", getattr(ref, name), name)
         for name, ms in p.timings.items():
             self.text(f"timings[{name!r}]", name, limits.key_chars)
             self.number(f"timings[{name!r}]", ms, "timing_ms", optional=False)
-        self.number("tokens_in", p.tokens_in, "tokens")
-        self.number("tokens_out", p.tokens_out, "tokens")
+        for name in ("tokens_in", "tokens_out"):
+            self.number(name, getattr(p, name), "tokens")
         self.passages("retrieval_refs", p.retrieval_refs, limits.retrieval_refs, "snippet")
         self.passages("citations_raw", p.citations_raw, limits.references, "quote")
-        self.text("errata_statement", p.errata_statement, limits.text_chars, MULTI_LINE)
-        self.text("external_edition_id", p.external_edition_id, "external_edition_id")
         self.nested_strings("provenance", p.provenance)
 
     def passages(self, key: str, items, most: int, text_key: str) -> None:

@@ -27,14 +27,13 @@ def content_hash(parsed: ParsedRuling) -> str:
 
 
 def digest_of(parsed: ParsedRuling) -> str:
-    """The content hash of ``parsed``: the one computed where its file was read, if any."""
+    """The one computed where its file was read, if any."""
     return parsed.digest or content_hash(parsed)
 
 
 def is_unchanged(parsed: ParsedRuling, stored_hash: str) -> bool:
-    """Whether ``stored_hash`` was made from this content, so importing it again changes nothing.
-    Earlier versions hashed an export whose only date is its retention deadline with that
-    deadline as the answer's date: the same file is still that ruling unchanged."""
+    """Whether ``stored_hash`` was made from this content. Earlier versions hashed an export
+    dated only by its retention deadline with that deadline as the answer's date."""
     if stored_hash == digest_of(parsed):
         return True
     retained = (parsed.provenance or {}).get(RETAINED_UNTIL)

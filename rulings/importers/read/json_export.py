@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
 from rulings.editions import EDITION_CODE_SHAPE, EditionCode
-from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.read.bounded_json import load_or_refuse
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
@@ -86,12 +86,9 @@ class JsonRuling(BaseModel):
     provenance: Annotated[dict[str, Any], _null_as(dict)] = {}
 
 
-# The schema's keys a ParsedRuling keeps as the document gives them.
-_AS_GIVEN = [
-    key
-    for key in JsonRuling.model_fields
-    if key not in ("format", "outcome", "references", "recorded_at", "provenance")
-]
+# The schema's keys a ParsedRuling keeps as the document gives them: all but those read apart.
+_READ_APART = ("format", "outcome", "references", "recorded_at", "provenance")
+_AS_GIVEN = [key for key in JsonRuling.model_fields if key not in _READ_APART]
 # What each kind of pydantic error means, in the words the other refusals use.
 _WORDING = {
     "missing": "is missing",
@@ -136,8 +133,7 @@ def _skip(text: str, pos: int) -> int:
 
 
 def _offsets(text: str, pos: int) -> dict:
-    """Offset of each value of the (already valid) object or array starting at ``pos``,
-    by key or index."""
+    """Offset of each value, by key or index, of the (valid) object or array at ``pos``."""
     keyed, offsets = text[pos] == "{", {}
     pos = _skip(text, pos + 1)
     while text[pos] not in "]}":
@@ -159,11 +155,7 @@ def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int
     def line_at(offset: int) -> int:
         return text.count("\n", 0, offset) + 1
 
-    try:
-        data = load_json(text, max_depth)
-    except JSONRefused as exc:
-        line = None if exc.pos is None else line_at(exc.pos)
-        raise ExportFormatError(filename, line, f"JSON {exc.message}") from None
+    data = load_or_refuse(text, max_depth, filename)
     start = _skip(text, 0)
     if not isinstance(data, dict):
         raise ExportFormatError(filename, line_at(start), "expected one JSON object")
@@ -192,9 +184,8 @@ def _recorded_at(
                 warnings.append(f"line {line}: recorded_at has no zone; UTC assumed")
     retained = provenance.get(RETAINED_UNTIL)
     if retained is not None and (not isinstance(retained, str) or not parse_recorded_at(retained)):
-        raise fail(
-            "provenance", f"'provenance.{RETAINED_UNTIL}' is not an ISO 8601 date: {retained!r}"
-        )
+        message = f"'provenance.{RETAINED_UNTIL}' is not an ISO 8601 date: {retained!r}"
+        raise fail("provenance", message)
     if provenance.get("recorded_at_source") != RETENTION_LINE:
         return recorded_at, provenance
     provenance = {k: v for k, v in provenance.items() if k != "recorded_at_source"}
@@ -210,13 +201,11 @@ def _recorded_at(
 def parse_json(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    """Parse one JSON ruling (format ``rulesage-ruling/1``) into a ParsedRuling."""
     limits = limits or ImportLimits()
     data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits.json_depth)
 
     def line_of(key: str) -> int:
-        """Line of a top-level key's value or a list item (the object's first line if absent)."""
-        return lines.get(key, first_line)
+        return lines.get(key, first_line)  # the object's first line for an absent key
 
     def fail(key: str, message: str) -> ExportFormatError:
         return ExportFormatError(filename, line_of(key), message)
@@ -231,13 +220,11 @@ def parse_json(
         raise fail(key if key in lines else str(loc[0]), prefix + _describe(error)) from None
     warnings: list[str] = []
     if doc.format != FORMAT_ID:
-        warnings.append(
-            f"line {line_of('format')}: unknown format {doc.format!r}, read as {FORMAT_ID}"
-        )
+        format_line = line_of("format")
+        warnings.append(f"line {format_line}: unknown format {doc.format!r}, read as {FORMAT_ID}")
     if EditionCode.parse(doc.edition_code) is None:
-        raise fail(
-            "edition_code", f"not an edition code ({EDITION_CODE_SHAPE}): {doc.edition_code!r}"
-        )
+        shape = f"not an edition code ({EDITION_CODE_SHAPE})"
+        raise fail("edition_code", f"{shape}: {doc.edition_code!r}")
     refs = [
         Reference(**r.model_dump(), line=line_of(f"references[{i}]"))
         for i, r in enumerate(doc.references)
@@ -264,7 +251,7 @@ def parse_json(
 
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
-    """The JSON object for ``ruling`` (line numbers, warnings and the hash are not part of it)."""
+    """The JSON object for ``ruling``: its content, without line numbers or warnings."""
     data = {key: value for key, value in asdict(ruling).items() if key not in NOT_CONTENT}
     for ref in data["references"]:
         ref.pop("line")

@@ -74,8 +74,7 @@ def import_limits() -> ImportLimits:
     from django.db.backends.base.operations import BaseDatabaseOperations
 
     overrides = dict(getattr(settings, "RULESAGE_IMPORT_LIMITS", {}) or {})
-    unknown = set(overrides) - SETTABLE
-    if unknown:
+    if unknown := set(overrides) - SETTABLE:
         raise ImproperlyConfigured(
             f"RULESAGE_IMPORT_LIMITS has unknown keys {sorted(unknown)}; known: {sorted(SETTABLE)}"
         )

@@ -12,9 +12,7 @@ class ImportRefused(Exception):
     """A file the import will not write; names the file, the 1-based line and the problem."""
 
     def __init__(self, filename: str, line: int | None, message: str):
-        self.filename = filename
-        self.line = line
-        self.message = message
+        self.filename, self.line, self.message = filename, line, message
         where = filename if line is None else f"{filename}:{line}"
         super().__init__(f"{where}: {message}")
 
@@ -63,6 +61,5 @@ class ParsedRuling:
     # Where each value sits in the file ("answerer" -> 92, "retrieval_refs[3]" -> 14), so a
     # refusal found after parsing still names its line. Not part of the ruling itself.
     field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-    # The content hash, set where the file was read (possibly a read-ahead worker); empty for
-    # a ruling built otherwise or copied with ``dataclasses.replace``, which may differ.
+    # The content hash, set where the file was read; empty when built or copied otherwise.
     digest: str = field(default="", init=False, compare=False, repr=False)

@@ -2,17 +2,17 @@
 
 Known only from samples, the format is read by markers: what is not understood is kept (in
 ``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
-This module reads the part for readers; ``text_provenance`` the rest (docs/import-format.md)."""
+This module reads the part for readers, its answer as the Markdown the page renders;
+``text_provenance`` the rest (docs/import-format.md)."""
 
 import re
 
 from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
-from rulings.importers.read.answer_markdown import SENTENCE_END, answer_to_markdown
-from rulings.importers.read.exported_values import marker_warnings
+from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
-from rulings.markers import find_markers
+from rulings.markers import MARKER_RE, find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
 _YOU_ASKED_RE = re.compile(r"^you asked:?$", re.IGNORECASE)
@@ -30,6 +30,8 @@ _REF_RE = re.compile(r"^\[(\d+)\]\s+([A-Z][A-Z0-9_-]+)\s+(.+)$")
 _REF_ATTEMPT_RE = re.compile(r"^\[(?:\d+\]|[^\]\s]{1,8}\]\s+[A-Z]{2,})")
 _PAGE_RE = re.compile(r"^p\.?\s*(\d+)$")
 _PAGE_ATTEMPT_RE = re.compile(r"^pp?\.\s*\S*$")
+_BULLET_RE = re.compile(r"^[*•\-–]\s+(.*)$")
+_NUMBERED_RE = re.compile(r"^(\d+)[.)]\s+(.*)$")
 
 
 class _Reader:
@@ -37,10 +39,7 @@ class _Reader:
     and the unknown ``extra_lines`` it kept along the way."""
 
     def __init__(self, lines: list[str], filename: str, start: int, end: int):
-        self.lines = lines
-        self.filename = filename
-        self.start = start
-        self.end = end
+        self.lines, self.filename, self.start, self.end = lines, filename, start, end
         self.warnings: list[str] = []
         self.extra_lines: list[dict] = []
         self.question_lines: list[str] = []
@@ -54,7 +53,7 @@ class _Reader:
         self.last_marker = max(markers, default=-1)
 
     def keep(self, i: int, why: str) -> None:
-        """Keep an unknown line verbatim and say so in the warnings."""
+        """Keep an unknown line verbatim, with a warning."""
         self.extra_lines.append({"line": i + 1, "text": self.lines[i].strip()})
         self.warnings.append(f"line {i + 1}: {why}")
 
@@ -105,19 +104,17 @@ class _Reader:
         value = _ASKED_WITH_RE.match(text).group(1).strip()
         code = TRAILING_EDITION_CODE_RE.search(value)
         if not code:
-            raise self.fail(
-                i, f"no edition code in 'Asked with:' (expected {EDITION_CODE_SHAPE}): {value!r}"
-            )
+            expected = f"expected {EDITION_CODE_SHAPE}"
+            raise self.fail(i, f"no edition code in 'Asked with:' ({expected}): {value!r}")
         self.field_lines["edition_code"] = i + 1
         self.edition_code = code.group(0)
         self.asked_with_game = value[: code.start()].strip()
 
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
-        """Split the rest into body line indexes, references and the closing line."""
-        ref_start = self.ref_start
+        """The body's line indexes, the references and the closing line."""
         refs: list[Reference] = []
         closing = ""
-        for i in range(ref_start, self.end):
+        for i in range(self.ref_start, self.end):
             text = self.lines[i].strip()
             if not text:
                 continue
@@ -131,10 +128,9 @@ class _Reader:
                 closing, self.field_lines["closing_line"] = text, i + 1
             else:
                 self.keep(i, "unknown line after the references kept")
-        return list(range(body_start, ref_start)), refs, closing
+        return list(range(body_start, self.ref_start)), refs, closing
 
     def reference(self, i: int, text: str) -> Reference:
-        """Parse one reference line or refuse it as malformed."""
         expected = "expected '[n] KIND title · p.N · heading path'"
         m = _REF_RE.match(text)
         if not m:
@@ -160,19 +156,16 @@ class _Reader:
 def parse_export(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    """Parse one text export; raise ExportFormatError when the ruling cannot exist."""
     limits = limits or ImportLimits()
-    # Split on \n only: str.splitlines() also splits on exotic separators, shifting the
-    # line numbers the errors report.
+    # Split on \n only: str.splitlines() splits on exotic separators too, shifting lines.
     lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
     title_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if title_index is None:
         raise ExportFormatError(filename, 1, "empty file: expected a 'Ruling — <game>' line")
     title = _TITLE_RE.match(lines[title_index].strip())
     if not title or not title.group(1).strip():
-        raise ExportFormatError(
-            filename, title_index + 1, "first line must be 'Ruling — <game name>'"
-        )
+        message = "first line must be 'Ruling — <game name>'"
+        raise ExportFormatError(filename, title_index + 1, message)
     game_name = title.group(1).strip()
     after_title = range(title_index + 1, len(lines))
     prov_start = next((i for i in after_title if PROVENANCE_START_RE.match(lines[i].strip())), None)
@@ -184,20 +177,15 @@ def parse_export(
     # Lines joined, keeping single blank lines between paragraphs.
     question = re.sub(r"\n{3,}", "\n\n", "\n".join(reader.question_lines).strip())
     if not question:
-        raise reader.fail(
-            reader.you_asked_line - 1, "no question: 'You asked' is followed by nothing"
-        )
+        message = "no question: 'You asked' is followed by nothing"
+        raise reader.fail(reader.you_asked_line - 1, message)
     if "edition_code" not in reader.field_lines:
-        raise reader.fail(
-            min(body_start, len(lines) - 1),
-            "no 'Asked with:' line, so no edition code (expected before here)",
-        )
+        message = "no 'Asked with:' line, so no edition code (expected before here)"
+        raise reader.fail(min(body_start, len(lines) - 1), message)
     body, refs, closing = reader.answer(body_start)
     if prov_start is None and not refs and not closing and not any(lines[i].strip() for i in body):
-        raise reader.fail(
-            len(lines) - 1,
-            "nothing follows the question: no answer, references or provenance (cut off?)",
-        )
+        message = "nothing follows the question: no answer, references or provenance (cut off?)"
+        raise reader.fail(len(lines) - 1, message)
     placed = [(n, i + 1) for i in body for n in find_markers(lines[i])]
     words = ("export", "reference line")
     warnings = reader.warnings + marker_warnings(filename, placed, refs, words)
@@ -225,3 +213,45 @@ def parse_export(
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     return ruling
+
+
+def answer_to_markdown(lines: list[str]) -> str:
+    """The answer body (plain lines) as Markdown: a short line standing alone is a heading;
+    bullets right after a numbered item nest under it (the exports put sub-points there);
+    bold and [n] markers are kept verbatim."""
+    stripped = [line.strip() for line in lines]
+    blocks: list[str] = []
+    in_numbered = False
+    prev_kind = "blank"
+    for i, text in enumerate(stripped):
+        if not text:
+            prev_kind = "blank"
+            continue
+        next_blank = i + 1 >= len(stripped) or not stripped[i + 1]
+        kind, rendered, in_numbered = _render_line(text, prev_kind, next_blank, in_numbered)
+        if kind == "continuation" and blocks:
+            indent = "    " if blocks[-1].startswith("    ") else ""
+            blocks[-1] += "\n" + indent + text
+        else:
+            blocks.append(rendered)
+        prev_kind = "text" if kind == "continuation" else kind
+    return "\n\n".join(blocks)
+
+
+def _render_line(text: str, prev_kind: str, next_blank: bool, in_numbered: bool):
+    """Classify one non-blank answer line; return (kind, markdown, in_numbered)."""
+    if bullet := _BULLET_RE.match(text):
+        rendered = "* " + bullet.group(1)
+        return "item", ("    " + rendered if in_numbered else rendered), in_numbered
+    if numbered := _NUMBERED_RE.match(text):
+        return "item", f"{numbered.group(1)}. {numbered.group(2)}", True
+    if prev_kind in ("text", "item"):
+        # A line directly under text (no blank line) continues that paragraph or item.
+        return "continuation", text, in_numbered
+    is_heading = len(text) < 80 and not MARKER_RE.search(text) and not text.endswith(SENTENCE_END)
+    if next_blank and is_heading:
+        # Bold wrapping a whole heading is dropped: a Markdown heading is emphasis enough.
+        if text.startswith("**") and text.endswith("**") and len(text) > 4:
+            text = text[2:-2].strip()
+        return "heading", "## " + text, False
+    return "text", text, False

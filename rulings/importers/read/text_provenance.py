@@ -5,11 +5,11 @@ import re
 from dataclasses import dataclass, field
 from itertools import count
 
-from rulings.importers.read.answer_markdown import SENTENCE_END
-from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.read.bounded_json import load_or_refuse
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,
     RETENTION_LINE,
+    SENTENCE_END,
     normalise_outcome,
     outcome_of,
     parse_recorded_at,
@@ -94,9 +94,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
     lines, all verbatim; refuse a part that starts but holds nothing."""
     rest = lines[start + 1 :]
     if not any(line.strip() for line in rest):
-        raise ExportFormatError(
-            filename, start + 1, "the provenance part starts here but the file is cut off"
-        )
+        message = "the provenance part starts here but the file is cut off"
+        raise ExportFormatError(filename, start + 1, message)
     part = ProvenancePart()
     kept = part.provenance  # its fields, block fields and loose lines fill in as read
     blocks: dict[str, list[str]] = {}
@@ -107,9 +106,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
         if _is_block_title(rest, offset):
             title = text.strip()
             if title in blocks:
-                part.warnings.append(
-                    f"line {lineno}: repeated provenance block {title!r} kept separately"
-                )
+                repeated = f"line {lineno}: repeated provenance block {title!r}"
+                part.warnings.append(f"{repeated} kept separately")
                 title = next(f"{title} ({k})" for k in count(2) if f"{title} ({k})" not in blocks)
             blocks[title] = []
             part.title_lines[title] = lineno
@@ -122,9 +120,8 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
         elif kv:
             part.first.setdefault(canonical_key(kv[0]), (kv[1], lineno))
             if kv[0] in kept["fields"]:
-                part.warnings.append(
-                    f"line {lineno}: repeated provenance field {kv[0]!r}; first one used"
-                )
+                repeated = f"line {lineno}: repeated provenance field {kv[0]!r}"
+                part.warnings.append(f"{repeated}; first one used")
             else:
                 kept["fields"][kv[0]] = kv[1]
         elif title is None and text.strip():
@@ -137,15 +134,10 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
 
 
 def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: ImportLimits):
-    """Parse a one-line JSON list field; a cut-off, broken or too deep line is fatal."""
     if found is None:
         return []
     value, line = found
-    try:
-        data = load_json(value, limits.json_depth)
-    except JSONRefused as exc:
-        column = "" if exc.pos is None else f" (column {exc.pos + 1})"
-        raise ExportFormatError(filename, line, f"'{key}' JSON {exc.message}{column}") from None
+    data = load_or_refuse(value, limits.json_depth, filename, key, line)
     if not isinstance(data, list):
         raise ExportFormatError(filename, line, f"'{key}' JSON is not a list")
     return data
@@ -161,18 +153,17 @@ def add_provenance(
 ) -> None:
     """Fill ``ruling`` from the provenance part starting at 0-based line ``start``, the
     outcome last; with no part (``start`` None) the outcome is the reader's label alone."""
-    filename = ruling.filename
     if start is None:
         part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
     else:
-        part = read_provenance(lines, start, filename)
+        part = read_provenance(lines, start, ruling.filename)
         ruling.field_lines["provenance"] = start + 1
     ruling.provenance = part.provenance
     ruling.warnings += part.warnings
 
     def lookup(key: str, name: str = "") -> tuple[str, int] | None:
-        """The value and line of canonical ``key``; the line is noted as field ``name``'s."""
+        """The value and line of canonical ``key``, the line noted as field ``name``'s."""
         if (found := part.first.get(key)) and name:
             ruling.field_lines[name] = found[1]
         return found
@@ -185,7 +176,7 @@ def add_provenance(
     ruling.tokens_in = _first_int(lookup("tokens in", "tokens_in"))
     ruling.tokens_out = _first_int(lookup("tokens out", "tokens_out"))
     for name, key in (("retrieval_refs", "retrieval refs"), ("citations_raw", "citations")):
-        setattr(ruling, name, _json_list(lookup(key, name), key, filename, limits))
+        setattr(ruling, name, _json_list(lookup(key, name), key, ruling.filename, limits))
     # The answer's date comes from "debug row recorded:" alone. "debug row retained until:"
     # is a retention deadline, saying nothing of when the answer was given: it is kept as
     # provenance (ISO 8601), where it still tells two answers apart.
@@ -217,9 +208,8 @@ def add_provenance(
     ruling.outcome = outcome = outcome_of(source, line, ruling.warnings)
     reader = normalise_outcome(ruling.outcome_label)
     if found and reader and reader != outcome:
-        ruling.warnings.append(
-            f"line {label_line}: reader outcome {reader!r} differs from provenance {outcome!r}"
-        )
+        differs = f"reader outcome {reader!r} differs from provenance {outcome!r}"
+        ruling.warnings.append(f"line {label_line}: {differs}")
     rationale = part.first.get("abstain rationale")
     if outcome != "answered" and rationale and not rationale[0].lower().startswith("n/a"):
         ruling.abstain_rationale = rationale[0]

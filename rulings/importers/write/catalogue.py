@@ -1,15 +1,18 @@
-"""The editions and documents an import writes into, each read once per import.
+"""The editions, documents and passages an import writes into.
 
 A folder of exports names the same few editions and documents over and over: an edition
 is read with all its documents (and its game's expansions' books) the first time a file
 names it, and what the import creates is kept. A file rolled back may have created some
-of it: ``forget()`` drops it all."""
+of it: ``forget()`` drops it all. A file's passages are read in one query, written in two."""
+
+from datetime import datetime
 
 from django.db.models import Q
-from django.utils.text import slugify
+from django.db.models.functions import Length
 
 from rulings.editions import EditionCode
-from rulings.models import Document, Edition, Game
+from rulings.locations import make_anchor
+from rulings.models import Document, Edition, Game, Passage
 
 
 class Catalogue:
@@ -23,7 +26,7 @@ class Catalogue:
         self.titles: dict[int, dict[str, Document]] = {}
 
     def edition(self, parsed) -> Edition:
-        """The edition of ``parsed``, created with its game when new; its exporter id kept."""
+        """Created with its game when new; its exporter id kept."""
         edition = self.editions.get(parsed.edition_code)
         if edition is None:
             edition = Edition.objects.filter(code=parsed.edition_code).select_related("game")
@@ -31,12 +34,10 @@ class Catalogue:
             self.ids[edition.pk], self.titles[edition.pk] = {}, {}
             # An export on a base game may cite its expansions' books (in its language):
             # known ones are found by the exporter's id or title, after the edition's own.
-            books = Q(edition=edition) | Q(
-                edition__game__expansion_of=edition.game_id, edition__language=edition.language
-            )
-            for document in sorted(
-                Document.objects.filter(books), key=lambda d: d.edition_id != edition.pk
-            ):
+            expansions = Q(edition__game__expansion_of=edition.game_id)
+            books = Q(edition=edition) | (expansions & Q(edition__language=edition.language))
+            documents = Document.objects.filter(books)
+            for document in sorted(documents, key=lambda d: d.edition_id != edition.pk):
                 self._add(edition, document)
         if parsed.external_edition_id and edition.external_id != parsed.external_edition_id:
             edition.external_id = parsed.external_edition_id
@@ -54,7 +55,6 @@ class Catalogue:
         return document
 
     def by_external_id(self, edition: Edition, external_id, title: str, kind: str) -> Document:
-        """The edition's document with the exporter's id, created (titled) when new."""
         external_id = str(external_id)
         document = self.ids[edition.pk].get(external_id)
         if document is None:
@@ -80,7 +80,7 @@ class Catalogue:
 def _new_edition(parsed) -> Edition:
     code = EditionCode.parse(parsed.edition_code)
     game = Game.objects.filter(bgg_id=code.bgg_id).first() or Game.objects.create(
-        name=parsed.game_name, slug=unique_game_slug(parsed.game_name), bgg_id=code.bgg_id
+        name=parsed.game_name, slug=Game.free_slug(parsed.game_name), bgg_id=code.bgg_id
     )
     return Edition.objects.create(
         game=game,
@@ -91,11 +91,60 @@ def _new_edition(parsed) -> Edition:
     )
 
 
-def unique_game_slug(name: str) -> str:
-    """A free slug for a new game (games are created rarely: probing is fine here)."""
-    room = Game._meta.get_field("slug").max_length - 10  # room for a "-N" suffix
-    base = (slugify(name) or "game")[:room].rstrip("-")
-    slug, n = base, 2
-    while Game.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
+# (document id, page or None, heading path): the passage_unique_location constraint.
+PassageKey = tuple[int, int | None, str]
+
+
+class Passages:
+    """What one file asks for (``want``), written by ``save()``: a snippet is recorded as
+    the search's, dated with its export; the longest is kept; rulebook text is never replaced."""
+
+    def __init__(self, exported_at: datetime | None):
+        self.exported_at = exported_at  # when the export that gave the snippets was made
+        self.wanted: dict[PassageKey, str] = {}  # place -> its longest snippet, or ""
+
+    def want(self, document_id: int, page: int | None, heading_path: str, text: str = "") -> None:
+        """Ask for the passage at this place; ``text`` is a search snippet, if any."""
+        key = (document_id, page, heading_path or "")
+        # Snippets are cut at 300 characters: keep the longest, first seen on a tie.
+        if key not in self.wanted or len(text or "") > len(self.wanted[key]):
+            self.wanted[key] = text or ""
+
+    def save(self) -> tuple[dict[PassageKey, Passage], list[Passage]]:
+        """Every passage asked for by its key, and those created or changed (to index)."""
+        if not self.wanted:
+            return {}, []
+        # A few more than wanted, found by the unique index in one plain query; of the
+        # stored text, only its length matters (a longer snippet replaces it).
+        documents, pages, headings = (set(column) for column in zip(*self.wanted, strict=True))
+        on_pages = Q(page__in=pages - {None})
+        if None in pages:
+            on_pages |= Q(page__isnull=True)
+        stored = Passage.objects.filter(
+            on_pages, document_id__in=documents, heading_path__in=headings
+        )
+        stored = stored.annotate(stored_length=Length("text"))
+        stored = stored.only("document_id", "page", "heading_path", "text_origin")
+        found = {(p.document_id, p.page, p.heading_path): p for p in stored}
+        created, changed, rulebook = [], [], Passage.TextOrigin.RULEBOOK
+        for key, text in self.wanted.items():
+            passage = found.get(key)
+            if passage is None:
+                document_id, page, heading = key
+                passage = Passage(document_id=document_id, page=page, heading_path=heading)
+                passage.anchor = make_anchor(page, heading)
+                found[key] = passage
+                self._take_snippet(passage, text)
+                created.append(passage)
+            elif passage.text_origin != rulebook and len(text) > passage.stored_length:
+                self._take_snippet(passage, text)
+                changed.append(passage)
+        Passage.objects.bulk_create(created)
+        Passage.objects.bulk_update(changed, ["text", "text_origin", "text_exported_at"])
+        return found, created + changed
+
+    def _take_snippet(self, passage: Passage, text: str) -> None:
+        if text:
+            passage.text = text
+            passage.text_origin = Passage.TextOrigin.SEARCH_SNIPPET
+            passage.text_exported_at = self.exported_at

@@ -5,8 +5,6 @@ its row (when it was recorded, else its retention deadline): the same question i
 again and again. A copy cut off before its timestamp is still the same ruling; a copy that
 carries less than what is stored is refused with what it would lose, never applied."""
 
-from __future__ import annotations
-
 import hashlib
 import unicodedata
 from dataclasses import dataclass
@@ -32,7 +30,7 @@ class Identity:
     timed: bool = True  # whether the copy has a timestamp at all
 
     @classmethod
-    def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> Identity:
+    def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> "Identity":
         # The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed.
         normalised = " ".join(unicodedata.normalize("NFC", question).casefold().split())
         return cls(
@@ -43,9 +41,8 @@ class Identity:
         )
 
     @classmethod
-    def of_parsed(cls, parsed: ParsedRuling) -> Identity:
-        """Stamped with the recorded time, else the retention deadline, which tells two
-        answers apart as well."""
+    def of_parsed(cls, parsed: ParsedRuling) -> "Identity":
+        """Stamped with the recorded time, else the retention deadline (as telling)."""
         stamp = (parsed.provenance or {}).get(RETAINED_UNTIL)
         if parsed.recorded_at is not None:
             stamp = parsed.recorded_at.isoformat()
@@ -53,11 +50,9 @@ class Identity:
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
-    """The stored ruling this export is, or None for a new one.
-
-    With a timestamp: the ruling with that timestamp, else the one stored from a copy that
-    had lost its timestamp. Without one: the only ruling answering this question for this
-    edition; when several do, the copy cannot say which it is and is refused."""
+    """The stored ruling this export is, or None. With a timestamp: the one with it, else one
+    stored from a copy without. Without: the only ruling on this question in the edition;
+    when several are, the copy cannot say which it is and is refused."""
     if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
@@ -69,21 +64,19 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
     candidates = list(same_question.order_by("answered_at")[:6])
     if len(candidates) > 1:
         when = ", ".join(_when(r) for r in candidates[:5])
-        raise ImportRefused(
-            parsed.filename,
-            None,
+        message = (
             f"this copy has no timestamp ('debug row recorded:' line), and {parsed.edition_code} "
             f"already has {len(candidates) if len(candidates) < 6 else 'more than 5'} rulings "
             f"for this question (answered {when}); it cannot say which one it is. "
-            "Import a complete copy.",
+            "Import a complete copy."
         )
+        raise ImportRefused(parsed.filename, None, message)
     return candidates[0] if candidates else None
 
 
 def stored_rulings(light=False):
-    """Stored rulings as an import reads them: never the search columns the database
-    computes (long, and never written here); ``light``, not the provenance either, which
-    only a changed export needs (an unchanged one is told by its content hash)."""
+    """Without the search columns the database computes (long, never written here);
+    ``light``, without the provenance, which only a changed export needs either."""
     heavy = [field.name for field in Ruling._meta.concrete_fields if field.generated]
     heavy += ["provenance", "retrieval", "timings"] if light else []
     return Ruling.objects.select_related("edition").defer(*heavy)
@@ -93,11 +86,10 @@ def _when(ruling: Ruling) -> str:
     return ruling.answered_at.strftime("%Y-%m-%d %H:%M UTC") if ruling.answered_at else "undated"
 
 
-def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> list[str]:
-    """What importing ``parsed`` over ``ruling`` would lose; empty when it loses nothing.
-
-    Provenance always counts. The answer, closing line and citations count only when the
-    import would replace them (``answer_kept`` is False: no editor has settled the ruling)."""
+def refuse_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> None:
+    """Refuse ``parsed`` when importing it over ``ruling`` would lose anything: provenance
+    always counts; the answer, closing line and citations only when the import would replace
+    them (``answer_kept`` is False: no editor has settled the ruling)."""
     lost: list[str] = []
     stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:
@@ -128,15 +120,13 @@ def provenance_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -
             lost.append("the closing line, or its end")
         if _cut(ruling.answer, parsed.answer_markdown):
             lost.append("the end of the answer")
-    return lost
-
-
-def losses_message(ruling: Ruling, lost: list[str]) -> str:
-    source = f" (imported from {ruling.source_file})" if ruling.source_file else ""
-    return (
-        f"this copy has less than the stored ruling {ruling.get_absolute_url()}{source}: "
-        f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written."
-    )
+    if lost:
+        source = f" (imported from {ruling.source_file})" if ruling.source_file else ""
+        message = (
+            f"this copy has less than the stored ruling {ruling.get_absolute_url()}{source}: "
+            f"importing it would lose {'; '.join(lost)}. A cut-off copy? Nothing was written."
+        )
+        raise ImportRefused(parsed.filename, None, message)
 
 
 def _cut(stored: str | None, new: str | None) -> bool:
@@ -152,7 +142,6 @@ def _fewer(lost: list[str], label: str, stored, new) -> None:
 
 
 def _names(lost: list[str], label: str, stored, new) -> None:
-    """Keys of a stored mapping that the new copy does not have, named."""
     if not isinstance(stored, dict):
         return
     new = new if isinstance(new, dict) else {}

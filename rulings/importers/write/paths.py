@@ -2,8 +2,6 @@
 each file read and stored in turn, one report per file, ``on_file`` called after each (a
 progress bar, a saved count), so a refusal reads the same wherever an import was started."""
 
-from __future__ import annotations
-
 import traceback as tracebacks
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -48,9 +46,8 @@ def import_paths(
     traceback: bool = False,
 ) -> ImportReport:
     """Import every file; a refused file writes nothing and the others are still imported.
-
-    ``name`` is how a file is called in a refusal (the admin names the uploaded file, not
-    where it was unpacked); ``traceback`` prints the traceback of an unforeseen error."""
+    ``name`` is how a refusal calls a file (the admin names the upload, not where it was
+    unpacked); ``traceback`` prints the traceback of an unforeseen error."""
     limits = import_limits()
     run = ImportRun()
     reports: list[FileReport] = []
@@ -77,7 +74,6 @@ IMPORTED = (ImportResult.CREATED, ImportResult.UPDATED, ImportResult.UNCHANGED, 
 
 
 def refusal(path, error, traceback=False):
-    """The line that reports a refused file."""
     if isinstance(error, ImportRefused):
         where = path if error.line is None else f"{path}:{error.line}"
         return f"{where}: {error.message}"

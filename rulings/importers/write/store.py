@@ -1,11 +1,7 @@
-"""Store one parsed export in one transaction: edition, documents, passages, the ruling and
-its citations (in bulk: forty cost what one does), its revision, history line and references.
-
-Every file takes this one path, and lands whole or not at all. An unchanged export writes
-nothing; a changed one updates the ruling, or only its provenance once an editor has
-settled it; a copy with less than what is stored is refused (``identity.py``)."""
-
-from __future__ import annotations
+"""Store one parsed export in one transaction, whole or not at all: edition, documents,
+passages, the ruling and its citations (in bulk: forty cost what one does), its revision,
+history line and references. An unchanged export writes nothing; a changed one updates the
+ruling, or only its provenance once an editor has settled it."""
 
 import logging
 import re
@@ -15,20 +11,14 @@ from django.db.models import Q
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
+from core.admin_search_backend import index_for_search
 from core.cache_tags import bump, gathered, of_game
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
 from rulings.importers.read.limits import ImportLimits
-from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
-from rulings.importers.write.catalogue import Catalogue
-from rulings.importers.write.identity import (
-    Identity,
-    find_stored,
-    losses_message,
-    provenance_losses,
-    stored_rulings,
-)
-from rulings.importers.write.passages import Passages, index_for_search
+from rulings.importers.read.parsed import ParsedRuling, Reference
+from rulings.importers.write.catalogue import Catalogue, Passages
+from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
 from rulings.models import Citation, Document, Edition, Passage, Ruling
 
 logger = logging.getLogger(__name__)
@@ -71,7 +61,6 @@ def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None 
 
 
 def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:
-    """Store an already read and checked export, in one transaction."""
     run = run or ImportRun()
     try:
         # Each record's save would make the pages showing it stale, and update the ruling's
@@ -107,8 +96,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     if ruling is not None:
         ruling = stored_rulings().get(pk=ruling.pk)  # with its provenance, to compare
         answer_kept = ruling.status in Ruling.Status.decided()
-        if lost := provenance_losses(ruling, parsed, answer_kept):
-            raise ImportRefused(parsed.filename, None, losses_message(ruling, lost))
+        refuse_losses(ruling, parsed, answer_kept)
 
     edition = catalogue.edition(parsed)
     passages = Passages(parsed.recorded_at)
@@ -156,9 +144,8 @@ def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Do
 
 
 def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -> list[tuple]:
-    """Ask for every passage the export names: those its search returned, with their
-    snippets, and (with ``cite``) those it cites. Returns each citation, not yet saved,
-    with its passage's key (None when it names no page)."""
+    """Ask for the passages the export's search returned (with snippets) and, with ``cite``,
+    those it cites; each citation, unsaved, with its passage's key (None: no page)."""
     titles = {}  # the exporter's document id -> (title, kind), from the references
     for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
         if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
@@ -166,9 +153,8 @@ def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -
     for raw in parsed.retrieval_refs:
         if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
             document = _document(raw, None, titles, edition, catalogue)
-            passages.want(
-                document.pk, raw.get("page"), raw.get("headingPath", ""), raw.get("snippet") or ""
-            )
+            page, heading = raw.get("page"), raw.get("headingPath", "")
+            passages.want(document.pk, page, heading, raw.get("snippet") or "")
     raws = list(parsed.citations_raw)
     cited = []
     for position, ref in enumerate(parsed.references if cite else []):
@@ -201,19 +187,14 @@ def _apply_provenance(ruling, parsed, identity):
     ruling.timings, ruling.retrieval = parsed.timings, parsed.retrieval_refs
     ruling.tokens_in, ruling.tokens_out = parsed.tokens_in, parsed.tokens_out
     ruling.errata_statement, ruling.source_file = parsed.errata_statement, parsed.filename
-    ruling.provenance = {
-        **parsed.provenance,
-        "citations_raw": parsed.citations_raw,
-        "warnings": parsed.warnings,
-    }
+    kept = {"citations_raw": parsed.citations_raw, "warnings": parsed.warnings}
+    ruling.provenance = {**parsed.provenance, **kept}
     ruling.import_hash = digest_of(parsed)
 
 
 def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
-    """An export that states the edition has no errata cards dates that registry check.
-
-    The catalogue's edition may be older than the database (an editor may have recorded a
-    card since), so the date only ever moves forward, in the database itself."""
+    """An export stating the edition has no errata cards dates that registry check, only
+    forward and in the database itself: an editor may have recorded a card since."""
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:
