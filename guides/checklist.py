@@ -23,6 +23,7 @@ from core.cache_tags import game as game_tag
 from core.cache_tags import game_guides, shows
 from rulings.models import Game, SetupGroup
 
+from .expansions import live_page
 from .models import GuidePage
 from .setup_facts import player_counts
 
@@ -77,8 +78,7 @@ def setup_checklist(request, slug, players=None):
     if not counts or (players is not None and players not in counts):
         raise Http404
     shows(game_tag(game.pk), game_guides(game.pk))
-    page = getattr(game, "page", None)
-    page = page if page is not None and page.live else None
+    page = live_page(game)
     guides = GuidePage.objects.live().public().descendant_of(page) if page else []
     context = {
         "game": game,

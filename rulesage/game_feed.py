@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from core.cache_tags import of_game, shows
+from guides.expansions import live_page
 from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
 from rulings.models import ErrataCard, Game, Ruling
 
@@ -142,14 +143,14 @@ class GameFeed(TagURIFeed):
         ) % {"game": game.name}
 
     def link(self, game):
-        page = getattr(game, "page", None)
-        return page.url if page is not None and page.live else reverse("rulings:index")
+        page = live_page(game)
+        return page.url if page is not None else reverse("rulings:index")
 
     def name_of(self, game):
         return f"games/{game.slug}"
 
     def items(self, game):
-        page = getattr(game, "page", None)
+        page = live_page(game)
         guides = GuidePage.objects.live().public()
         guides = guides.descendant_of(page) if page is not None else guides.none()
         entries = [
