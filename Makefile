@@ -7,6 +7,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DEBUG ?= 0
 PYTEST_ARGS ?= --reuse-db
+# pytest-xdist workers, each on a test database of its own (test_rulesage_gw0, ...).
+TEST_WORKERS ?= 2
 
 # Installs come only from the hashed lock files in requirements/ (docs/dependencies.md):
 # requirements/run.txt for `make run`, requirements/test.txt (run + the dev extra) for
@@ -80,7 +82,7 @@ test: install-test compilemessages
 	$(PY) manage.py check; \
 	$(PY) manage.py makemigrations --check --dry-run; \
 	$(VENV)/bin/lint-imports; \
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --numprocesses $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

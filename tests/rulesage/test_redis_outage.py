@@ -36,7 +36,7 @@ def redis_proxy():
 def caches_behind_proxy(redis_proxy, settings):
     """Both caches (Wagtail's and the question limit's, and the pages') in Redis through
     the proxy, each test under keys of its own, with pages served from the cache."""
-    location = f"redis://127.0.0.1:{redis_proxy.port}/10"
+    location = f"redis://127.0.0.1:{redis_proxy.port}/11"
     prefix = f"rulesage-test-{uuid.uuid4().hex}"
     backend = "core.redis_cache.RedisCache"
     caches_setting = {
@@ -50,7 +50,7 @@ def caches_behind_proxy(redis_proxy, settings):
     assert caches["pages"].get("ping") == "pong", "the shared Redis does not answer"
     yield redis_proxy
     redis_proxy.forward()
-    caches["default"].clear()  # Redis database 10, this module's own
+    caches["default"].clear()  # Redis database 11, this module's own
 
 
 def timed_get(client, url):
