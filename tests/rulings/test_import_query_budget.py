@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 # (finding the stored ruling, passages, flags, slug, ruling, citations, its revision,
 # history line, references and the database token). A ceiling to notice a per-row query
 # creeping back in.
-NEW_RULING_BUDGET = 20
+NEW_RULING_BUDGET = 18
 
 
 def queries_to_import(path, run):

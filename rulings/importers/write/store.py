@@ -7,7 +7,7 @@ import logging
 import re
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
@@ -69,6 +69,8 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
             result, passages = _store(parsed, run.catalogue)
             created = result.ruling.latest_revision_id is None
             if result.outcome != ImportResult.UNCHANGED or created:
+                # Wagtail's revision and its references both read the ruling's children.
+                prefetch_related_objects([result.ruling], "citations", "corrections")
                 # No full_clean(): every value was checked against the import limits before
                 # anything was written, and the database holds the constraints.
                 result.ruling.save_revision(
