@@ -116,7 +116,10 @@ def uses_the_catalogue(item):
 def pytest_collection_modifyitems(items):
     """The tests on the small catalogue, one after the other where the first of them runs
     (pytest-django has put the tests that use the database first, then the transactional
-    ones: these all use the database and none is transactional)."""
+    ones: these all use the database and none is transactional).
+
+    `make test`'s workers (pytest-xdist) are handed tests in this order, so on each worker
+    too the transactional ones, which empty the database when they end, come last."""
     on_catalogue = [item for item in items if uses_the_catalogue(item)]
     if on_catalogue:
         first = items.index(on_catalogue[0])
