@@ -15,6 +15,7 @@ to the admin's home.
 """
 
 import datetime
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db import connection
@@ -155,11 +156,12 @@ def due_guides(request=None):
     )
 
 
-def guides_behind(language):
-    """How many published guides' `language` translations are behind: the translators'
-    rule (`guides.freshness.translation_status`) over only what it reads, the guides'
-    fields in that language, their version numbers and the version each translation
-    follows (three queries; the translators' panel also reads every revision's text)."""
+def translation_counts(language):
+    """How many published guides' `language` translations are missing, behind or current:
+    the translators' rule (`guides.freshness.translation_status`) over only what it reads,
+    the guides' fields in that language, their version numbers and the version each
+    translation follows (three queries). The dashboard also reads every revision's text; the
+    editors' figures and the translators' home panel need only these counts."""
     fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
     versions = GuideVersion.objects.only("page", "number", "affects_translations")
     records = (
@@ -175,12 +177,10 @@ def guides_behind(language):
             Prefetch("translations", queryset=records, to_attr="language_records"),
         )
     )
-    behind = TranslationStatus.BEHIND
-    return sum(
+    return Counter(
         translation_status(
             page, language, page.versions.all(), next(iter(page.language_records), None)
         )
-        == behind
         for page in pages
     )
 
@@ -208,7 +208,7 @@ def editor_figures(today=None, request=None):
         ),
         "language_name": language_name(language),
         "translations_url": reverse("guides_translations"),
-        "translations_behind": guides_behind(language),
+        "translations_behind": translation_counts(language)[TranslationStatus.BEHIND],
         "guides_due": len(due_guides(request)),
         "rulings_due": Ruling.objects.citing_superseded().count(),
     }

@@ -19,7 +19,7 @@ from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
-from .editor_figures import EditorFiguresPanel, due_guides
+from .editor_figures import EditorFiguresPanel, due_guides, translation_counts
 from .models import GuidePage
 from .publish_rules import publish_problems, refusal_message
 from .views import (
@@ -30,7 +30,6 @@ from .views import (
     TranslationsDashboardView,
     can_mark_up_to_date,
     glossary_warnings,
-    guide_states,
     language_name,
 )
 
@@ -114,11 +113,11 @@ class TranslationsPanel(Component):
 
     def get_context_data(self, parent_context):
         language = target_languages()[0]
-        states = [state for state, _game in guide_states(language)]
+        counts = translation_counts(language)
         return {
             "language_name": language_name(language),
-            "behind": sum(s.status == TranslationStatus.BEHIND for s in states),
-            "missing": sum(s.status == TranslationStatus.MISSING for s in states),
+            "behind": counts[TranslationStatus.BEHIND],
+            "missing": counts[TranslationStatus.MISSING],
             "dashboard_url": reverse("guides_translations"),
         }
 
