@@ -149,19 +149,33 @@ def waiting(queryset, field):
     return found["count"], found["oldest"]
 
 
+# The re-check panel lists this many guides, in the order `due_for_recheck` gives.
+RECHECK_LISTED = 20
+
+
 def due_guides(request=None):
-    """The guides due a re-check, read once for the figures and the re-check panel."""
-    return once_per_request(
-        request, "due_guides", lambda: list(GuidePage.objects.due_for_recheck())
-    )
+    """How many guides are due a re-check and the first RECHECK_LISTED of them (without
+    their bodies), read once for the figures and the re-check panel: a catalogue can have
+    thousands due, and the panel is on every editor's home page."""
+
+    def read():
+        due = GuidePage.objects.due_for_recheck()
+        return due.count(), list(due.defer_streamfields()[:RECHECK_LISTED])
+
+    return once_per_request(request, "due_guides", read)
 
 
-def translation_counts(language):
+def translation_counts(language, request=None):
     """How many published guides' `language` translations are missing, behind or current:
     the translators' rule (`guides.freshness.translation_status`) over only what it reads,
     the guides' fields in that language, their version numbers and the version each
     translation follows (three queries). The dashboard also reads every revision's text; the
-    editors' figures and the translators' home panel need only these counts."""
+    editors' figures and the translators' home panel need only these counts, read once for
+    both on the admin's home page."""
+    return once_per_request(request, f"translation_counts_{language}", lambda: _counts(language))
+
+
+def _counts(language):
     fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
     versions = GuideVersion.objects.only("page", "number", "affects_translations")
     records = (
@@ -208,8 +222,8 @@ def editor_figures(today=None, request=None):
         ),
         "language_name": language_name(language),
         "translations_url": reverse("guides_translations"),
-        "translations_behind": translation_counts(language)[TranslationStatus.BEHIND],
-        "guides_due": len(due_guides(request)),
+        "translations_behind": translation_counts(language, request)[TranslationStatus.BEHIND],
+        "guides_due": due_guides(request)[0],
         "rulings_due": Ruling.objects.citing_superseded().count(),
     }
 

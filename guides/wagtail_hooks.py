@@ -113,7 +113,7 @@ class TranslationsPanel(Component):
 
     def get_context_data(self, parent_context):
         language = target_languages()[0]
-        counts = translation_counts(language)
+        counts = translation_counts(language, parent_context.get("request"))
         return {
             "language_name": language_name(language),
             "behind": counts[TranslationStatus.BEHIND],
@@ -128,8 +128,8 @@ class RecheckPanel(Component):
     Derived from the data every time (nothing to keep in step): guides never checked, or
     checked too long ago, or whose sources gained errata since; rulings citing a passage
     an errata card supersedes, each with the cards that list it, so the editor can open
-    the card as well as the ruling. Three queries whatever the number of guides, rulings
-    and cards.
+    the card as well as the ruling. The first guides and rulings only, with how many more
+    guides are due: four queries whatever the number of guides, rulings and cards.
     """
 
     name = "recheck_due"
@@ -141,8 +141,10 @@ class RecheckPanel(Component):
         cards = ErrataCard.objects.cited_by(rulings)
         for ruling in rulings:
             ruling.superseding_cards = cards.get(ruling.pk, [])
+        due, guides = due_guides((parent_context or {}).get("request"))
         return {
-            "guides": due_guides((parent_context or {}).get("request")),
+            "guides": guides,
+            "guides_more": due - len(guides),
             "rulings": rulings,
             "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
         }

@@ -99,6 +99,31 @@ def test_the_dashboard_panel_takes_the_same_queries_for_one_guide_or_ten(
     assert panel_queries() == one
 
 
+def test_the_panel_lists_the_first_guides_due_and_counts_the_rest(
+    admin_client, guide, game_page, rulebook, settings, monkeypatch
+):
+    """A catalogue can have thousands of guides due: the home page names a few."""
+    monkeypatch.setattr("guides.editor_figures.RECHECK_LISTED", 3)
+    settings.RULESAGE_RECHECK_AFTER_DAYS = 0
+    for n in range(4):
+        extra = GuidePageFactory(
+            parent=game_page,
+            slug=f"guide-{n}",
+            checked_on=timezone.localdate() - datetime.timedelta(days=10 - n),
+        )
+        add_source(extra, rulebook)
+        extra.save()
+    assert GuidePage.objects.due_for_recheck().count() == 5
+    html = BeautifulSoup(admin_client.get("/admin/").content, "html.parser")
+    panel = html.find(id="recheck-heading").parent
+    listed = [a["href"] for a in panel.select("a[href*='/pages/']")]
+    oldest = GuidePage.objects.due_for_recheck()[:3]
+    assert listed == [reverse("wagtailadmin_pages:edit", args=(g.pk,)) for g in oldest]
+    assert "And 2 more guides due a re-check." in " ".join(panel.get_text(" ").split())
+    figures = html.select_one("[data-figure='rechecks']").get_text(" ")
+    assert "5 guides" in " ".join(figures.split())
+
+
 def test_the_panel_names_the_card_that_lists_each_ruling(admin_client, rulebook):
     ruling = import_export(code=rulebook.edition.code, doc_id=1035)
     card = card_on(ruling.citations.get(n=2).passage, issued_on=datetime.date(2026, 11, 7))
