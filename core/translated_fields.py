@@ -85,9 +85,11 @@ def untranslated_fields(obj, language=None):
     return [name for name in reader_fields(type(obj)) if falls_back(obj, name, language)]
 
 
-def has_translation(obj, language):
-    """True when any reader field of `obj` has text of its own in `language`."""
-    return any(not is_blank(stored(obj, name, language)) for name in reader_fields(type(obj)))
+def has_translation(obj, language, model=None):
+    """True when any reader field of `obj` has text of its own in `language`; `obj` may be
+    a row read as values (named as the columns) of `model`."""
+    fields = reader_fields(model or type(obj))
+    return any(not is_blank(stored(obj, name, language)) for name in fields)
 
 
 def field_label(model, name):

@@ -19,22 +19,21 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Min, Prefetch, Q
+from django.db.models import Count, Min, Q
 from django.db.models.functions import TruncMonth
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.ui.components import Component
 from wagtail.admin.utils import set_query_params
 
 from core.freshness import TranslationStatus
-from core.translated_fields import reader_fields, target_languages
+from core.translated_fields import target_languages
 from rulings.flags import FLAG_LABELS
 from rulings.models import ReaderQuestion, Ruling
 
-from .freshness import translation_status
-from .models import GuidePage, GuideTranslation, GuideVersion
+from .models import GuidePage
+from .translation_listing import guide_statuses
 from .views import language_name, once_per_request
 
 MONTHS = 12
@@ -166,36 +165,14 @@ def due_guides(request=None):
 
 
 def translation_counts(language, request=None):
-    """How many published guides' `language` translations are missing, behind or current:
-    the translators' rule (`guides.freshness.translation_status`) over only what it reads,
-    the guides' fields in that language, their version numbers and the version each
-    translation follows (three queries). The dashboard also reads every revision's text; the
-    editors' figures and the translators' home panel need only these counts, read once for
-    both on the admin's home page."""
-    return once_per_request(request, f"translation_counts_{language}", lambda: _counts(language))
-
-
-def _counts(language):
-    fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
-    versions = GuideVersion.objects.only("page", "number", "affects_translations")
-    records = (
-        GuideTranslation.objects.filter(language=language)
-        .select_related("follows")
-        .only("page", "language", "follows__number")
-    )
-    pages = (
-        GuidePage.objects.live()
-        .only("pk", *fields)
-        .prefetch_related(
-            Prefetch("versions", queryset=versions),
-            Prefetch("translations", queryset=records, to_attr="language_records"),
-        )
-    )
-    return Counter(
-        translation_status(
-            page, language, page.versions.all(), next(iter(page.language_records), None)
-        )
-        for page in pages
+    """How many published guides' `language` translations are missing, behind or current,
+    by the translators' rule read lightly (`guide_statuses`): the editors' figures and the
+    translators' home panel need only these counts, read once for both on the admin's
+    home page."""
+    return once_per_request(
+        request,
+        f"translation_counts_{language}",
+        lambda: Counter(status for status, _game, _page in guide_statuses(language)),
     )
 
 

@@ -6,8 +6,9 @@ names the glossary terms a guide's translation renders otherwise than its game's
 (`rulings.glossary`).
 """
 
+from collections import Counter
+
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
@@ -30,7 +31,7 @@ from core.translated_fields import (
 from rulings.glossary import game_terms, inconsistent_renderings
 from rulings.translation_admin import can_mark as can_mark_ruling
 from rulings.translation_admin import mark_url as ruling_mark_url
-from rulings.translation_freshness import ruling_states
+from rulings.translation_freshness import ruling_states, ruling_statuses
 
 from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
@@ -39,9 +40,10 @@ from .freshness import (
     translation_changed_since,
     translation_state,
 )
-from .models import GamePage, GuideChange, GuidePage, GuideTranslation, GuideVersion
+from .models import GuidePage
 from .publishing import TRANSLATION_MARKED, mark_translation_current, submit_mark_for_review
 from .review import changes_requested
+from .translation_listing import guide_states, guide_statuses, paged
 
 VIEW_PERMISSION = "guides.view_guidetranslation"
 MARK_PERMISSION = "guides.mark_translation_up_to_date"
@@ -59,43 +61,6 @@ def can_mark_up_to_date(user, page):
 
 def field_labels(obj, names):
     return [capfirst(field_label(type(obj), name)) for name in names]
-
-
-def guide_states(language):
-    """(state, game title) of every published guide, behind first, in a few queries."""
-    pages = list(
-        GuidePage.objects.live().prefetch_related(
-            Prefetch("versions", queryset=GuideVersion.objects.select_related("revision")),
-            Prefetch("changes", queryset=GuideChange.objects.filter(language="")),
-            "corrections",
-            Prefetch(
-                "translations",
-                queryset=GuideTranslation.objects.filter(language=language).select_related(
-                    "follows__revision"
-                ),
-                to_attr="language_records",
-            ),
-        )
-    )
-    # Guides sit directly under their game page: one query names every guide's game.
-    game_pages = GamePage.objects.filter(path__in={parent_path(p) for p in pages})
-    games = {game_page.path: game_page.title for game_page in game_pages}
-    game_ids = {game_page.path: game_page.game_id for game_page in game_pages}
-    rows = []
-    for page in pages:
-        record = page.language_records[0] if page.language_records else None
-        state = translation_state(
-            page,
-            language,
-            list(page.versions.all()),
-            record,
-            changes=page.changes.all(),
-            corrections=page.corrections.all(),
-        )
-        page.game_id = game_ids.get(parent_path(page))
-        rows.append((state, games.get(parent_path(page), "")))
-    rows.sort(key=lambda row: (STATUS_ORDER.index(row[0].status), row[1], row[0].page.title))
-    return rows
 
 
 def once_per_request(request, key, compute):
@@ -120,29 +85,13 @@ def glossary_warnings(page, language):
     return inconsistent_renderings(english, translated, terms, language)
 
 
-def ruling_rows(language, status, user):
-    """Each translated ruling's state, behind first, for the dashboard."""
-    states = sorted(
-        ruling_states(language),
-        key=lambda s: (STATUS_ORDER.index(s.status), s.ruling.edition.code, s.ruling.pk),
-    )
-    counts = {value: 0 for value in TranslationStatus.values}
-    for state in states:
-        counts[state.status] += 1
+def ruling_rows(language, states, user):
+    """The dashboard's rows for the rulings' `states`, each with where to mark it."""
     may_mark = can_mark_ruling(user)
-    rows = [
-        {
-            "state": state,
-            "mark_url": ruling_mark_url(state.ruling, language) if may_mark else "",
-        }
+    return [
+        {"state": state, "mark_url": ruling_mark_url(state.ruling, language) if may_mark else ""}
         for state in states
-        if not status or state.status == status
     ]
-    return rows, counts
-
-
-def parent_path(page):
-    return page.path[: -page.steplen]
 
 
 def other_page_rows(language):
@@ -179,29 +128,42 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         language = self.request.GET.get("language")
         if language not in languages:
             language = languages[0]
-        rows = guide_states(language)
         status = self.request.GET.get("status")
-        counts = {value: 0 for value in TranslationStatus.values}
-        for state, _game in rows:
-            counts[state.status] += 1
-        shown = [row for row in rows if status not in counts or row[0].status == status]
-        comments = changes_requested([state.page for state, _game in shown])
+        if status not in TranslationStatus.values:
+            status = ""
+        # Every guide's and ruling's status, read lightly, for the counts and the order;
+        # all the rest only for the rows of the page shown.
+        statuses = guide_statuses(language)
+        counts = Counter(row[0] for row in statuses)
+        guides = [page.pk for shown, _game, page in statuses if status in ("", shown)]
+        guides = paged(self.request, guides, "p")
+        rows = guide_states(language, pks=list(guides["page"]))
+        comments = changes_requested([state.page for state, _game in rows])
+        rulings = ruling_statuses(language)
+        ruling_counts = Counter(row[0] for row in rulings)
+        ruling_pages = [pk for shown, _code, pk in rulings if status in ("", shown)]
+        ruling_pages = paged(self.request, ruling_pages, "rp")
+        order = {pk: index for index, pk in enumerate(ruling_pages["page"])}
+        states = sorted(
+            ruling_states(language, pks=list(order)), key=lambda state: order[state.ruling.pk]
+        )
         context.update(
             {
                 "language": language,
                 "language_name": language_name(language),
                 "languages": [(code, language_name(code)) for code in languages],
                 "statuses": [(s.value, s.label, counts[s.value]) for s in STATUS_ORDER],
-                "status": status if status in counts else "",
-                "total": len(rows),
-                "rows": [self.row(state, game, comments) for state, game in shown],
-                "other_pages": other_page_rows(language),
+                "status": status,
+                "total": len(statuses),
+                "guides": guides,
+                "rows": [self.row(state, game, comments) for state, game in rows],
+                "other_pages": paged(self.request, other_page_rows(language), "op"),
                 "next_url": self.request.get_full_path(),
+                "rulings": ruling_pages,
+                "ruling_rows": ruling_rows(language, states, self.request.user),
+                "ruling_counts": [(s.label, ruling_counts[s.value]) for s in STATUS_ORDER],
             }
         )
-        rulings, ruling_counts = ruling_rows(language, context["status"], self.request.user)
-        context["ruling_rows"] = rulings
-        context["ruling_counts"] = [(s.label, ruling_counts[s.value]) for s in STATUS_ORDER]
         return context
 
     def row(self, state, game, comments):

@@ -9,14 +9,16 @@ a reader sees, not by what was saved), or a reason why nothing needed changing.
 """
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, Subquery
 from django.utils import timezone
 from django.utils.text import capfirst
+from modeltranslation.utils import build_localized_fieldname
 from wagtail.log_actions import log
 
-from core.freshness import TranslationStatus, changed_fields, text_changed
-from core.translated_fields import SOURCE_LANGUAGE, field_label, has_translation
+from core.freshness import STATUS_ORDER, TranslationStatus, changed_fields, text_changed
+from core.translated_fields import SOURCE_LANGUAGE, field_label, has_translation, reader_fields
 
 from .models import Ruling, RulingTranslation
 
@@ -104,14 +106,19 @@ def mark_translation_current(ruling, language, user, note=""):
     return record
 
 
-def translated_rulings(language):
-    """Public rulings with text of their own in `language`, or marked in it, each with its
-    record (`language_records`) prefetched: what the translators' dashboard lists."""
+def translated(language):
+    """Public rulings with text of their own in `language`, or marked in it: what the
+    translators' dashboard lists."""
     marked = RulingTranslation.objects.filter(ruling=OuterRef("pk"), language=language)
     own_text = Q(**{f"question_{language}__gt": ""}) | Q(**{f"answer_{language}__gt": ""})
+    return Ruling.objects.public().filter(own_text | Exists(marked))
+
+
+def translated_rulings(language):
+    """The translated rulings (`translated`), each with its record (`language_records`)
+    prefetched."""
     return (
-        Ruling.objects.public()
-        .filter(own_text | Exists(marked))
+        translated(language)
         .select_related("edition__game")
         .prefetch_related(
             Prefetch(
@@ -126,9 +133,34 @@ def translated_rulings(language):
     )
 
 
-def ruling_states(language):
-    """The translation state of every translated public ruling."""
+def ruling_states(language, pks=None):
+    """The translation state of every translated public ruling (or of those in `pks`)."""
+    rulings = translated_rulings(language)
+    if pks is not None:
+        rulings = rulings.filter(pk__in=pks)
     return [
         translation_state(ruling, language, next(iter(ruling.language_records), None))
-        for ruling in translated_rulings(language)
+        for ruling in rulings
     ]
+
+
+def ruling_statuses(language):
+    """(status, edition code, ruling id) of every translated public ruling, behind first,
+    then by edition and id: the dashboard's counts and order, at catalogue size. Read as
+    rows, by `translation_state`'s rule: no text of its own is missing, never marked is
+    behind; only a marked translation needs the English it follows, read for those alone."""
+    columns = [build_localized_fieldname(name, language) for name in reader_fields(Ruling)]
+    marked = RulingTranslation.objects.filter(ruling=OuterRef("pk"), language=language)
+    rows = translated(language).annotate(follows=Subquery(marked.values("follows")[:1]))
+    statuses, compared = [], []
+    for row in rows.values("pk", "edition__code", "follows", *columns):
+        if not has_translation(SimpleNamespace(**row), language, model=Ruling):
+            statuses.append((TranslationStatus.MISSING, row["edition__code"], row["pk"]))
+        elif row["follows"] is None:
+            statuses.append((TranslationStatus.BEHIND, row["edition__code"], row["pk"]))
+        else:
+            compared.append(row["pk"])
+    for state in ruling_states(language, pks=compared):
+        statuses.append((state.status, state.ruling.edition.code, state.ruling.pk))
+    statuses.sort(key=lambda row: (STATUS_ORDER.index(row[0]), row[1], row[2]))
+    return statuses

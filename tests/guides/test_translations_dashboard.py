@@ -255,9 +255,33 @@ def test_the_home_panels_count_what_the_dashboard_shows(three_guides):
     assert sorted(states) == ["behind", "current", "missing"]
     with CaptureQueriesContext(connection) as queries:
         assert translation_counts("es") == Counter(states)
-    assert len(queries) == 3
+    assert len(queries) == 4
     # A second guide behind: a new version that affects translations.
     publish_version(three_guides[1], "Reworded.", intro_en="Reworded intro.")
     states = [s.status for s, _g in guide_states("es")]
     assert translation_counts("es") == Counter(states)
     assert states.count("behind") == 2
+
+
+def test_the_dashboard_shows_a_page_at_a_time_and_counts_every_guide(
+    client, translator, three_guides, monkeypatch
+):
+    """A catalogue has thousands of guides and rulings to list: a page at a time, in the
+    same order, the counts still of all."""
+    monkeypatch.setattr("guides.translation_listing.PER_PAGE", 2)
+    client.force_login(translator)
+
+    def page(url):
+        html = BeautifulSoup(client.get(url).content, "html.parser")
+        names = [row.td.get_text(strip=True) for row in html.select("#translation-guides tbody tr")]
+        return html, names
+
+    first, names = page(DASHBOARD)
+    assert names == ["How to play", "Scoring"]  # behind first, then missing
+    assert "All (3)" in " ".join(first.get_text(" ").split())
+    nav = first.find("nav", attrs={"aria-label": "Guides"})
+    assert "Page 1 of 2" in nav.get_text()
+    assert nav.find("a", rel="prev") is None
+    second, names = page(nav.find("a", rel="next")["href"])
+    assert names == ["Draft & Build"]
+    assert second.find("nav", attrs={"aria-label": "Guides"}).find("a", rel="next") is None

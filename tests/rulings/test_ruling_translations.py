@@ -11,7 +11,13 @@ from django.urls import reverse
 from django.utils import translation
 
 from rulings.models import Ruling, RulingTranslation
-from rulings.translation_freshness import mark_translation_current, translation_state
+from rulings.translation_freshness import (
+    mark_translation_current,
+    ruling_states,
+    ruling_statuses,
+    translation_state,
+)
+from tests.rulings.fixtures import import_export
 from tests.rulings.test_editors_desk import edit_url, form_data
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +166,18 @@ def test_only_those_allowed_may_mark(client, django_user_model, ruling):
     assert client.get(mark_url(ruling)).status_code in (302, 403)
     mark_translation_current(ruling, "es", None, "")
     assert RulingTranslation.objects.filter(ruling=ruling).count() == 1
+
+
+def test_the_dashboards_statuses_read_as_rows_agree_with_each_rulings_state(translated):
+    """The dashboard counts and orders every translated ruling from rows; each ruling's
+    own state, read in full, says the same."""
+    never_marked = import_export(question="Who starts?")
+    Ruling.objects.filter(pk=never_marked.pk).update(question_es="¿Quién empieza?")
+    emptied = import_export(question="Who scores?")
+    RulingTranslation.objects.create(ruling=emptied, language="es", follows=None)
+    full = {state.ruling.pk: state.status for state in ruling_states("es")}
+    assert full == {translated.pk: "current", never_marked.pk: "behind", emptied.pk: "missing"}
+    assert {pk: status for status, _code, pk in ruling_statuses("es")} == full
+    # An English correction puts the marked one behind, by the full comparison.
+    Ruling.objects.filter(pk=translated.pk).update(answer_en="Yes, twice.[1]")
+    assert dict((pk, s) for s, _c, pk in ruling_statuses("es"))[translated.pk] == "behind"

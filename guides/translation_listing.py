@@ -1,0 +1,122 @@
+"""What the translators' dashboard lists, at the size of a real catalogue.
+
+Every published guide's status is read lightly (the translators' rule over only the fields
+it needs), so the counts and the order cover every guide; the full state, with what is
+shown in English and what changed since, is read only for the guides on the page shown.
+The lists are shown a page at a time (`paged`).
+"""
+
+from django.conf import settings
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from modeltranslation.utils import build_localized_fieldname
+from wagtail.admin.utils import set_query_params
+
+from core.freshness import STATUS_ORDER
+from core.translated_fields import reader_fields
+
+from .freshness import translation_state, translation_status
+from .models import GamePage, GuideChange, GuidePage, GuideTranslation, GuideVersion
+
+PER_PAGE = 50
+
+
+def parent_path(page):
+    return page.path[: -page.steplen]
+
+
+def games_of(pages):
+    """{parent path: game page} for the guides `pages` (guides sit directly under their
+    game page), in one query."""
+    return {
+        game_page.path: game_page
+        for game_page in GamePage.objects.filter(path__in={parent_path(p) for p in pages})
+    }
+
+
+def dashboard_order(status, game_title, page):
+    return (STATUS_ORDER.index(status), game_title, page.title)
+
+
+def guide_statuses(language):
+    """(status, game title, page) of every published guide in the dashboard's order (behind
+    first, then by game and title), in four queries: the guides' fields in `language` and
+    titles, their version numbers, the version each translation follows, their games."""
+    fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
+    titles = [build_localized_fieldname("title", code) for code, _name in settings.LANGUAGES]
+    versions = GuideVersion.objects.only("page", "number", "affects_translations")
+    records = (
+        GuideTranslation.objects.filter(language=language)
+        .select_related("follows")
+        .only("page", "language", "follows__number")
+    )
+    pages = list(
+        GuidePage.objects.live()
+        .only("pk", "path", "depth", *titles, *fields)
+        .prefetch_related(
+            Prefetch("versions", queryset=versions),
+            Prefetch("translations", queryset=records, to_attr="language_records"),
+        )
+    )
+    games = games_of(pages)
+    rows = []
+    for page in pages:
+        record = next(iter(page.language_records), None)
+        status = translation_status(page, language, page.versions.all(), record)
+        game = games.get(parent_path(page))
+        rows.append((status, game.title if game else "", page))
+    rows.sort(key=lambda row: dashboard_order(*row))
+    return rows
+
+
+def guide_states(language, pks=None):
+    """(state, game title) of every published guide (or of those in `pks`), in the
+    dashboard's order, each with all its state says, in a few queries."""
+    pages = GuidePage.objects.live()
+    if pks is not None:
+        pages = pages.filter(pk__in=pks)
+    pages = list(
+        pages.prefetch_related(
+            Prefetch("versions", queryset=GuideVersion.objects.select_related("revision")),
+            Prefetch("changes", queryset=GuideChange.objects.filter(language="")),
+            "corrections",
+            Prefetch(
+                "translations",
+                queryset=GuideTranslation.objects.filter(language=language).select_related(
+                    "follows__revision"
+                ),
+                to_attr="language_records",
+            ),
+        )
+    )
+    games = games_of(pages)
+    rows = []
+    for page in pages:
+        record = page.language_records[0] if page.language_records else None
+        state = translation_state(
+            page,
+            language,
+            list(page.versions.all()),
+            record,
+            changes=page.changes.all(),
+            corrections=page.corrections.all(),
+        )
+        game = games.get(parent_path(page))
+        page.game_id = game.game_id if game else None
+        rows.append((state, game.title if game else ""))
+    rows.sort(key=lambda row: dashboard_order(row[0].status, row[1], row[0].page))
+    return rows
+
+
+def paged(request, items, param):
+    """One page of `items`, its number read from the `param` query parameter, with the
+    addresses of the pages before and after it (the other parameters kept)."""
+    page = Paginator(items, PER_PAGE).get_page(request.GET.get(param))
+    here = request.get_full_path()
+    return {
+        "page": page,
+        "previous_url": set_query_params(here, {param: page.number - 1})
+        if page.has_previous()
+        else "",
+        "next_url": set_query_params(here, {param: page.number + 1}) if page.has_next() else "",
+    }
