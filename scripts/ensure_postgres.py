@@ -1,4 +1,5 @@
-"""Find a PostgreSQL server for the tests, starting the local cluster if it is stopped.
+"""Find a PostgreSQL server for the tests, starting the local cluster if it is stopped, and
+the database DATABASE_URL names (created when the server answers without it).
 
 Prints the DATABASE_URL to use on stdout; on failure prints one line saying what to
 provide and exits 1.
@@ -12,6 +13,7 @@ import sys
 import time
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
@@ -49,11 +51,15 @@ def start_local_cluster():
 def main():
     url = os.environ.get("DATABASE_URL")
     if url:
-        if reachable(url):
-            print(url)
-            return 0
-        print(f"DATABASE_URL is set but no PostgreSQL answers at {url}.", file=sys.stderr)
-        return 1
+        if not reachable(url):
+            # The server may answer without the named database: create it, as below.
+            server = make_conninfo(url, dbname="postgres")
+            if not reachable(server):
+                print(f"DATABASE_URL is set but no PostgreSQL answers at {url}.", file=sys.stderr)
+                return 1
+            ensure_database(server, conninfo_to_dict(url)["dbname"])
+        print(url)
+        return 0
     if not reachable(DEFAULT_URL) and start_local_cluster():
         for _ in range(20):
             if reachable(DEFAULT_URL):
