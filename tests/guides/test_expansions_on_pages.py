@@ -7,8 +7,9 @@ from bs4 import BeautifulSoup
 from guides.models import GamePage, GuidePage
 from rulings.importers import parse_export
 from rulings.importers.write.store import import_parsed
-from rulings.models import Document, Edition, Game
+from rulings.models import Game
 from tests.rulings.exports import make_export, second_citation_of
+from tests.rulings.factories import illustrative_expansion
 
 pytestmark = pytest.mark.django_db
 
@@ -19,14 +20,8 @@ EXPANSION_DOC = 7777
 def harbour(demo_site):
     """An illustrative expansion of the demo's Point City, its rulebook known by id."""
     base = Game.objects.get(slug="point-city")
-    harbour = Game.objects.create(
-        name="Point City: Harbour (illustrative)", slug="point-city-harbour", expansion_of=base
-    )
-    edition = Edition.objects.create(game=harbour, code="bg-368099-en-1e", language="en")
-    Document.objects.create(
-        edition=edition, title="Harbour — Rulebook", external_id=str(EXPANSION_DOC)
-    )
-    return harbour
+    name, slug = "Point City: Harbour (illustrative)", "point-city-harbour"
+    return illustrative_expansion(base, name, slug, "bg-368099-en-1e", EXPANSION_DOC)
 
 
 def import_two_books(question):

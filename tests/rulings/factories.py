@@ -58,3 +58,13 @@ def record_correction(
     )
     ruling.save()
     return ruling
+
+
+def illustrative_expansion(base, name, slug, code, rulebook_id):
+    """An illustrative expansion of `base`: its English edition `code`, and a rulebook the
+    catalogue knows by the exporter's id `rulebook_id`."""
+    expansion = Game.objects.create(name=name, slug=slug, expansion_of=base)
+    edition = Edition.objects.create(game=expansion, code=code, language="en")
+    title = "Harbour — Rulebook"
+    Document.objects.create(edition=edition, title=title, external_id=str(rulebook_id))
+    return expansion

@@ -12,6 +12,7 @@ from rulings.importers import parse_export
 from rulings.importers.write.store import import_parsed
 from rulings.models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from tests.rulings.exports import make_export, second_citation_of
+from tests.rulings.factories import illustrative_expansion
 
 pytestmark = pytest.mark.django_db
 
@@ -24,14 +25,8 @@ def expansion():
     rulebook the catalogue already knows by the exporter's id."""
     base = Game.objects.create(name="Test Game", slug="test-game", bgg_id=900001)
     Edition.objects.create(game=base, code="bg-900001-en-1e", language="en")
-    harbour = Game.objects.create(
-        name="Test Game: Harbour (illustrative)", slug="test-game-harbour", expansion_of=base
-    )
-    edition = Edition.objects.create(game=harbour, code="bg-900002-en-1e", language="en")
-    Document.objects.create(
-        edition=edition, title="Harbour — Rulebook", external_id=str(EXPANSION_DOC)
-    )
-    return harbour
+    name = "Test Game: Harbour (illustrative)"
+    return illustrative_expansion(base, name, "test-game-harbour", "bg-900002-en-1e", EXPANSION_DOC)
 
 
 def two_book_export(question="Can a ship dock at the market?"):
