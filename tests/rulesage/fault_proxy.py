@@ -7,11 +7,28 @@ open connections: a server that stopped answering. "forward": passed on again.
 """
 
 import contextlib
+import random
 import socket
 import threading
 import time
 
 FORWARD, REFUSE, HANG = "forward", "refuse", "hang"
+# Below Linux's ephemeral range (32768-60999), from which outgoing connections take their
+# local ports: a port of that range, freed while the proxy refuses, can be taken by any
+# client connection on the machine before the proxy listens on it again.
+PORTS = range(20000, 32768)
+
+
+def port_outside_ephemeral_range():
+    """A free port that no outgoing connection will take while the proxy refuses."""
+    for port in random.sample(PORTS, 200):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port below the ephemeral range")
 
 
 class FaultProxy:
@@ -21,9 +38,7 @@ class FaultProxy:
         self.lock = threading.Lock()
         self.sockets = []
         self.listener = None
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = port_outside_ephemeral_range()
         self._listen()
 
     def _listen(self):
