@@ -1,4 +1,5 @@
-"""Template tags for every page: language alternates, the language switcher, the description."""
+"""Template tags for every page: language alternates, the language switcher, the description,
+its game's feed."""
 
 from html.parser import HTMLParser
 
@@ -11,7 +12,10 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from core.cache_tags import game as game_tag
+from core.page_cache import remembered
 from core.pages import page_url_in
+from guides.expansions import live_page
 from rulings.markers import MARKER_RE
 
 from ..navigation import main_links
@@ -87,6 +91,24 @@ def language_switcher(context, to_home=False):
             for code, name, url in alternate_urls(context, to_home=to_home)
         ]
     }
+
+
+@register.inclusion_tag("rulesage/includes/game_feed_link.html", takes_context=True)
+def game_feed_link(context):
+    """The feed of the game the page is about (`game` in its context), when the game has a
+    page: the feed is a route of that page. Its address is remembered until the game's
+    pages change (a page's move or new slug changes every page)."""
+    game = context.get("game")
+    if game is None:
+        return {}
+    request = context.get("request")
+
+    def address():
+        page = live_page(game)
+        return (page.subpage_url("feed", request) if page else None) or ""
+
+    key = f"game-feed-address:{game.pk}:{translation.get_language()}"
+    return {"game": game, "url": remembered(key, address, [game_tag(game.pk)])}
 
 
 # Search engines show about this many characters of a description.
