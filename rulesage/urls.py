@@ -12,7 +12,7 @@ from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
 from .game_lookup import game_suggestions
 from .sitemaps import sitemap_index, sitemap_section
-from .views import corrections_log, redirect_from_english_segments, robots_txt, search
+from .views import corrections_log, robots_txt, search
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
 CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
@@ -41,7 +41,7 @@ if settings.DEBUG:
 
 # Every reader page carries its language, in its prefix and its words: /en/corrections/,
 # /es/correcciones/. A game's own pages (its feed, its setup checklist) are routes of its
-# game page (guides.models.games).
+# game page (guides.models.games). Addresses that moved: rulesage/former_addresses.py.
 urlpatterns += i18n_patterns(
     path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
     path(format_lazy("{}/{}/", CORRECTIONS, FEED), CorrectionsFeed(), name="corrections_feed"),
@@ -50,12 +50,6 @@ urlpatterns += i18n_patterns(
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     path(format_lazy("{}/", SEARCH), search, name="search"),
     path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
-    # Until the words were translated every language used the English ones; those
-    # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
-    *(
-        re_path(rf"^{word}/", redirect_from_english_segments)
-        for word in ("corrections", "rulings", "search")
-    ),
     # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
     # query (see routing).
     *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),
