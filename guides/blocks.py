@@ -7,7 +7,7 @@ from wagtail.snippets.blocks import SnippetChooserBlock
 # HeadingBlock is not used here, but the early migrations name it as guides.blocks's.
 from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock, HeadingBlock  # noqa: F401
 
-from .setup_facts import SetupView, player_counts, setup_table
+from .setup_facts import SetupView, setup_table
 
 
 class StepsBlock(blocks.StructBlock):
@@ -74,10 +74,13 @@ class SetupFactsBlock(blocks.StructBlock):
 
     def get_context(self, value, parent_context=None):
         context = super().get_context(value, parent_context)
-        game = (parent_context or {}).get("game")
+        parent_context = parent_context or {}
+        game, game_page = parent_context.get("game"), parent_context.get("game_page")
         context["table"] = setup_table(game, value["show"], value["caption"]) if game else None
         context["game"] = game
-        context["checklist_counts"] = player_counts(game) if game else []
+        context["checklist_links"] = (
+            game_page.checklist_links(parent_context.get("request")) if game_page else []
+        )
         return context
 
     class Meta:

@@ -6,26 +6,25 @@ checklist can never state other numbers than the guide. Each line has a key made
 figure's id, the same in every language: a tick kept in the browser under the game and
 player count stays ticked when the reader switches language.
 
-Once opened, the page keeps itself, the game page and the game's guides for use offline
-(site/static/js/checklist.js puts them in the browser's cache; the service worker from
-`service_worker` serves them from there when the network is gone).
+The checklist is a route of the game's page (guides.models.games), at the page's address
+in each language. Once opened, it keeps itself, the game page and the game's guides for
+use offline (site/static/js/checklist.js puts them in the browser's cache; the service
+worker from `service_worker` serves them from there when the network is gone).
 """
 
 import json
 from dataclasses import dataclass
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
+from wagtail.models import Page
 
 from core.cache_tags import game as game_tag
 from core.cache_tags import game_guides, shows
-from rulings.models import Game, SetupGroup
-
-from .expansions import live_page
-from .models import GuidePage
-from .setup_facts import player_counts
+from rulings.models import SetupGroup
 
 
 @dataclass(frozen=True)
@@ -71,27 +70,37 @@ def checklist(game, players):
     return [section for section in sections if section.lines]
 
 
-def setup_checklist(request, slug, players=None):
-    """The checklist for `players` (or the choice of player counts), of the game `slug`."""
-    game = get_object_or_404(Game.objects.prefetch_related("setup_figures"), slug=slug)
-    counts = player_counts(game)
-    if not counts or (players is not None and players not in counts):
+def setup_checklist(request, page, players=None):
+    """The checklist for `players` (or the choice of player counts) of the game of `page`,
+    its game page."""
+    game = page.game
+    links = page.checklist_links(request)
+    if not links or (players is not None and players not in dict(links)):
         raise Http404
     shows(game_tag(game.pk), game_guides(game.pk))
-    page = live_page(game)
-    guides = GuidePage.objects.live().public().descendant_of(page) if page else []
+    # The game page's children are its guides.
+    guides = Page.objects.child_of(page).live().public()
+    name, kwargs = ("setup_players", {"players": players}) if players else ("setup", {})
     context = {
         "game": game,
         "game_page": page,
         "guides": guides,
-        "counts": counts,
+        "checklist_links": links,
         "players": players,
         "sections": checklist(game, players) if players else [],
+        # The language switcher and the alternates name the checklist in each language's
+        # words, after the game page's address in that language.
+        "live_page": page,
+        "page_subpath": lazy(page.reverse_subpage, str)(name, kwargs=kwargs),
     }
     if players:
         # Read by checklist.js from a data attribute (escaped there like any text).
         context["offline_urls"] = json.dumps(
-            [request.path, *([page.url] if page else []), *(guide.url for guide in guides)]
+            [
+                page.subpage_url(name, request, **kwargs),
+                page.get_url(request),
+                *(guide.get_url(request) for guide in guides),
+            ]
         )
         context["storage_key"] = f"rulesage-checklist:{game.slug}:{players}"
     return render(request, "guides/setup_checklist.html", context)
@@ -99,8 +108,8 @@ def setup_checklist(request, slug, players=None):
 
 def service_worker(request):
     """The service worker, served from the site's root so that it may answer for every
-    page a checklist keeps (guides live under their game's page, the checklist under
-    the game's address)."""
+    page a checklist keeps (the checklist and the guides live under their game's page,
+    in each language's address)."""
     script = render_to_string("guides/service_worker.js")
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"

@@ -11,7 +11,6 @@ errata card was entered in the registry.
 import datetime
 from dataclasses import dataclass
 
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -19,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from core.cache_tags import of_game, shows
 from guides.expansions import live_page
 from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
-from rulings.models import ErrataCard, Game, Ruling
+from rulings.models import ErrataCard, Ruling
 
 from .feeds import FEED_LENGTH, RulingsFeed, TagURIFeed
 
@@ -126,10 +125,12 @@ def errata_entries(game):
 
 
 class GameFeed(TagURIFeed):
-    """What changed for one game's players, newest first (see the module docstring)."""
+    """What changed for one game's players, newest first (see the module docstring).
 
-    def get_object(self, request, slug):
-        game = get_object_or_404(Game, slug=slug)
+    A route of the game's page (`GamePage.feed`, through the `game_feed` hook), which
+    names the game."""
+
+    def get_object(self, request, game):
         shows(*of_game(game.pk))
         return game
 

@@ -1,7 +1,9 @@
 """Addresses the whole site refuses or corrects once, before any view or the page cache.
 
 An encoded slash (`/en/games%2Fpoint-city%2F`) arrives decoded, so the page would be
-served, and cached, under a second address: it is redirected to the one address.
+served, and cached, under a second address: it is redirected to the one address. An
+address the site used to answer at (rulesage/former_addresses.py) is redirected to the
+one it moved to.
 
 Control characters are refused.
 
@@ -16,6 +18,7 @@ import re
 
 from django.http import HttpResponsePermanentRedirect
 
+from .former_addresses import moved_to
 from .views import bad_request
 
 # Unicode's control characters (category Cc): C0, DEL and C1.
@@ -74,7 +77,14 @@ def has_encoded_slash(request):
 
 
 class OneAddressMiddleware:
-    """Redirect a path with an encoded slash to the same path written plainly."""
+    """Redirect a path with an encoded slash to the same path written plainly, and a
+    former address to the one it moved to, with its query string.
+
+    A former address is only looked for once the site has found nothing at it, so no
+    page pays for the look-up. It sits before the page cache, which stores only what
+    answers 200: neither the redirect nor the page it leads to is kept under a former
+    address.
+    """
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -82,4 +92,10 @@ class OneAddressMiddleware:
     def __call__(self, request):
         if has_encoded_slash(request):
             return HttpResponsePermanentRedirect(request.get_full_path())
-        return self.get_response(request)
+        response = self.get_response(request)
+        if response.status_code == 404 and request.method in ("GET", "HEAD"):
+            address = moved_to(request)
+            if address:
+                query = request.META.get("QUERY_STRING")
+                return HttpResponsePermanentRedirect(f"{address}?{query}" if query else address)
+        return response

@@ -91,6 +91,17 @@ def routed(page, chain):
     return page
 
 
+def routes_match(page_class, subpath):
+    """True when `page_class` is routable and one of its routes matches `subpath`."""
+    if not issubclass(page_class, RoutablePageMixin):
+        return False
+    try:
+        page_class.get_resolver().resolve(subpath)
+    except Http404:
+        return False
+    return True
+
+
 def find_route(request, path):
     """Wagtail's route for `path`, or None when the stored addresses do not settle it."""
     # One query per request. Remembering the site here would save nothing: a page's own
@@ -104,17 +115,14 @@ def find_route(request, path):
     for level, page in enumerate(chain):
         remaining = components[level:]
         # As Wagtail's route: a live routable page answers the rest of the path itself
-        # when one of its routes matches it, before any child page is looked at.
-        if page.live and issubclass(page.specific_class, RoutablePageMixin):
+        # when one of its routes matches it, before any child page is looked at. The
+        # routes are the class's: a guide's address passes its routable game page
+        # without loading that page's own row.
+        subpath = "/" + "".join(f"{c}/" for c in remaining)
+        if page.live and routes_match(page.specific_class, subpath):
             specific = specific_page(page)
-            try:
-                view, args, kwargs = specific.resolve_subpage(
-                    "/" + "".join(f"{c}/" for c in remaining)
-                )
-            except Http404:
-                pass
-            else:
-                return RouteResult(routed(specific, chain[:level]), args=(view, args, kwargs))
+            view, args, kwargs = specific.resolve_subpage(subpath)
+            return RouteResult(routed(specific, chain[:level]), args=(view, args, kwargs))
         if not remaining:
             return RouteResult(routed(specific_page(page), chain[:level])) if page.live else None
     return None

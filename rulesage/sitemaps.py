@@ -31,6 +31,8 @@ from django.utils import timezone, translation
 from wagtail.models import Page, Site
 
 from core.pages import page_url_in, public
+from guides.models import GamePage
+from guides.setup_facts import player_counts
 from rulings.models import Document, Edition, Ruling
 
 from .corrections import latest_corrections
@@ -122,6 +124,39 @@ class PageSitemap(TranslatedSitemap):
     def get_latest_lastmod(self):
         published = Coalesce("last_published_at", "latest_revision_created_at")
         return self.items().aggregate(latest=Max(published))["latest"]
+
+
+class ChecklistSitemap(TranslatedSitemap):
+    """Each game's setup checklists, routes of its live public game page: the choice of
+    player counts and one per count. Their figures record no date they changed.
+
+    Addressed through Wagtail, as pages are: a file holds a quarter as many.
+    """
+
+    share_of_limit = 4
+
+    def items(self):
+        site = Site.find_for_request(self.request)
+        if site is None:
+            return []
+        # Only the games whose editors entered setup figures: few of a large catalogue.
+        pages = GamePage.objects.live().descendant_of(site.root_page)
+        pages = public(pages).filter(game__setup_figures__isnull=False).distinct()
+        pages = pages.select_related("game").prefetch_related("game__setup_figures")
+        return [
+            (page, players)
+            for page in pages.order_by("path")
+            for players in (None, *player_counts(page.game))
+        ]
+
+    def path(self, item):
+        page, players = item
+        if players is None:
+            return page.subpage_url("setup", self.request)
+        return page.subpage_url("setup_players", self.request, players=players)
+
+    def get_latest_lastmod(self):
+        return None
 
 
 class SiteListSitemap(TranslatedSitemap):
@@ -230,6 +265,7 @@ class RulingSitemap(TranslatedSitemap):
 
 SECTIONS = {
     "pages": PageSitemap,
+    "checklists": ChecklistSitemap,
     "lists": SiteListSitemap,
     "editions": EditionRulingsSitemap,
     "errata": ErrataSitemap,

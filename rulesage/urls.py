@@ -6,14 +6,13 @@ from django.utils.translation import pgettext_lazy
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
-from guides.checklist import service_worker, setup_checklist
+from guides.checklist import service_worker
 
 from . import routing
 from .feeds import CorrectionsFeed, RulingsFeed
-from .game_feed import GameFeed
 from .game_lookup import game_suggestions
 from .sitemaps import sitemap_index, sitemap_section
-from .views import corrections_log, redirect_from_english_segments, robots_txt, search
+from .views import corrections_log, robots_txt, search
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
 CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
@@ -21,7 +20,6 @@ FEED = pgettext_lazy("URL path segment", "feed")
 RULINGS = pgettext_lazy("URL path segment", "rulings")
 SEARCH = pgettext_lazy("URL path segment", "search")
 GAMES = pgettext_lazy("URL path segment", "games")
-SETUP = pgettext_lazy("URL path segment", "setup")
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "rulesage.views.bad_request"
@@ -42,28 +40,16 @@ if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 
 # Every reader page carries its language, in its prefix and its words: /en/corrections/,
-# /es/correcciones/.
+# /es/correcciones/. A game's own pages (its feed, its setup checklist) are routes of its
+# game page (guides.models.games). Addresses that moved: rulesage/former_addresses.py.
 urlpatterns += i18n_patterns(
     path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
     path(format_lazy("{}/{}/", CORRECTIONS, FEED), CorrectionsFeed(), name="corrections_feed"),
     # Before the rulings' own addresses, where "feed" would read as an edition code.
     path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
-    path(format_lazy("{}/<slug:slug>/{}/", GAMES, FEED), GameFeed(), name="game_feed"),
-    path(format_lazy("{}/<slug:slug>/{}/", GAMES, SETUP), setup_checklist, name="setup_checklist"),
-    path(
-        format_lazy("{}/<slug:slug>/{}/<int:players>/", GAMES, SETUP),
-        setup_checklist,
-        name="setup_players",
-    ),
     path(format_lazy("{}/", SEARCH), search, name="search"),
     path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
-    # Until the words were translated every language used the English ones; those
-    # addresses (/es/rulings/…) are in links and bookmarks, and move permanently.
-    *(
-        re_path(rf"^{word}/", redirect_from_english_segments)
-        for word in ("corrections", "rulings", "search")
-    ),
     # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
     # query (see routing).
     *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),

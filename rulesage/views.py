@@ -1,10 +1,8 @@
 """Site-wide views that are not Wagtail pages."""
 
-from django.conf import settings
-from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
+from django.http import HttpResponse
 from django.shortcuts import render
-from django.urls import Resolver404, resolve, reverse
-from django.utils import translation
+from django.urls import reverse
 
 from core.pagination import page_of
 
@@ -72,31 +70,6 @@ def robots_txt(request):
         f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
-
-
-def redirect_from_english_segments(request):
-    """/es/rulings/<code>/errata/ → /es/resoluciones/<code>/erratas/, permanently.
-
-    The path is read as the English address it was (same prefix, English words) and
-    rebuilt in the current language. Only the views whose words are translated qualify;
-    anything else is simply not found.
-    """
-    language = translation.get_language()
-    source = settings.LANGUAGE_CODE
-    prefix = f"/{language}/"
-    if language == source or not request.path_info.startswith(prefix):
-        raise Http404
-    with translation.override(source):
-        try:
-            match = resolve(f"/{source}/{request.path_info[len(prefix) :]}")
-        except Resolver404:
-            raise Http404 from None
-    if match.func is redirect_from_english_segments or match.url_name == "wagtail_serve":
-        raise Http404
-    target = reverse(match.view_name, args=match.args, kwargs=match.kwargs)
-    if request.META.get("QUERY_STRING"):
-        target += "?" + request.META["QUERY_STRING"]
-    return HttpResponsePermanentRedirect(target)
 
 
 def csrf_failure(request, reason=""):

@@ -89,6 +89,8 @@ class RulingListView(ListView):
             shows(game(self.edition.game_id), game_rulings(self.edition.game_id))
         context.update(
             edition=self.edition,
+            # The game the page is about: the page links its feed (base.html).
+            game=self.edition.game if self.edition else None,
             edition_text=typed,
             edition_matches=editions_matching(typed),
             status=self.status,
@@ -145,6 +147,7 @@ class RulingDetailView(DetailView):
             mentions=self.read["mentions"],
             crumbs=trail(ruling.edition, crumb_of(ruling, "question")),
             translation_state=self.read.get("translation"),
+            game=ruling.edition.game,  # the page links its feed (base.html)
         )
         if context["translation_state"] is not None:
             with translation.override(SOURCE_LANGUAGE):
@@ -254,5 +257,6 @@ class ErrataRegistryView(DetailView):
             "document", "passage", "supersedes", "superseded_by"
         ).order_by("-issued_on", "-pk")
         context["crumbs"] = trail(self.object, Crumb(gettext("Errata registry")))
+        context["game"] = self.object.game  # the page links its feed (base.html)
         shows(game(self.object.game_id), game_errata(self.object.game_id))
         return context

@@ -1,6 +1,8 @@
-"""Template tags for every page: language alternates, the language switcher, the description."""
+"""Template tags for every page: its canonical address and language alternates, the
+language switcher, the description, its game's feed."""
 
 from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 from django import template
 from django.conf import settings
@@ -11,7 +13,10 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from core.cache_tags import game as game_tag
+from core.page_cache import READ_PARAMETERS, remembered
 from core.pages import page_url_in
+from guides.expansions import live_page
 from rulings.markers import MARKER_RE
 
 from ..navigation import main_links
@@ -68,25 +73,94 @@ def _alternate_urls(request, page, subpath, to_home):
     return result
 
 
+# The query parameters that belong to a page's address (its canonical URL and its
+# alternates): of those reader pages read (core.page_cache), the ones that choose what the
+# page shows: a list's filters and page number, the words searched. Not a passage's anchor
+# (its address moves to its page of the document), a question that pre-fills the ask form
+# or a sitemap's file number; nor anything a page does not read (a campaign's tracking).
+ADDRESS_PARAMETERS = READ_PARAMETERS - {"passage", "question", "p"}
+
+
+def query_of(request, names=ADDRESS_PARAMETERS):
+    """`?name=value…` of the request's parameters among `names` (by default those that
+    belong to its page's address), in the order of their names, empty ones left out; ""
+    when none."""
+    pairs = sorted(
+        (name, value)
+        for name, values in request.GET.lists()
+        if name in names
+        for value in values
+        if value
+    )
+    return f"?{urlencode(pairs)}" if pairs else ""
+
+
+def absolute_alternates(context):
+    """(language code, absolute URL) of this page in every site language, its query
+    being the parameters that belong to its address."""
+    request = context["request"]
+    query = query_of(request)
+    return [
+        (code, request.build_absolute_uri(url + query))
+        for code, _name, url in alternate_urls(context)
+    ]
+
+
+def canonical_url(context):
+    """This page's one address in this language: its alternate for this language."""
+    current = translation.get_language()
+    alternates = dict(absolute_alternates(context))
+    if current in alternates:
+        return alternates[current]
+    request = context["request"]
+    return request.build_absolute_uri(request.path + query_of(request))
+
+
 @register.inclusion_tag("rulesage/includes/language_alternates.html", takes_context=True)
 def language_alternates(context):
-    request = context.get("request")
-    links = [
-        (code, request.build_absolute_uri(url)) for code, _name, url in alternate_urls(context)
-    ]
+    """The page's canonical link and its hreflang alternates, from the same addresses (the
+    sitemap lists the same: rulesage/sitemaps.py)."""
+    if context.get("request") is None:
+        return {}
+    links = absolute_alternates(context)
     default = next((url for code, url in links if code == settings.LANGUAGE_CODE), None)
-    return {"links": links, "default": default}
+    return {"canonical": canonical_url(context), "links": links, "default": default}
 
 
 @register.inclusion_tag("rulesage/includes/language_switcher.html", takes_context=True)
 def language_switcher(context, to_home=False):
+    """Each language's address of this page, keeping what the reader chose of it: every
+    parameter the page reads (the words searched, the filters, the page of a list, a
+    question being written). Anything else (a campaign's tracking) is not the reader's
+    and is left behind, so the page stays the same for every such address. Error pages
+    offer each home page."""
     current = translation.get_language()
+    request = context.get("request")
+    query = "" if to_home or request is None else query_of(request, READ_PARAMETERS)
     return {
         "languages": [
-            {"code": code, "name": name, "url": url, "current": code == current}
+            {"code": code, "name": name, "url": url + query, "current": code == current}
             for code, name, url in alternate_urls(context, to_home=to_home)
         ]
     }
+
+
+@register.inclusion_tag("rulesage/includes/game_feed_link.html", takes_context=True)
+def game_feed_link(context):
+    """The feed of the game the page is about (`game` in its context), when the game has a
+    page: the feed is a route of that page. Its address is remembered until the game's
+    pages change (a page's move or new slug changes every page)."""
+    game = context.get("game")
+    if game is None:
+        return {}
+    request = context.get("request")
+
+    def address():
+        page = live_page(game)
+        return (page.subpage_url("feed", request) if page else None) or ""
+
+    key = f"game-feed-address:{game.pk}:{translation.get_language()}"
+    return {"game": game, "url": remembered(key, address, [game_tag(game.pk)])}
 
 
 # Search engines show about this many characters of a description.
@@ -187,7 +261,7 @@ def og_locale():
 
 @register.simple_tag(takes_context=True)
 def og_url(context):
-    """The page's own address for Open Graph, without its query string.
+    """The page's canonical address, for Open Graph.
 
     Error pages render this too, among them the 400 page for a Host the site does not
     serve, where asking for the host raises again: those get the path alone.
@@ -196,7 +270,7 @@ def og_url(context):
     if request is None:
         return ""
     try:
-        return request.build_absolute_uri(request.path)
+        return canonical_url(context)
     except DisallowedHost:
         return request.path
 

@@ -53,8 +53,10 @@ def test_a_three_player_checklist_ticked_kept_offline_and_printed(journey, game_
     reader.get_by_label("13 × Tier 1").check()  # left in the box: ticked offline too
     reader.context.set_offline(False)
 
-    # The same table in Spanish: the lines in Spanish words, the same ticks.
-    reader.goto(journey.url + "/es/juegos/point-city/preparacion/3/")
+    # The same table in Spanish, under the game page's Spanish address: the lines in
+    # Spanish words, the same ticks.
+    reader.get_by_role("navigation", name="Language").get_by_role("link", name="Español").click()
+    reader.wait_for_url(re.compile(r"/es/juegos/ciudad-de-puntos/preparacion/3/$"))
     assert ticked(reader) == ["52 × Nivel 1", "13 × Nivel 1", "12 × Fichas de edificio comunitario"]
     reader.get_by_role("button", name="Borrar las marcas").click()
     reader.reload()

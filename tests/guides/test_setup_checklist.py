@@ -4,7 +4,6 @@ import pytest
 from bs4 import BeautifulSoup
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 from django.utils import translation
 
 from guides.models import GamePage, GuidePage
@@ -15,11 +14,13 @@ pytestmark = pytest.mark.django_db
 GAME = "point-city"
 
 
-def checklist_url(players=None, language="en", slug=GAME):
+def checklist_url(players=None, language="en"):
+    """The checklist's address: a route of the game's page, in `language`."""
+    page = GamePage.objects.get(game__slug=GAME)
     with translation.override(language):
         if players is None:
-            return reverse("setup_checklist", kwargs={"slug": slug})
-        return reverse("setup_players", kwargs={"slug": slug, "players": players})
+            return page.subpage_url("setup")
+        return page.subpage_url("setup_players", players=players)
 
 
 def lines(client, url):
@@ -70,7 +71,7 @@ def test_each_player_figures_are_counted_for_the_table(client, demo_site):
 
 def test_the_spanish_checklist_has_the_same_figures_and_ticks_in_spanish_words(client, demo_site):
     url = checklist_url(3, "es")
-    assert url == f"/es/juegos/{GAME}/preparacion/3/"
+    assert url == "/es/juegos/ciudad-de-puntos/preparacion/3/"  # the game page's Spanish slug
     spanish = lines(client, url)
     english = lines(client, checklist_url(3))
     assert [text for _k, text in spanish["Sacar de la caja"]][0] == "52 × Nivel 1"
@@ -92,7 +93,7 @@ def test_the_game_page_and_the_guides_setup_section_link_every_player_count(clie
 
 def test_unknown_counts_and_games_are_not_found(client, demo_site):
     assert client.get(checklist_url(9)).status_code == 404
-    assert client.get(checklist_url(3, slug="no-such-game")).status_code == 404
+    assert client.get("/en/games/no-such-game/setup/3/").status_code == 404
     assert client.get(checklist_url()).status_code == 200  # the choice of player counts
 
 

@@ -9,7 +9,6 @@ from bs4 import BeautifulSoup
 from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 from django.utils import translation
 
 from core.cache_tags import bump_everything
@@ -35,9 +34,11 @@ def page_cache(settings):
     bump_everything()
 
 
-def feed_url(language="en", slug=GAME):
+def feed_url(language="en"):
+    """The feed's address: a route of the game's page, in `language`."""
+    page = GamePage.objects.get(game__slug=GAME)
     with translation.override(language):
-        return reverse("game_feed", kwargs={"slug": slug})
+        return page.subpage_url("feed")
 
 
 def read_feed(client, url):
@@ -98,7 +99,7 @@ def test_the_feed_holds_the_games_rulings_guide_versions_and_errata_and_no_other
 
 def test_the_spanish_feed_has_its_own_address_and_words(client, demo_site):
     url = feed_url("es")
-    assert url == f"/es/juegos/{GAME}/canal/"
+    assert url == "/es/juegos/ciudad-de-puntos/canal/"  # the game page's Spanish slug
     feed, entries = read_feed(client, url)
     assert feed.find(f"{ATOM}subtitle").text.startswith("Resoluciones nuevas y corregidas")
     assert entries and all(entry["link"].startswith("http://testserver/es/") for entry in entries)
@@ -108,10 +109,19 @@ def test_the_spanish_feed_has_its_own_address_and_words(client, demo_site):
 def test_the_games_pages_advertise_its_feed(client, demo_site):
     page = GamePage.objects.get(game__slug=GAME)
     ruling = game_rulings().first()
-    for language, address in (("en", page.url), ("en", ruling.get_absolute_url())):
-        soup = BeautifulSoup(client.get(address).content, "html.parser")
-        feeds = soup.select('link[rel="alternate"][type="application/atom+xml"]')
-        assert feed_url(language) in [link["href"] for link in feeds], address
+    for language in ("en", "es"):
+        with translation.override(language):
+            addresses = [
+                page.url,
+                page.subpage_url("setup_players", players=3),
+                ruling.get_absolute_url(),
+                ruling.edition.get_absolute_url(),
+                ruling.edition.get_errata_url(),
+            ]
+        for address in addresses:
+            soup = BeautifulSoup(client.get(address).content, "html.parser")
+            feeds = soup.select('link[rel="alternate"][type="application/atom+xml"]')
+            assert feed_url(language) in [link["href"] for link in feeds], address
 
 
 def test_the_feed_costs_the_same_queries_however_many_rulings_the_game_has(client, demo_site):
@@ -131,5 +141,5 @@ def test_the_feed_costs_the_same_queries_however_many_rulings_the_game_has(clien
 
 
 def test_an_unknown_game_has_no_feed(client, demo_site):
-    response = client.get(feed_url(slug="no-such-game"))
+    response = client.get("/en/games/no-such-game/feed/")
     assert response.status_code == 404
