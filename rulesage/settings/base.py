@@ -435,7 +435,7 @@ MIDDLEWARE.insert(
 
 # --- CDN purges ---------------------------------------------------------------------------
 # Behind a CDN or Varnish, the pages a change makes stale are purged by their tags
-# (rulesage.cache_purge): FRONTEND_CACHE_PURGE_URL takes an HTTP PURGE with a
+# (core.cdn_purge): FRONTEND_CACHE_PURGE_URL takes an HTTP PURGE with a
 # Surrogate-Key header; CLOUDFLARE_API_TOKEN with CLOUDFLARE_ZONE_ID purges by Cache-Tag.
 # Off unless configured.
 RULESAGE_PURGE_URL = os.environ.get("FRONTEND_CACHE_PURGE_URL", "")
