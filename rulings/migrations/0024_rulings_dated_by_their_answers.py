@@ -7,8 +7,12 @@ page shows: the answer's date (the row's when the export gives none), or its lat
 correction's (the day the correction is dated, at the moment it was recorded when that
 was the same day).
 
-Not undone in reverse: the dates it replaces were the moments rows happened to be
-written, which nothing needs back; reversing leaves the dates of record in place.
+`created_at` takes its moment as a default rather than `auto_now_add`: a Python-side
+change, so only the migration state records it (SQLite would otherwise rebuild the table,
+and it cannot rebuild the indexes that sort NULLS LAST).
+
+The dates are not undone in reverse: those they replace were the moments rows happened
+to be written, which nothing needs back; reversing leaves the dates of record in place.
 """
 
 import django.utils.timezone
@@ -39,10 +43,14 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
-            model_name="ruling",
-            name="created_at",
-            field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name="ruling",
+                    name="created_at",
+                    field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
+                ),
+            ]
         ),
         migrations.RunPython(date_by_answers_and_corrections, migrations.RunPython.noop),
     ]
