@@ -259,8 +259,11 @@ def gathered():
     Entered inside a transaction, as its last writes are done, it writes the new token in
     that transaction: the change and its token then commit together, in one commit rather
     than two, and since the token's row is the last the transaction locks, it never waits
-    for another row while holding it.
+    for another row while holding it. Entered within another, its bumps are the outer one's.
     """
+    if getattr(_gathering, "tags", None) is not None:
+        yield
+        return
     _gathering.tags = tags = set()
     try:
         yield
