@@ -315,6 +315,7 @@ def database_seen():
             "The database is not in the state the page cache last saw: every cached page is stale"
         )
         move_on({SITE})
+        purge_tags({SITE})  # a CDN in front holds pages of that other state too
     cache.set(TOKEN_KEY, token, timeout=None)
     return seen is not None
 

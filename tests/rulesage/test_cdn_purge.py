@@ -8,10 +8,13 @@ from django_tasks.signals import task_enqueued
 from core.cache_tags import (
     LISTS,
     SITE,
+    TOKEN_KEY,
+    database_seen,
     game,
     game_errata,
     game_guides,
     game_rulings,
+    page_cache,
     read_versions,
     ruling,
 )
@@ -116,3 +119,16 @@ def test_with_no_cdn_nothing_is_queued(settings, queued, django_capture_on_commi
         record_correction(imported, what_it_says_now="You may pass twice.")
     assert callbacks  # the changes were committed, and made pages stale
     assert queued == []
+
+
+def test_a_restored_database_has_the_cdn_purge_every_page(purge_listener, queued):
+    """The database no longer holds the state the caches last saw (restored from a backup):
+    the CDN's copies are of that other state too."""
+    database_seen()  # from here, the cache knows the database's token
+    queued.clear(), purge_listener.clear()
+    assert database_seen() is False
+    assert queued == []
+    page_cache().set(TOKEN_KEY, "the token of a later state", timeout=None)
+    assert database_seen() is True
+    assert queued == [{SITE}]
+    assert purge_listener == [SITE]
