@@ -30,7 +30,10 @@ data from before that change and the tags' versions from after it.
 
 A change moves its tags twice: at once, so that the writer's next request (and a test
 inside one transaction) sees it, and again when its transaction commits, so that a page
-rendered from the data before the commit is not served after it.
+rendered from the data before the commit is not served after it. As it commits, the same
+tags are queued for purging from a CDN in front (`core.cdn_purge`). `bump` is the one
+call for all of it: signals (`rulesage.page_cache_events`), imports, bulk writes and
+commands that make pages stale all go through it.
 
 Restore-safe: the versions live in Redis, the content in PostgreSQL. Every committed
 change also writes a new token to the database (`core.models.ContentState`) and to Redis.
@@ -54,6 +57,8 @@ from asgiref.local import Local
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connection, transaction
+
+from .cdn_purge import purge_tags
 
 logger = logging.getLogger("rulesage.cache")
 
@@ -227,10 +232,13 @@ def move_on(tags):
 
 
 def _committed(tags, token=None):
-    """After a commit: the tags move on again, and the cache learns the database's new
-    token (written now, unless the transaction wrote it already)."""
-    move_on(tags)
-    page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
+    """After a commit: the tags move on again, the cache learns the database's new token
+    (written now, unless the transaction wrote it already), and the CDN is asked to purge
+    them (after the tags moved, so that what it fetches again is rendered afresh)."""
+    if invalidating():
+        move_on(tags)
+        page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
+    purge_tags(tags)
 
 
 def _write_token():
@@ -251,8 +259,11 @@ def gathered():
     Entered inside a transaction, as its last writes are done, it writes the new token in
     that transaction: the change and its token then commit together, in one commit rather
     than two, and since the token's row is the last the transaction locks, it never waits
-    for another row while holding it.
+    for another row while holding it. Entered within another, its bumps are the outer one's.
     """
+    if getattr(_gathering, "tags", None) is not None:
+        yield
+        return
     _gathering.tags = tags = set()
     try:
         yield
@@ -269,15 +280,16 @@ def gathered():
 
 
 def bump(tags):
-    """Make what shows these tags stale: now, and again when the transaction commits."""
-    if not invalidating():
-        return
+    """Make what shows these tags stale: now, and again when the transaction commits,
+    when a CDN is asked to purge them too. Where nothing moves versions on (tests that
+    cache nothing), only the CDN's purge is left."""
     tags = set(tags)
     if getattr(_gathering, "tags", None) is not None:
         _gathering.tags |= tags
         return
     if transaction.get_connection().in_atomic_block:
-        move_on(tags)
+        if invalidating():
+            move_on(tags)
         transaction.on_commit(lambda: _committed(tags))
     else:
         _committed(tags)
@@ -303,6 +315,7 @@ def database_seen():
             "The database is not in the state the page cache last saw: every cached page is stale"
         )
         move_on({SITE})
+        purge_tags({SITE})  # a CDN in front holds pages of that other state too
     cache.set(TOKEN_KEY, token, timeout=None)
     return seen is not None
 

@@ -1,11 +1,14 @@
 """Abstract models every app shares: the shape of a public, dated correction."""
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
 from wagtail.models import Orderable
+
+from .dates import moment_on
 
 
 class Correction(Orderable):
@@ -17,8 +20,8 @@ class Correction(Orderable):
 
     corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
     # When the correction was recorded, to the second: the date above is the editor's to
-    # state (a correction may be dated the day the error was put right); this is the
-    # moment readers' feeds learn of it.
+    # state (a correction may be dated the day the error was put right); this orders the
+    # corrections of that day (`dated_at`).
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now, editable=False)
     what_was_wrong = models.TextField(_("what was wrong"))
     what_it_says_now = models.TextField(_("what it says now"))
@@ -48,6 +51,19 @@ class Correction(Orderable):
     @property
     def anchor(self):
         return f"correction-{self.pk}"
+
+    @property
+    def dated_at(self):
+        """The correction's date of record as a moment, for feeds and structured data: the
+        day its page shows (`corrected_on`), at the moment it was recorded when that was
+        the same day, else at the start of that day (a correction dated earlier, as the
+        demo's are, is news of that day, not of the day it was typed in)."""
+        return moment_on(self.corrected_on, self.recorded_at)
+
+    def clean(self):
+        super().clean()
+        if self.corrected_on and self.corrected_on > timezone.localdate():
+            raise ValidationError({"corrected_on": _("A correction cannot be dated after today.")})
 
     @property
     def byline(self):

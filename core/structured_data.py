@@ -33,7 +33,7 @@ def correction(item, url):
     return {
         "@type": "CorrectionComment",
         "url": f"{url}#{item.anchor}",
-        "datePublished": item.corrected_on.isoformat(),
+        "datePublished": iso(item.dated_at),
         "author": {"@type": "Person", "name": item.corrected_by}
         if item.corrected_by
         else {"@type": "Organization", "name": item.byline},

@@ -31,12 +31,14 @@ def absolute_url_in(page, request, language):
 
 
 def guide_data(context):
-    """The current version of the guide in `context` (the page's template context)."""
+    """The current version of the guide in `context` (the page's template context), dated
+    as its change log dates its versions: published with the first, modified with this one."""
     request, page = context["request"], context["page"]
     url = request.build_absolute_uri(page.get_url(request))
     site = organisation(request)
     game_page = context.get("game_page")
     version = context.get("current_version")
+    versions = context.get("versions") or []
     data = {
         "@context": SCHEMA,
         "@type": "WebPage",
@@ -48,8 +50,8 @@ def guide_data(context):
         **translation_properties(page, lambda code: absolute_url_in(page, request, code)),
         "about": {"@type": "Game", "name": game_page.title} if game_page else None,
         "version": str(version.number) if version else None,
-        "datePublished": iso(page.first_published_at),
-        "dateModified": iso(page.last_published_at),
+        "datePublished": iso(versions[-1].published_at) if versions else None,
+        "dateModified": iso(version.published_at) if version else None,
         # The date an editor last checked the guide against its sources (shown on it).
         "lastReviewed": iso(page.checked_on),
         "reviewedBy": site if page.checked_on else None,

@@ -1,4 +1,10 @@
-"""`manage.py check --deploy` warns when the site cannot send e-mail.
+"""Checks of settings that fail silently: `manage.py check` refuses a feed id authority
+that makes invalid ids; `check --deploy` warns when feed ids use the placeholder authority
+or when the site cannot send e-mail.
+
+A feed entry's id (rulesage/feeds.py) is a tag URI under RULESAGE_FEED_TAG_AUTHORITY; a
+malformed one makes every id invalid, and the placeholder names a domain the operator does
+not own, which cannot be changed later without every entry reading as new.
 
 Password resets, editors' review requests and readers' answers all leave by e-mail; a
 production server that cannot reach its mail server reports every one of them as sent
@@ -8,15 +14,52 @@ looks at the backend that delivers in the end: behind the queue every request se
 through, the one the task worker sends with (RULESAGE_EMAIL_BACKEND, core/mail.py).
 """
 
+import re
 import smtplib
 
 from django.conf import settings
-from django.core.checks import Tags, Warning, register
+from django.core.checks import Error, Tags, Warning, register
 
 from core.mail import delivering_backend
 
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 CHECK_TIMEOUT = 5  # seconds: a deploy check must not hang on an unanswering server
+# RFC 4151's taggingEntity: a domain name or an e-mail address, a comma, a date (YYYY,
+# YYYY-MM or YYYY-MM-DD).
+TAGGING_ENTITY = re.compile(
+    r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
+    r"|[^@\s,:]+@[a-z0-9.-]+),\d{4}(?:-\d{2}(?:-\d{2})?)?",
+    re.IGNORECASE,
+)
+PLACEHOLDER_AUTHORITY = "rulesage.example,2026"
+
+
+@register(Tags.compatibility)
+def feed_ids_are_tag_uris(app_configs=None, **kwargs):
+    authority = settings.RULESAGE_FEED_TAG_AUTHORITY
+    if TAGGING_ENTITY.fullmatch(authority):
+        return []
+    return [
+        Error(
+            f"FEED_TAG_AUTHORITY is {authority!r}: feed entry ids would not be tag URIs.",
+            hint="Give a domain you own and the year you owned it, e.g. rulesage.org,2026.",
+            id="rulesage.E001",
+        )
+    ]
+
+
+@register(Tags.compatibility, deploy=True)
+def feed_ids_are_the_sites_own(app_configs=None, **kwargs):
+    if settings.RULESAGE_FEED_TAG_AUTHORITY != PLACEHOLDER_AUTHORITY:
+        return []
+    return [
+        Warning(
+            f"Feed entry ids use the placeholder authority {PLACEHOLDER_AUTHORITY}.",
+            hint="Set FEED_TAG_AUTHORITY to a domain you own and the year you owned it "
+            "(rulesage.org,2026) before feeds are first published; never change it after.",
+            id="rulesage.W003",
+        )
+    ]
 
 
 @register(Tags.compatibility, deploy=True)

@@ -6,7 +6,7 @@ both `guides` and (once it has corrections) `rulings`.
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from core.translated_fields import fallback_language
 
@@ -14,6 +14,7 @@ from core.translated_fields import fallback_language
 @dataclass(frozen=True)
 class CorrectionEntry:
     corrected_on: date
+    dated_at: datetime  # the correction's date of record as a moment (feeds, sitemap)
     subject: str
     url: str
     what_was_wrong: str
@@ -33,6 +34,7 @@ class CorrectionEntry:
 def _entry(correction, kind, subject, subject_field, url):
     return CorrectionEntry(
         corrected_on=correction.corrected_on,
+        dated_at=correction.dated_at,
         subject=getattr(subject, subject_field),
         url=f"{url}#{correction.anchor}",
         what_was_wrong=correction.what_was_wrong,

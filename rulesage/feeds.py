@@ -1,16 +1,19 @@
-"""Atom feeds: the corrections log, and new and corrected rulings.
+"""Atom feeds (RFC 4287): the corrections log, and new and corrected rulings.
 
-Every entry's id (and each feed's) is a tag URI (RFC 4151), `tag:<host>,<date>:<path>`:
-a valid IRI, unlike the bare keys the corrections feed used to send, and one that never
-changes for an entry, however its title or address change. The host is the one the feed
-is served on, the date the day the entry first appeared, the path names the entry and
-the feed's language (each language's feed has entries of its own text).
+Every entry's id (and each feed's) is a tag URI (RFC 4151),
+`tag:<RULESAGE_FEED_TAG_AUTHORITY>:<language>/<path>`: a valid IRI that never changes for
+an entry, whatever host the feed is read on and however the entry's title, address or
+dates change. The authority is a domain and a year the site's operator owns it in (a
+setting, never changed once feeds are published); the path names the entry and the
+feed's language (each language's feed has entries of its own text).
+
+Each entry is dated by the date of record its page shows (`dated_at` of a ruling, a
+correction, an errata card; a guide version's `published_at`), never by when a row was
+written: loading the demo or importing an export does not make old news new.
 """
 
-import datetime
-
+from django.conf import settings
 from django.contrib.syndication.views import Feed
-from django.http.request import split_domain_port
 from django.urls import reverse
 from django.utils import translation
 from django.utils.feedgenerator import Atom1Feed
@@ -28,38 +31,27 @@ FEED_LENGTH = 50
 SUMMARY_WORDS = 60
 
 
-def tag_uri(authority, date, specific):
-    """`date` is a year or a day, written as RFC 4151 asks (2026, 2026-11-02)."""
-    return f"tag:{authority},{date}:{specific}"
-
-
-def start_of(day):
-    return datetime.datetime.combine(day, datetime.time.min, datetime.UTC)
+def tag_uri(specific):
+    """The tag URI of `specific` (an entry's or a feed's path) in the active language."""
+    authority = settings.RULESAGE_FEED_TAG_AUTHORITY
+    return f"tag:{authority}:{translation.get_language()}/{specific}"
 
 
 class TagURIFeed(Feed):
-    """An Atom feed whose feed and entry ids are tag URIs (see the module docstring).
-
-    `item_guid` gives the entry's own path; this class adds the authority and date.
-    """
+    """An Atom feed written by the site, whose feed and entry ids are tag URIs (see the
+    module docstring). Subclasses give the entry's path (`item_guid`) through `tag_uri`."""
 
     feed_type = Atom1Feed
     item_guid_is_permalink = False
-    # The feed's own path in its tag URI, and the year it began.
+    # The feed's own path in its tag URI.
     feed_name = ""
-    feed_since = 2026
 
-    def get_feed(self, obj, request):
-        feed = super().get_feed(obj, request)
-        authority = (split_domain_port(request.get_host())[0] or "localhost").lower()
-        language = translation.get_language()
-        name = self.name_of(obj)
-        feed.feed["id"] = tag_uri(authority, self.feed_since, f"{language}/{name}")
-        for item in feed.items:
-            item["unique_id"] = tag_uri(
-                authority, item["pubdate"].date().isoformat(), f"{language}/{item['unique_id']}"
-            )
-        return feed
+    def feed_guid(self, obj):
+        return tag_uri(self.name_of(obj))
+
+    def author_name(self):
+        """Every entry is the site's (RFC 4287 asks for an author)."""
+        return settings.WAGTAIL_SITE_NAME
 
     def name_of(self, obj):
         """The feed's path in its tag URI."""
@@ -91,20 +83,20 @@ class CorrectionsFeed(TagURIFeed):
         return item.url
 
     def item_guid(self, item):
-        return f"corrections/{item.key}"
+        return tag_uri(f"corrections/{item.key}")
 
     def item_pubdate(self, item):
-        return start_of(item.corrected_on)
+        return item.dated_at
 
     def item_updateddate(self, item):
-        return self.item_pubdate(item)
+        return item.dated_at
 
 
 class RulingsFeed(TagURIFeed):
     """Rulings as they are published and as they are corrected.
 
-    One entry per ruling: it appears when the ruling is published and comes back to the
-    top, updated the moment the correction was recorded and with that correction in its
+    One entry per ruling: published at the date its answer was given, and back at the
+    top, updated at the correction's date of record and with that correction in its
     summary, each time the ruling is corrected. The order is the ruling's own "last changed
     for readers" time, read from its index: no aggregate over every correction.
     """
@@ -126,7 +118,7 @@ class RulingsFeed(TagURIFeed):
         )
 
     def latest_correction(self, ruling):
-        return max(ruling.corrections.all(), key=lambda c: (c.recorded_at, c.pk), default=None)
+        return max(ruling.corrections.all(), key=lambda c: (c.dated_at, c.pk), default=None)
 
     def item_title(self, ruling):
         if self.latest_correction(ruling) is not None:
@@ -149,14 +141,13 @@ class RulingsFeed(TagURIFeed):
         return ruling.get_absolute_url()
 
     def item_guid(self, ruling):
-        return f"rulings/{ruling.pk}"
+        return tag_uri(f"rulings/{ruling.pk}")
 
     def item_pubdate(self, ruling):
-        # Also the date in the entry's tag URI, so it never changes.
-        return ruling.created_at
+        return ruling.dated_at
 
     def item_updateddate(self, ruling):
-        return max(ruling.created_at, ruling.changed_for_readers_at)
+        return ruling.changed_for_readers_at
 
     def item_categories(self, ruling):
         return [ruling.edition.game.name]

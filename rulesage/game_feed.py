@@ -2,10 +2,9 @@
 and errata cards, newest first, for a player who follows that game only.
 
 Each kind of entry is read newest first, at most a feed's length of each (so a game with
-thousands of rulings costs what one with ten does), merged by the time readers learnt of it,
-and cut to the feed's length. An entry's updated time is that time: when a ruling was
-published or last corrected, when a guide correction or a version was published, when an
-errata card was entered in the registry.
+thousands of rulings costs what one with ten does), merged by the date of record its page
+shows, and cut to the feed's length: a ruling's answer or latest correction, a guide
+correction's date, a version's publishing, the day an errata card was issued.
 """
 
 import datetime
@@ -20,7 +19,7 @@ from guides.expansions import live_page
 from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
 from rulings.models import ErrataCard, Ruling
 
-from .feeds import FEED_LENGTH, RulingsFeed, TagURIFeed
+from .feeds import FEED_LENGTH, RulingsFeed, TagURIFeed, tag_uri
 
 
 @dataclass
@@ -67,10 +66,10 @@ def guide_correction_entries(guides):
             },
             link=f"{correction.page.url}#{correction.anchor}",
             guid=f"corrections/guide-{correction.pk}",
-            published=correction.recorded_at,
-            updated=correction.recorded_at,
+            published=correction.dated_at,
+            updated=correction.dated_at,
         )
-        for correction in corrections.order_by("-recorded_at", "-pk")[:FEED_LENGTH]
+        for correction in corrections[:FEED_LENGTH]
     ]
 
 
@@ -108,7 +107,7 @@ def errata_entries(game):
         ErrataCard.objects.filter(edition__game=game, status=ErrataCard.Status.ACTIVE)
         .select_related("edition", "passage", "document")
         .defer("passage__search_en", "passage__search_es")
-        .order_by("-created_at", "-pk")[:FEED_LENGTH]
+        .order_by("-issued_on", "-pk")[:FEED_LENGTH]
     )
     return [
         Entry(
@@ -117,8 +116,8 @@ def errata_entries(game):
             summary=card.corrected_rule,
             link=card.get_absolute_url(),
             guid=f"errata/{card.pk}",
-            published=card.created_at,
-            updated=card.created_at,
+            published=card.dated_at,
+            updated=card.dated_at,
         )
         for card in cards
     ]
@@ -173,7 +172,7 @@ class GameFeed(TagURIFeed):
         return entry.link
 
     def item_guid(self, entry):
-        return entry.guid
+        return tag_uri(entry.guid)
 
     def item_pubdate(self, entry):
         return entry.published

@@ -24,12 +24,11 @@ the sender's own and never cached; the ruling that answers it is a change when s
 Writes that send no signal (`QuerySet.update`, bulk writes) say themselves what they
 touched: the ruling importer bumps the tags of what each committed file wrote.
 
-Behind a CDN, the same tags are purged (`purge`), as Surrogate-Key (Fastly, Varnish's
-xkey) or Cache-Tag (Cloudflare) headers name them on each page.
+Every rule here ends in `core.cache_tags.bump`, the one call that moves the tags and,
+behind a CDN, queues their purge once the change is committed (`core.cdn_purge`).
 """
 
 from django.apps import apps
-from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 from wagtail.models import Page
 from wagtail.signals import page_published, page_slug_changed, page_unpublished, post_page_move
@@ -44,8 +43,6 @@ from core.cache_tags import (
     of_game,
     ruling,
 )
-
-from .cache_purge import purge_tags
 
 # The apps whose records readers see, directly or through a page.
 CONTENT_APPS = ("core", "rulings", "guides", "rulesage", "wagtailcore")
@@ -181,17 +178,12 @@ def tags_of(instance, update_fields=None):
     return {SITE}
 
 
-def changed(tags):
-    bump(tags)
-    transaction.on_commit(lambda: purge_tags(tags))
-
-
 def record_changed(sender, instance, raw=False, update_fields=None, **kwargs):
     if raw:
         return  # loading fixtures
     tags = tags_of(instance, update_fields) | getattr(instance, "_tags_before_save", set())
     if tags:
-        changed(tags)
+        bump(tags)
 
 
 def remember_tags_before_save(sender, instance, raw=False, update_fields=None, **kwargs):
@@ -210,11 +202,11 @@ def remember_tags_before_save(sender, instance, raw=False, update_fields=None, *
 
 
 def page_changed(sender, instance, **kwargs):
-    changed(of_page(instance))
+    bump(of_page(instance))
 
 
 def page_moved(sender, instance, **kwargs):
-    changed({SITE})
+    bump({SITE})
 
 
 def connect():

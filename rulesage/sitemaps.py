@@ -14,6 +14,10 @@ and read as plain rows, so a file costs the same few queries whatever the catalo
 size. A file holds `SITEMAP_URLS_PER_FILE` addresses, well below the protocol's 50,000:
 Django renders a sitemap entry in about 0.1 ms, and each file must answer within a second.
 
+Each `lastmod` is the date of record its page shows (a ruling's last news for readers, a
+guide's current version, the newest correction), written as a moment with its offset and
+never after now: a bare day reads as one still to come wherever the day has not begun.
+
 Addresses are on the host the sitemap is asked for (as robots.txt, which names the index),
 not on the host stored in Wagtail's Site record: that record says "localhost" on a fresh
 install, and a sitemap pointing there lists nothing a crawler can fetch. ALLOWED_HOSTS
@@ -27,11 +31,12 @@ from django.contrib.sitemaps import Sitemap, views
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 from wagtail.models import Page, Site
 
+from core.dates import not_after_now, start_of_day
 from core.pages import page_url_in, public
-from guides.models import GamePage
+from guides.models import GamePage, GuideVersion
 from guides.setup_facts import player_counts
 from rulings.models import Document, Edition, Ruling
 
@@ -43,7 +48,8 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 class TranslatedSitemap(Sitemap):
     """One language's addresses of one kind of reader page, with every language's as
     alternates. Subclasses say which items (`items`), each item's path in the active
-    language (`path`) and when its page last changed for readers (`lastmod`)."""
+    language (`path`), when its page last changed for readers (`lastmod`, a date or a
+    moment) and when any of them last did (`newest`, for the index)."""
 
     # A file holds SITEMAP_URLS_PER_FILE addresses divided by this.
     share_of_limit = 1
@@ -59,6 +65,12 @@ class TranslatedSitemap(Sitemap):
     def lastmod(self, item):
         return None
 
+    def newest(self):
+        return None
+
+    def get_latest_lastmod(self):
+        return as_lastmod(self.newest())
+
     def page_items(self, page):
         """The items of file `page` (a 404 if there is no such file)."""
         return list(self.paginator.page(page).object_list)
@@ -73,7 +85,7 @@ class TranslatedSitemap(Sitemap):
                 locations[code] = [
                     self.request.build_absolute_uri(self.path(item)) for item in items
                 ]
-        lastmods = [self.lastmod(item) for item in items]
+        lastmods = [as_lastmod(self.lastmod(item)) for item in items]
         urls = []
         for n, (item, lastmod) in enumerate(zip(items, lastmods, strict=True)):
             alternates = [{"lang_code": code, "location": locations[code][n]} for code in LANGUAGES]
@@ -83,9 +95,9 @@ class TranslatedSitemap(Sitemap):
                 {
                     "item": item,
                     "location": locations[self.language][n],
-                    # As the protocol writes a date (W3C), without the template's date
+                    # As the protocol writes a moment (W3C), without the template's date
                     # filter, a third of the time a file takes to render.
-                    "lastmod": w3c_date(lastmod) if lastmod else "",
+                    "lastmod": lastmod.isoformat() if lastmod else "",
                     "alternates": alternates,
                 }
             )
@@ -98,7 +110,7 @@ class TranslatedSitemap(Sitemap):
 class PageSitemap(TranslatedSitemap):
     """The live public Wagtail pages of the request's site: home, games, guides, standard
     pages. A guide's earlier versions are not listed: each is marked superseded by the
-    guide's current page, which is.
+    guide's current page, which is. A guide is dated by its current version.
 
     Wagtail finds a page's address through its site's root paths and its routing, in each
     language: several times the cost of a ruling's. A file holds a quarter as many.
@@ -111,19 +123,23 @@ class PageSitemap(TranslatedSitemap):
         if site is None:
             return Page.objects.none()
         pages = site.root_page.get_descendants(inclusive=True).live()
-        return public(pages).order_by("path")
+        # As Wagtail's own sitemap: pages published before Wagtail recorded publishing
+        # dates have only their latest revision's.
+        dated = Coalesce(
+            GuideVersion.objects.current_published_at(OuterRef("pk")),
+            "last_published_at",
+            "latest_revision_created_at",
+        )
+        return public(pages).annotate(dated_at=dated).order_by("path")
 
     def path(self, item):
         return page_url_in(item, self.request, translation.get_language())
 
     def lastmod(self, item):
-        # As Wagtail's own sitemap: pages published before Wagtail recorded publishing
-        # dates have only their latest revision's.
-        return item.last_published_at or item.latest_revision_created_at
+        return item.dated_at
 
-    def get_latest_lastmod(self):
-        published = Coalesce("last_published_at", "latest_revision_created_at")
-        return self.items().aggregate(latest=Max(published))["latest"]
+    def newest(self):
+        return self.items().aggregate(latest=Max("dated_at"))["latest"]
 
 
 class ChecklistSitemap(TranslatedSitemap):
@@ -155,9 +171,6 @@ class ChecklistSitemap(TranslatedSitemap):
             return page.subpage_url("setup", self.request)
         return page.subpage_url("setup_players", self.request, players=players)
 
-    def get_latest_lastmod(self):
-        return None
-
 
 class SiteListSitemap(TranslatedSitemap):
     """The site-wide lists: all rulings and the corrections log."""
@@ -169,14 +182,13 @@ class SiteListSitemap(TranslatedSitemap):
         return reverse(item)
 
     def lastmod(self, item):
-        """The day the list last changed (a correction records only its day)."""
+        """When the list last changed: its newest ruling's news, its newest correction."""
         if item == "rulings:index":
-            changed = latest_ruling_change()
-            return timezone.localdate(changed) if changed else None
+            return latest_ruling_change()
         newest = latest_corrections(limit=1)
-        return newest[0].corrected_on if newest else None
+        return newest[0].dated_at if newest else None
 
-    def get_latest_lastmod(self):
+    def newest(self):
         dates = [self.lastmod(item) for item in self.items()]
         return None if None in dates else max(dates)
 
@@ -203,7 +215,7 @@ class EditionRulingsSitemap(TranslatedSitemap):
     def lastmod(self, item):
         return item["changed"]
 
-    def get_latest_lastmod(self):
+    def newest(self):
         return latest_ruling_change()
 
 
@@ -219,7 +231,7 @@ class ErrataSitemap(TranslatedSitemap):
     def lastmod(self, item):
         return item["errata_checked_on"]
 
-    def get_latest_lastmod(self):
+    def newest(self):
         return Edition.objects.aggregate(latest=Max("errata_checked_on"))["latest"]
 
 
@@ -259,7 +271,7 @@ class RulingSitemap(TranslatedSitemap):
     def lastmod(self, item):
         return item["changed_for_readers_at"]
 
-    def get_latest_lastmod(self):
+    def newest(self):
         return latest_ruling_change()
 
 
@@ -274,11 +286,13 @@ SECTIONS = {
 }
 
 
-def w3c_date(value):
-    """YYYY-MM-DD of a date, or of a moment in the site's time zone."""
-    if isinstance(value, datetime.datetime):
-        value = timezone.localdate(value)
-    return value.isoformat()
+def as_lastmod(value):
+    """A date of record as a lastmod: a moment (a date: its start), never after now."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime.datetime):
+        value = start_of_day(value)
+    return not_after_now(value)
 
 
 def latest_ruling_change():

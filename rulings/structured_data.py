@@ -56,8 +56,8 @@ def ruling_data(context):
         "url": url,
         "name": ruling.question,
         **translation_properties(ruling, lambda code: url_in(ruling, request, code)),
-        "datePublished": iso(ruling.answered_at or ruling.created_at),
-        "dateModified": iso(ruling.updated_at),
+        "datePublished": iso(ruling.dated_at),
+        "dateModified": iso(ruling.changed_for_readers_at),
         "lastReviewed": iso(ruling.reviewed_at),
         "reviewedBy": {"@type": "Person", "name": ruling.reviewed_by}
         if ruling.reviewed_by

@@ -16,6 +16,14 @@ from django.utils.translation import gettext_lazy as _
 from core.fields import optional_link
 
 
+class GuideVersionQuerySet(models.QuerySet):
+    def current_published_at(self, page):
+        """When the current version of `page` (a page's id, or an `OuterRef` to one) was
+        published: a guide's date of record, as an expression for lists of pages."""
+        newest = self.filter(page=page).order_by("-number").values("published_at")[:1]
+        return models.Subquery(newest)
+
+
 class GuideVersion(models.Model):
     """A public version of a guide: its number and the revision it is read from.
 
@@ -34,6 +42,8 @@ class GuideVersion(models.Model):
     revision = models.ForeignKey(
         "wagtailcore.Revision", on_delete=models.SET_NULL, null=True, related_name="+"
     )
+
+    objects = GuideVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["page", "number"]

@@ -22,6 +22,8 @@ from django.conf import settings
 from django.db import connection, connections
 from django.utils import translation
 
+from core.cache_tags import bump_everything
+
 from .copying import build_search_indexes, drop_search_indexes
 from .pages import load_pages
 from .rules import FIRST_BGG_ID, Sizes, load_corrections, load_games, load_passages, load_rulings
@@ -94,6 +96,8 @@ def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, f
     # the lists' counts read their indexes alone; a caller's transaction allows ANALYZE only.
     statement = "ANALYZE" if connection.in_atomic_block else "VACUUM ANALYZE"
     timed("vacuum, analyze", lambda: connection.cursor().execute(statement))()
+    # Written in bulk, without signals: every page a cache or a CDN kept is stale.
+    bump_everything()
     return timings
 
 

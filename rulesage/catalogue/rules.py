@@ -227,8 +227,11 @@ def load_corrections(sizes: Sizes, rng: random.Random, words: dict) -> None:
         .values_list("pk", "edition__language", "answered_at")[: sizes.corrections * 3 : 3]
     )
     corrections, corrected = [], []
+    now = timezone.now()
     for n, (pk, language, answered) in enumerate(rulings):
-        recorded = answered + datetime.timedelta(hours=1 + n % 48)
+        # Some hours after the answer, and never later than now (the newest rulings were
+        # answered minutes ago): a correction is not dated in the future.
+        recorded = min(answered + datetime.timedelta(hours=1 + n % 48), now)
         corrections.append(
             RulingCorrection(
                 ruling_id=pk,

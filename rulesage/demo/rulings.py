@@ -117,6 +117,7 @@ def load_demo_errata(card, log=print):
     errata.save()
     errata.save_revision(log_action=True)
     # Recording a card dates the registry check (today); the demo's check is the card's day.
-    Edition.objects.filter(pk=edition.pk).update(errata_checked_on=card["issued_on"])
+    edition.errata_checked_on = card["issued_on"]
+    edition.save(update_fields=["errata_checked_on"])
     log(f"  created errata card on {passage}")
     return 1

@@ -191,6 +191,10 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
+# The tagging authority of every feed's and feed entry's id (rulesage/feeds.py): a domain
+# the site's operator owned on a date, "domain,year" (RFC 4151). Ids never change with the
+# host a feed is read on; once feeds are published, neither may this.
+RULESAGE_FEED_TAG_AUTHORITY = os.environ.get("FEED_TAG_AUTHORITY", "rulesage.example,2026")
 # Addresses per sitemap file (rulesage/sitemaps.py): the protocol allows 50,000; fewer keep
 # each file's answer within a second.
 SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "2000"))
@@ -431,7 +435,7 @@ MIDDLEWARE.insert(
 
 # --- CDN purges ---------------------------------------------------------------------------
 # Behind a CDN or Varnish, the pages a change makes stale are purged by their tags
-# (rulesage.cache_purge): FRONTEND_CACHE_PURGE_URL takes an HTTP PURGE with a
+# (core.cdn_purge): FRONTEND_CACHE_PURGE_URL takes an HTTP PURGE with a
 # Surrogate-Key header; CLOUDFLARE_API_TOKEN with CLOUDFLARE_ZONE_ID purges by Cache-Tag.
 # Off unless configured.
 RULESAGE_PURGE_URL = os.environ.get("FRONTEND_CACHE_PURGE_URL", "")

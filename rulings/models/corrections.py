@@ -30,8 +30,7 @@ class RulingCorrection(Correction):
         indexes = [models.Index(fields=["-corrected_on", "-id"], name="rulingcorrection_newest")]
 
     def save(self, *args, **kwargs):
-        """Save; a correction recorded now is news of its ruling for readers (the feed)."""
-        recorded = self._state.adding
+        """Save; a correction is news of its ruling for readers (the feed), from its date
+        of record."""
         super().save(*args, **kwargs)
-        if recorded:
-            self.ruling.mark_changed_for_readers(self.recorded_at)
+        self.ruling.mark_changed_for_readers(self.dated_at)

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from wagtail.models import RevisionMixin
 
+from core.dates import start_of_day
 from core.fields import optional_link
 
 from ..locations import format_location
@@ -149,12 +150,20 @@ class ErrataCard(RevisionMixin, models.Model):
         return f"erratum-{self.pk}"
 
     @property
+    def dated_at(self):
+        """The card's date of record, as its registry entry shows it: the day it was issued
+        (not the day it was entered here)."""
+        return start_of_day(self.issued_on)
+
+    @property
     def recorded_on(self):
         """The day the card was entered in the registry (in the site's time zone)."""
         return timezone.localdate(self.created_at) if self.created_at else None
 
     def clean(self):
         super().clean()
+        if self.issued_on and self.issued_on > timezone.localdate():
+            raise ValidationError({"issued_on": _("An errata card cannot be issued after today.")})
         if self.document_id and self.document.edition_id != self.edition_id:
             raise ValidationError({"document": _("Choose a document of this card's edition.")})
         if self.passage_id and self.passage.document_id != self.document_id:

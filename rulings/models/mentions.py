@@ -9,6 +9,8 @@ stay but are not shown; a deleted page takes its rows with it.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.cache_tags import gathered
+
 from .rulings import Ruling
 
 
@@ -50,8 +52,20 @@ class RulingMention(models.Model):
 
 
 def replace_mentions(page, mentions):
-    """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows."""
-    RulingMention.objects.filter(page=page).delete()
+    """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows.
+
+    Each row is deleted and saved with its signals, so the pages of the rulings it names
+    (and stops naming) are made stale as for any change, once for them all (`gathered`).
+    """
+    with gathered():
+        RulingMention.objects.filter(page=page).delete()
+        for row in mention_rows(page, mentions):
+            row.save()
+
+
+def mention_rows(page, mentions):
+    """The page's rows for `mentions`: each once per section and language, of rulings that
+    still exist."""
     existing = set(
         Ruling.objects.filter(pk__in={m[0] for m in mentions}).values_list("pk", flat=True)
     )
@@ -70,4 +84,4 @@ def replace_mentions(page, mentions):
                     position=min(position, 32767),
                 )
             )
-    RulingMention.objects.bulk_create(rows)
+    return rows

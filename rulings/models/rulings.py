@@ -168,12 +168,15 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     reviewed_by = models.CharField(_("reviewed by"), max_length=150, blank=True)
     flags = models.JSONField(_("review flags"), default=list, blank=True, editable=False)
     flag_count = models.PositiveSmallIntegerField(_("flags"), default=0, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the ruling is made (a default rather than `auto_now_add`, so that a new
+    # undated ruling's date of record and its "last changed for readers" are one moment).
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
-    # When readers last had news of this ruling: its creation, then each correction
-    # recorded (`mark_changed_for_readers`). Kept on the row, indexed, so the rulings feed
-    # reads its newest entries from the index instead of aggregating every correction.
-    # Bookkeeping of the live row, not part of what a revision records.
+    # When readers last had news of this ruling: the date of record of its answer
+    # (`dated_at`), or of its latest correction, whichever is later (`news_at`). Kept on
+    # the row, indexed, so the rulings feed and the sitemap read their newest entries from
+    # the index instead of aggregating every correction. Bookkeeping of the live row, not
+    # part of what a revision records.
     changed_for_readers_at = models.DateTimeField(
         _("last changed for readers"), default=timezone.now, editable=False, serialize=False
     )
@@ -304,6 +307,11 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         """
         if not self.slug:
             self.slug = unique_slug(self)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "answered_at" in update_fields:
+            self.changed_for_readers_at = self.news_at()
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "changed_for_readers_at"}
         super().save(*args, **kwargs)
         changed = set(kwargs.get("update_fields") or ()) or None
         if refresh_flags and (changed is None or FLAG_INPUTS & changed):
@@ -329,9 +337,23 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         obj.changed_for_readers_at = self.changed_for_readers_at
         return obj
 
+    @property
+    def dated_at(self):
+        """The ruling's date of record, the date its page shows: when its answer was given
+        (the export's or the demo's answer date), else when it was stored (an editor's
+        ruling is written then; an export without a date says it was imported then).
+        Whatever its publishing history, a ruling is dated by its answer."""
+        return self.answered_at or self.created_at
+
+    def news_at(self):
+        """When readers last had news of this ruling: the date of record of its answer or
+        of its latest correction (those in memory, when an edit form set them)."""
+        return max([self.dated_at, *(c.dated_at for c in self.corrections.all())])
+
     def mark_changed_for_readers(self, when):
-        """Readers have news of this ruling from `when` (a correction recorded): its entry
-        in the rulings feed is updated then and moves to the top. Never moves back."""
+        """Readers have news of this ruling from `when` (a correction's date of record):
+        its entry in the rulings feed is updated then and moves to the top. Never moves
+        back."""
         type(self).objects.filter(pk=self.pk, changed_for_readers_at__lt=when).update(
             changed_for_readers_at=when
         )

@@ -133,6 +133,19 @@ def test_related_rulings_are_listed_under_their_section_and_link_back(
     assert "Permanent resources" in ruling_html
 
 
+def test_a_ruling_read_before_a_guide_names_it_links_back_at_once(client, guide, permanent_ruling):
+    """What the ruling's page read is kept until a change to it: a guide naming it is one."""
+    assert (
+        "#permanent-resources"
+        not in client.get(permanent_ruling.get_absolute_url()).content.decode()
+    )
+    guide = publish(guide, body=[*BODY[:3], related(permanent_ruling), *BODY[3:]])
+    ruling_html = client.get(permanent_ruling.get_absolute_url()).content.decode()
+    assert f'href="{guide.url}#permanent-resources"' in ruling_html
+    publish(guide, body=BODY)
+    assert guide.url not in client.get(permanent_ruling.get_absolute_url()).content.decode()
+
+
 def test_a_ruling_stops_linking_back_when_the_section_no_longer_names_it(
     client, guide, permanent_ruling
 ):

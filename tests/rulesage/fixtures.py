@@ -1,6 +1,9 @@
-"""A small site with one of every reader page, and their URLs in each language."""
+"""A small site with one of every reader page, and their URLs in each language; a CDN's
+purges as a listener of the test's own receives them."""
 
 import datetime
+import http.server
+import threading
 
 import pytest
 from django.urls import reverse
@@ -118,3 +121,29 @@ def every_reader_page(full_site, policy):
         urls["policy"] = url_in(policy, language)
         pages += [(language, name, url) for name, url in urls.items()]
     return pages
+
+
+class PurgeListener(http.server.BaseHTTPRequestHandler):
+    """Stands for the CDN: keeps the Surrogate-Key of every PURGE it is sent."""
+
+    received = []
+
+    def do_PURGE(self):  # noqa: N802 (the HTTP method's name)
+        PurgeListener.received.append(self.headers.get("Surrogate-Key", ""))
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def purge_listener(settings):
+    """The CDN in front is this test's listener: [the tags of each purge it received]."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), PurgeListener)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    PurgeListener.received = []
+    settings.RULESAGE_PURGE_URL = f"http://127.0.0.1:{server.server_address[1]}/"
+    yield PurgeListener.received
+    server.shutdown()
+    server.server_close()

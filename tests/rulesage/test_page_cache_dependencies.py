@@ -6,8 +6,6 @@ and show it; the other games' pages are still served from the cache.
 """
 
 import datetime
-import http.server
-import threading
 
 import pytest
 from django.urls import reverse
@@ -163,29 +161,6 @@ def test_a_change_no_rule_knows_re_renders_everything(client, cached):
     warm(client, everything)
     SiteSettings.objects.get_or_create(site_id=GamePage.objects.first().get_site().pk)[0].save()
     assert set(states(client, everything).values()) == {"miss"}
-
-
-class PurgeListener(http.server.BaseHTTPRequestHandler):
-    received = []
-
-    def do_PURGE(self):  # noqa: N802 (the HTTP method's name)
-        PurgeListener.received.append(self.headers.get("Surrogate-Key", ""))
-        self.send_response(200)
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture
-def purge_listener(settings):
-    server = http.server.HTTPServer(("127.0.0.1", 0), PurgeListener)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    PurgeListener.received = []
-    settings.RULESAGE_PURGE_URL = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield PurgeListener.received
-    server.shutdown()
-    server.server_close()
 
 
 def test_the_cdn_is_purged_by_the_tags_the_pages_carry(

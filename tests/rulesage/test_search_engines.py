@@ -49,7 +49,10 @@ def test_a_guide_says_when_it_was_checked_against_what_and_what_was_corrected(cl
     assert data["inLanguage"] == "en"
     assert data["lastReviewed"] == guide.checked_on.isoformat()
     assert data["reviewedBy"]["name"] == "Rulesage"
-    assert data["dateModified"] == guide.last_published_at.isoformat()
+    # Dated as its change log dates its versions: first published, and the current one.
+    versions = guide.versions.order_by("number")
+    assert data["datePublished"] == versions.first().published_at.isoformat()
+    assert data["dateModified"] == versions.last().published_at.isoformat()
     assert data["version"] == "2"
     assert [c["name"] for c in data["citation"]] == [s.document.title for s in guide.sources.all()]
     assert [c["text"] for c in data["correction"]] == ["Said five cards. → Four cards."]
@@ -88,7 +91,11 @@ def test_a_ruling_is_a_question_with_its_answer_citations_review_and_corrections
     assert data["lastReviewed"] == "2026-11-03T09:00:00+00:00"
     assert data["reviewedBy"] == {"@type": "Person", "name": "Ana Editor"}
     ruling.refresh_from_db()
-    assert data["dateModified"] == ruling.updated_at.isoformat()
+    # Modified for readers by its latest correction, dated as the page dates it.
+    (correction,) = ruling.corrections.all()
+    assert data["dateModified"] == ruling.changed_for_readers_at.isoformat()
+    assert data["dateModified"] == correction.dated_at.isoformat()
+    assert data["dateModified"].startswith(correction.corrected_on.isoformat())
     assert len(data["citation"]) == ruling.citations.count()
     first = ruling.citations.get(n=1)
     assert data["citation"][0]["url"] == f"http://testserver{first.passage.get_absolute_url()}"
@@ -140,8 +147,8 @@ def test_the_sitemap_is_on_the_host_it_is_asked_for(client, full_site):
             assert f"http://127.0.0.1{ruling.get_absolute_url()}" in locations
 
 
-def entries(client, url):
-    feed = ElementTree.fromstring(client.get(url).content)
+def entries(client, url, **extra):
+    feed = ElementTree.fromstring(client.get(url, **extra).content)
     return feed, [
         {
             "id": entry.find(f"{ATOM}id").text,
@@ -164,7 +171,7 @@ def test_the_rulings_feed_has_new_rulings_and_brings_back_corrected_ones(client,
         older,
         what_was_wrong="Said no.",
         what_it_says_now="You may pass once per round.",
-        corrected_on=datetime.date.today() + datetime.timedelta(days=1),
+        corrected_on=datetime.date.today(),
     )
     _feed, items = entries(client, reverse("rulings_feed"))
     assert [item["title"] for item in items] == ["Corrected: Can I pass?", "Can I trade?"]
@@ -180,7 +187,7 @@ def test_the_rulings_feed_has_new_rulings_and_brings_back_corrected_ones(client,
     assert spanish[0]["link"].startswith("http://testserver/es/resoluciones/")
 
 
-def test_feed_and_entry_ids_are_tag_uris_that_stay_the_same(client, full_site):
+def test_feed_and_entry_ids_are_tag_uris_that_stay_the_same(client, full_site, settings):
     for name in ("corrections_feed", "rulings_feed"):
         for language in ("en", "es"):
             with translation.override(language):
@@ -190,8 +197,10 @@ def test_feed_and_entry_ids_are_tag_uris_that_stay_the_same(client, full_site):
             assert len(items) >= 1, url
             assert all(TAG_URI.match(value) for value in ids), ids
             assert len(set(ids)) == len(ids), ids
-            assert all(value.startswith("tag:testserver,") for value in ids)
-            # Asked again, the same ids: readers keep track of what they have read by them.
-            assert ids == [feed.find(f"{ATOM}id").text] + [
-                item["id"] for item in entries(client, url)[1]
-            ]
+            authority = settings.RULESAGE_FEED_TAG_AUTHORITY
+            assert all(value.startswith(f"tag:{authority}:{language}/") for value in ids)
+            # Asked again, on another of the site's hosts too, the same ids: readers keep
+            # track of what they have read by them.
+            for host in ("testserver", "localhost"):
+                again, items = entries(client, url, HTTP_HOST=host)
+                assert ids == [again.find(f"{ATOM}id").text] + [item["id"] for item in items]

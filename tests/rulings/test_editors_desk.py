@@ -1,12 +1,15 @@
 """Editors review rulings in the admin: a changed answer needs a public correction note."""
 
+import datetime
+
 import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
+from django.utils import timezone
 from wagtail.models import Revision
 from wagtail.test.utils.form_data import inline_formset, nested_form_data
 
-from rulings.models import Ruling
+from rulings.models import ErrataCard, Ruling
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -170,3 +173,63 @@ def test_errata_passage_chooser_lists_the_cards_document_found_by_page_or_headin
 def test_errata_card_form_links_its_passage_chooser_to_edition_and_document(admin_client):
     html = admin_client.get(reverse("wagtailsnippets_rulings_erratacard:add")).content.decode()
     assert "#id_document" in html and "#id_edition" in html
+
+
+def test_a_correction_dated_after_today_is_refused_and_todays_is_kept(admin_client, client, ruling):
+    """A sitemap or feed would call it news from the future: refused, with what was typed kept."""
+
+    def correcting(day):
+        return form_data(
+            ruling,
+            answer_en="You may pass once per round.[1][2]",
+            corrections=[
+                {
+                    "corrected_on": day.isoformat(),
+                    "what_was_wrong_en": "Did not say how often.",
+                    "what_it_says_now_en": "Once per round.",
+                    "corrected_by": "Ana",
+                }
+            ],
+        )
+
+    today = timezone.localdate()
+    response = admin_client.post(edit_url(ruling), correcting(today + datetime.timedelta(days=1)))
+    assert response.status_code == 200
+    page = BeautifulSoup(response.content, "html.parser")
+    assert "A correction cannot be dated after today." in page.get_text()
+    assert "Once per round." in response.content.decode()
+    assert not ruling.corrections.exists()
+
+    assert admin_client.post(edit_url(ruling), correcting(today)).status_code == 302
+    correction = ruling.corrections.get()
+    assert correction.corrected_on == today
+    page = BeautifulSoup(client.get(ruling.get_absolute_url()).content, "html.parser")
+    assert page.select_one(f"#{correction.anchor} time")["datetime"] == today.isoformat()
+
+
+def test_an_errata_card_issued_after_today_is_refused(admin_client, ruling):
+    passage = ruling.citations.get(n=1).passage
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    data = {
+        "edition": passage.document.edition_id,
+        "document": passage.document_id,
+        "passage": passage.pk,
+        "page": "",
+        "heading_path": "",
+        "corrected_rule_en": "Pass twice.",
+        "corrected_rule_es": "",
+        "issued_on": tomorrow.isoformat(),
+        "issued_by_en": "The publisher",
+        "issued_by_es": "",
+        "source_url": "",
+        "status": "active",
+        "supersedes": "",
+    }
+    url = reverse("wagtailsnippets_rulings_erratacard:add")
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    assert "An errata card cannot be issued after today." in response.content.decode()
+    assert not ErrataCard.objects.exists()
+    response = admin_client.post(url, {**data, "issued_on": timezone.localdate().isoformat()})
+    assert response.status_code == 302
+    assert ErrataCard.objects.get().issued_on == timezone.localdate()

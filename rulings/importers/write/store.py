@@ -12,7 +12,7 @@ from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from core.admin_search_backend import index_for_search
-from core.cache_tags import bump, gathered, of_game
+from core.cache_tags import bump, game_errata, gathered, of_game
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
 from rulings.importers.read.limits import ImportLimits
@@ -201,5 +201,7 @@ def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:
             older = Q(errata_checked_on__isnull=True) | Q(errata_checked_on__lt=checked)
-            Edition.objects.filter(older, pk=edition.pk).update(errata_checked_on=checked)
+            if Edition.objects.filter(older, pk=edition.pk).update(errata_checked_on=checked):
+                # An update sends no signal: the registry's date is stale where it shows.
+                bump({game_errata(edition.game_id)})
             edition.errata_checked_on = checked

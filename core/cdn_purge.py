@@ -3,7 +3,9 @@
 Each cached page names its tags in two headers (core.page_cache.tag_response):
 Surrogate-Key, space-separated, which Fastly and Varnish's xkey module read, and
 Cache-Tag, comma-separated, which Cloudflare reads. After a change commits, its tags are
-purged through the background task queue, so an editor's save never waits on the CDN:
+purged through the background task queue, so an editor's save never waits on the CDN.
+Only `core.cache_tags.bump` asks for it, so every change that moves the page cache's tags
+purges the same ones:
 
 - FRONTEND_CACHE_PURGE_URL: one `PURGE` request to that address with the tags in a
   Surrogate-Key header (a Varnish with xkey, or any cache that takes such purges);
@@ -29,7 +31,7 @@ def purging():
 
 
 def purge_tags(tags):
-    """Queue the purge of `tags` (called once the change is committed)."""
+    """Queue the purge of `tags` (called by `core.cache_tags` once the change is committed)."""
     if purging() and tags:
         purge_tags_task.enqueue(sorted(tags))
 
