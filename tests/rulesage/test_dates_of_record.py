@@ -15,6 +15,7 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from guides.models import GamePage
 from rulesage.demo import files
 from rulings.models import Ruling
 from tests.rulesage.atom import ATOM, atom_problems
@@ -34,7 +35,10 @@ def demo(demo_site):
 
 
 def feed_url(name, kwargs, language):
+    """A site feed's address, or a game's (a route of its game page) in `language`."""
     with translation.override(language):
+        if name == "game_feed":
+            return GamePage.objects.get(game__slug=kwargs["slug"]).subpage_url("feed")
         return reverse(name, kwargs=kwargs)
 
 
