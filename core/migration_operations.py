@@ -1,5 +1,7 @@
 """Migration operations the apps share."""
 
+import copy
+
 from django.db import migrations
 
 
@@ -27,3 +29,21 @@ class AddPostgresIndex(PostgresOnly, migrations.AddIndex):
 
 class RemovePostgresIndex(PostgresOnly, migrations.RemoveIndex):
     """RemoveIndex for an index AddPostgresIndex built: on SQLite there is none to drop."""
+
+
+class AddGeneratedField(migrations.AddField):
+    """AddField for a stored generated column (`GeneratedField(db_persist=True, null=True)`).
+
+    SQLite (`make run`) cannot add a stored column to a table, and Django would rebuild the
+    whole table instead, recreating every index of the model state, the PostgreSQL-only
+    ones (AddPostgresIndex) among them, which SQLite cannot build. There the column is
+    added as a virtual one, which SQLite computes as it reads: the same values.
+    """
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor != "sqlite":
+            return super().database_forwards(app_label, schema_editor, from_state, to_state)
+        model = to_state.apps.get_model(app_label, self.model_name)
+        field = copy.copy(model._meta.get_field(self.name))
+        field.db_persist = False
+        schema_editor.add_field(model, field)

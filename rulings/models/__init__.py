@@ -9,7 +9,7 @@ from .glossary import GlossaryTerm
 from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
-from .rulings import Citation, Ruling, RulingOrigin
+from .rulings import Citation, Ruling, RulingOrigin, carries_flag
 from .setup import SetupFigure, SetupGroup
 from .translations import RulingTranslation
 
@@ -33,4 +33,5 @@ __all__ = [
     "SetupFigure",
     "SetupGroup",
     "TextOrigin",
+    "carries_flag",
 ]

@@ -2,8 +2,8 @@
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
-from django.db import models
-from django.db.models import Q
+from django.db import connection, models
+from django.db.models import Case, F, Q, When
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -40,6 +40,13 @@ class RulingQuerySet(models.QuerySet):
         figures count."""
         return self.exclude(status__in=RulingStatus.decided())
 
+    def flagged(self, code=None):
+        """Rulings carrying the review flag `code`, or any flag when `code` is None: what
+        the editors' figures count and the listings' flag filter shows."""
+        if code is None:
+            return self.filter(flag_count__gt=0)
+        return self.filter(carries_flag(code))
+
     def citing_books_of(self, game):
         """Public rulings that cite a document of `game` (an expansion's rulings are asked
         on its base game and cite both games' books)."""
@@ -52,6 +59,14 @@ class RulingQuerySet(models.QuerySet):
             passage__citations__ruling=models.OuterRef("pk")
         )
         return self.public().filter(models.Exists(superseded))
+
+
+def carries_flag(code):
+    """The condition "has the review flag `code`", for a filter or a count (on SQLite, the
+    demo's database, which cannot look inside JSON, found as text in it)."""
+    if connection.features.supports_json_field_contains:
+        return Q(flags__contains=[{"code": code}])
+    return Q(flags__icontains=f'"{code}"')
 
 
 class RulingOrigin(models.TextChoices):
@@ -136,6 +151,22 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     closing_line = models.CharField(_("closing line"), max_length=300, blank=True)
     answerer = models.CharField(_("answered by"), max_length=300, blank=True)
     answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    # The date of record of the answer, which every figure, list, feed and page that dates a
+    # ruling's answer reads: when the exporting system recorded it (the demo's stated date),
+    # or, for an editor's own ruling, when the editor saved it. An export that states no
+    # answer date has none: the day it was imported is not the day it was answered. Kept by
+    # the database on every write, so a filter or a count by month reads one indexed column.
+    answer_date = models.GeneratedField(
+        expression=Case(
+            When(answered_at__isnull=False, then=F("answered_at")),
+            When(origin=RulingOrigin.EDITOR, then=F("created_at")),
+        ),
+        output_field=models.DateTimeField(_("date of the answer")),
+        db_persist=True,
+        null=True,
+        # Derived: not copied into revisions, never restored from one.
+        serialize=False,
+    )
     timings = models.JSONField(_("timings (ms)"), default=dict, blank=True)
     tokens_in = models.PositiveIntegerField(_("tokens in"), null=True, blank=True)
     tokens_out = models.PositiveIntegerField(_("tokens out"), null=True, blank=True)
@@ -217,6 +248,9 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             models.Index(
                 models.F("changed_for_readers_at").desc(), name="ruling_changed_for_readers"
             ),
+            # The editors' figures count the last twelve months by it; the rulings listing
+            # filters one month.
+            models.Index(fields=["answer_date"], name="ruling_answer_date"),
             # The reader lists (all rulings, one edition's, one review status's) in their
             # order, over public rulings only: a page's rows and the list's count are read
             # from the index alone, however many rulings there are.
