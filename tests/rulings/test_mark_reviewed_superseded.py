@@ -1,6 +1,6 @@
-""""Mark reviewed" names the rulings that cite a passage errata superseded and asks first:
-they are verified only when the editor ticks that they checked them against the errata,
-and the outcome message says which were left as they were."""
+"""The "Mark reviewed" action names the rulings that cite a passage errata superseded and
+asks first: they are verified only when the editor ticks that they checked them against the
+errata, and the outcome message says which were left as they were."""
 
 import pytest
 from bs4 import BeautifulSoup
