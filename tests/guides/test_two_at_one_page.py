@@ -7,7 +7,7 @@ from bs4 import BeautifulSoup
 from django.contrib.messages import get_messages
 
 from guides.models import GuidePage
-from tests.guides.factories import publish
+from tests.guides.factories import publish, url_in
 from tests.guides.test_translator_role import SPANISH_BODY, edit_url, guide_form, latest
 
 pytestmark = pytest.mark.django_db
@@ -155,6 +155,35 @@ def test_an_editors_save_is_wagtails_as_before(client, editor, spanish_guide):
     assert response.status_code == 302
     live = GuidePage.objects.get(pk=spanish_guide.pk)
     assert (live.intro_en, live.intro_es) == ("Mine.", spanish_guide.intro_es)
+
+
+def test_the_translators_change_log_line_is_theirs_on_the_spanish_page_only(
+    client, editor, translator, loaded
+):
+    page, sitting = loaded
+    editor_publishes(GuidePage.objects.get(pk=page.pk), editor, intro_en="Now with ties.")
+    note = "Resumen traducido de nuevo."
+    response = translator_saves(
+        client, page, sitting, intro_es=SPANISH_INTRO, change_summary_es=note
+    )
+    assert response.status_code == 302, page_text(response)[:2000]
+
+    # The editor publishes it as submitted; approving in the page editor saves a
+    # revision of the editor's own first.
+    latest(page).save_revision(user=editor).publish(user=editor)
+    live = GuidePage.objects.get(pk=page.pk)
+    assert (live.intro_es, live.intro_en) == (SPANISH_INTRO, "Now with ties.")
+
+    spanish = client.get(url_in(live, "es"))
+    line = " ".join(
+        BeautifulSoup(spanish.content, "html.parser")
+        .select_one("#changes li")
+        .get_text(" ")
+        .split()
+    )
+    assert note in line and "por tania" in line
+    english = page_text(client.get(url_in(live, "en")))
+    assert note not in english
 
 
 def test_the_editors_rows_and_their_spanish_are_kept(client, editor, loaded):
