@@ -39,7 +39,6 @@ class GuideListingViewSet(PageListingViewSet):
     model = GuidePage
     name = "guides"
     icon = "doc-full"
-    menu_label = _("Guides")
     filterset_class = GuideFilterSet
     columns = [
         *IndexView.base_columns,
