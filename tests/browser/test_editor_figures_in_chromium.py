@@ -9,6 +9,7 @@ from django.utils.formats import date_format
 from playwright.sync_api import expect
 from wagtail.models import ModelLogEntry
 
+from rulings.flags import SUPERSEDED_PASSAGE
 from rulings.models import ReaderQuestion, Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.browser.test_editor_journey import choose
@@ -62,6 +63,9 @@ def test_an_editor_reads_the_figures_and_works_the_review_queue(
         row.locator("input.bulk-action-checkbox").check()
     editor.get_by_role("link", name="Mark the selected rulings reviewed").click()
     editor.get_by_label("Review note").fill(NOTE)
+    if any(ruling.has_flag(SUPERSEDED_PASSAGE) for ruling in chosen):
+        # Named apart on the page, verified once the editor says they checked the errata.
+        editor.get_by_label("Verify the rulings citing superseded passages too").check()
     editor.get_by_role("button", name="Mark reviewed").click()
     editor.get_by_text("2 rulings marked reviewed.").wait_for()
     assert f"edition={edition.pk}" in editor.url  # back to the queue as it was narrowed
