@@ -12,6 +12,7 @@ from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminPageForm
 
+from .concurrent_edits import MERGE_BASE, add_merge_fields, merge_newer_version
 from .roles import edits_translations_only
 from .translated_fields import SOURCE_LANGUAGE, target_languages
 from .widgets import ReadOnlyValue
@@ -67,7 +68,10 @@ class TranslationsOnlyMixin:
     """For a Wagtail admin form (pages, snippets): a user whose only role is Translators
     may change the translated fields and nothing else; English text, settings and the
     child rows (sources, corrections, citations) keep their stored values. Enforced here,
-    on the server, not by hiding inputs."""
+    on the server, not by hiding inputs. A translator's save after someone else saved a
+    newer version is merged with it field by field (`core.concurrent_edits`)."""
+
+    merged_with = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -79,6 +83,8 @@ class TranslationsOnlyMixin:
         if not self.translations_only:
             return
         keep_only(self, translation_field_names(model) | NOT_CONTENT)
+        if getattr(self.instance, "latest_revision_id", None):
+            add_merge_fields(self)
         for name, formset in self.formsets.items():
             if name in NOT_CONTENT_FORMSETS:
                 continue
@@ -91,6 +97,14 @@ class TranslationsOnlyMixin:
 
     def clean(self):
         cleaned_data = super().clean()
+        if self.translations_only and MERGE_BASE in self.fields:
+            editable = translation_field_names(type(self.instance)) & set(self.fields)
+            rows = {
+                name: translation_field_names(formset.model)
+                for name, formset in self.formsets.items()
+                if name not in NOT_CONTENT_FORMSETS
+            }
+            self.merged_with = merge_newer_version(self, cleaned_data, editable, rows)
         if self.translations_only and self._adds_child_rows():
             self.add_error(
                 None,

@@ -1,10 +1,15 @@
 """The editors' figures on the admin's home page: how the rules desk stands today.
 
 Each figure is counted in the database (an aggregate per figure, a handful of queries in
-all, whatever the catalogue's size): rulings answered and abstained per month, flagged
-rulings by kind of flag, the review backlog and its oldest item, reader questions waiting
-and the oldest, guides whose translation is behind, and re-checks due. The monthly chart
-is an SVG drawn here, with the same numbers in a table beside it (no charting script).
+all, whatever the catalogue's size) and links to the list where its items are worked on,
+filtered so that the list shows exactly what the figure counts: the review backlog (the
+review queue) and its oldest item, the flagged rulings awaiting review by kind of flag (the
+queue filtered by flag), reader questions waiting (the questions listing, by state), guides
+whose translation is behind (the translators' dashboard, by status), and re-checks due
+(the guides listing narrowed to those due, the queue's rulings citing superseded
+passages). Rulings answered and abstained per month are dated by `Ruling.dated_at`,
+the date of record of each answer, in months of the site's time zone; the chart is an SVG
+drawn here, with the same numbers in a table beside it (no charting script).
 
 Translations behind are counted by the translators' own rule (`translation_status`), over
 the published guides, three queries whatever their number. A ruling's translation is
@@ -18,8 +23,7 @@ import datetime
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db import connection
-from django.db.models import Count, Min, Q
+from django.db.models import Count, Min
 from django.db.models.functions import TruncMonth
 from django.urls import reverse
 from django.utils import timezone
@@ -29,18 +33,20 @@ from wagtail.admin.utils import set_query_params
 
 from core.freshness import TranslationStatus
 from core.translated_fields import target_languages
-from rulings.flags import FLAG_LABELS
-from rulings.models import ReaderQuestion, Ruling
+from rulings.admin_listings import ANY_FLAG
+from rulings.flags import FLAG_LABELS, SUPERSEDED_PASSAGE
+from rulings.models import DATED_AT, ReaderQuestion, Ruling, carries_flag
 
+from .admin_listings import recheck_url
 from .models import GuidePage
 from .translation_listing import guide_statuses
 from .views import language_name, once_per_request
 
 MONTHS = 12
-RULINGS_LISTING = "wagtailsnippets_rulings_ruling:list"
 REVIEW_QUEUE = "wagtailsnippets_rulings_ruling:review_queue"
-# The chart's drawing box, in SVG units.
-BAR_WIDTH, GAP, HEIGHT = 10, 8, 120
+# The chart's drawing box, in SVG units: the bars, the month labels below them, and a
+# margin either side for a label wider than its month's bars.
+BAR_WIDTH, GAP, HEIGHT, LABELS, MARGIN = 10, 8, 120, 26, 6
 
 
 @dataclass
@@ -51,7 +57,13 @@ class Month:
 
     @property
     def label(self):
-        return date_format(self.start, "M Y")
+        """The month and year in the admin's language ("December 2026", "diciembre de 2026")."""
+        return date_format(self.start, "YEAR_MONTH_FORMAT")
+
+    @property
+    def short_label(self):
+        """The month under its bars ("Dec", "dic")."""
+        return date_format(self.start, "M")
 
 
 def months_back(today, count):
@@ -65,21 +77,29 @@ def months_back(today, count):
 
 
 def monthly_outcomes(today=None):
-    """Rulings answered and abstained in each of the last MONTHS months (one query)."""
-    today = today or timezone.localdate()
+    """Rulings answered and abstained in each of the last MONTHS months, by the date of
+    their answer (one query).
+
+    Months are the site's (TIME_ZONE), whoever looks and whatever their own time zone: a
+    ruling answered today counts in this month, and each ruling in one month only.
+    """
+    site_zone = timezone.get_default_timezone()
+    today = today or timezone.localdate(timezone=site_zone)
     months = [Month(first) for first in months_back(today, MONTHS)]
     by_start = {month.start: month for month in months}
-    since = timezone.make_aware(datetime.datetime.combine(months[0].start, datetime.time.min))
+    first = months[0].start
+    since = datetime.datetime(first.year, first.month, 1, tzinfo=site_zone)
     rows = (
         Ruling.objects.public()
-        .filter(answered_at__gte=since, outcome__in=["answered", "abstained"])
-        .annotate(month=TruncMonth("answered_at"))
+        .annotate(dated_at=DATED_AT)
+        .filter(dated_at__gte=since, outcome__in=["answered", "abstained"])
+        .annotate(month=TruncMonth("dated_at", tzinfo=site_zone))
         .values("month", "outcome")
         .annotate(count=Count("pk"))
         .order_by()  # grouped by month and outcome only, not by the listing's order
     )
     for row in rows:
-        month = by_start.get(timezone.localtime(row["month"]).date().replace(day=1))
+        month = by_start.get(row["month"].astimezone(site_zone).date())
         if month is not None:
             setattr(month, row["outcome"], row["count"])
     return months
@@ -87,11 +107,19 @@ def monthly_outcomes(today=None):
 
 def chart(months):
     """Bars to draw: for each month an answered and an abstained bar, scaled to the
-    tallest, with the SVG's width."""
+    tallest, and the month's name under them (with the year under the first month and
+    each January); the SVG's width and height."""
     tallest = max([1, *(max(m.answered, m.abstained) for m in months)])
-    bars = []
+    bars, labels = [], []
     for index, month in enumerate(months):
         x = index * (2 * BAR_WIDTH + GAP)
+        labels.append(
+            {
+                "x": x + BAR_WIDTH,
+                "month": month.short_label,
+                "year": month.start.year if index == 0 or month.start.month == 1 else "",
+            }
+        )
         for offset, kind, value in (
             (0, "answered", month.answered),
             (1, "abstained", month.abstained),
@@ -109,10 +137,18 @@ def chart(months):
             )
     return {
         "bars": bars,
+        "labels": labels,
         "bar_width": BAR_WIDTH,
-        "width": len(months) * (2 * BAR_WIDTH + GAP),
+        "left": -MARGIN,
+        "width": len(months) * (2 * BAR_WIDTH + GAP) + 2 * MARGIN,
         "height": HEIGHT,
+        "full_height": HEIGHT + LABELS,
     }
+
+
+def queue_url(flag):
+    """The review queue filtered to rulings with `flag` (ANY_FLAG: with any)."""
+    return set_query_params(reverse(REVIEW_QUEUE), {"flag": flag})
 
 
 @dataclass
@@ -123,19 +159,20 @@ class FlagCount:
 
     @property
     def url(self):
-        """The rulings listing filtered to this flag."""
-        return set_query_params(reverse(RULINGS_LISTING), {"flag": self.code})
+        return queue_url(self.code)
 
 
 def flag_counts():
-    """(public rulings flagged, [FlagCount per kind of flag]), one aggregate query; where
-    the database cannot look inside JSON (SQLite, the demo), only the total is counted."""
-    flagged = Ruling.objects.public().filter(flag_count__gt=0)
-    if not connection.features.supports_json_field_contains:
-        return flagged.count(), []
-    counts = flagged.aggregate(
-        total=Count("pk"),
-        **{code: Count("pk", filter=Q(flags__contains=[{"code": code}])) for code in FLAG_LABELS},
+    """(rulings awaiting review that carry a flag, [FlagCount per kind of flag]), one
+    aggregate query: what the review queue shows filtered by flag. A ruling an editor has
+    verified, corrected or withdrawn is no longer waiting, flags or not."""
+    counts = (
+        Ruling.objects.needing_review()
+        .flagged()
+        .aggregate(
+            total=Count("pk"),
+            **{code: Count("pk", filter=carries_flag(code)) for code in FLAG_LABELS},
+        )
     )
     total = counts.pop("total")
     return total, [FlagCount(code, label, counts[code]) for code, label in FLAG_LABELS.items()]
@@ -177,17 +214,19 @@ def translation_counts(language, request=None):
 
 
 def editor_figures(today=None, request=None):
-    """Every figure of the panel, with where each is worked on: the review queue, the
-    waiting reader questions, the translators' dashboard."""
+    """Every figure of the panel, each with the list where it is worked on, filtered to
+    what it counts."""
     months = monthly_outcomes(today)
     flagged, by_flag = flag_counts()
     backlog_count, backlog_oldest = waiting(Ruling.objects.needing_review(), "created_at")
     questions_count, questions_oldest = waiting(ReaderQuestion.objects.waiting(), "created_at")
     language = target_languages()[0]
+    behind = TranslationStatus.BEHIND
     return {
         "months": months,
         "chart": chart(months),
         "flagged": flagged,
+        "flagged_url": queue_url(ANY_FLAG),
         "by_flag": by_flag,
         "backlog": backlog_count,
         "backlog_oldest": backlog_oldest,
@@ -198,10 +237,14 @@ def editor_figures(today=None, request=None):
             reverse("reader_questions:index"), {"status": ReaderQuestion.Status.NEW}
         ),
         "language_name": language_name(language),
-        "translations_url": reverse("guides_translations"),
-        "translations_behind": translation_counts(language, request)[TranslationStatus.BEHIND],
+        "translations_url": set_query_params(
+            reverse("guides_translations"), {"language": language, "status": behind}
+        ),
+        "translations_behind": translation_counts(language, request)[behind],
         "guides_due": due_guides(request)[0],
-        "rulings_due": Ruling.objects.citing_superseded().count(),
+        "guides_due_url": recheck_url(),
+        "rulings_due": next(f.count for f in by_flag if f.code == SUPERSEDED_PASSAGE),
+        "rulings_due_url": queue_url(SUPERSEDED_PASSAGE),
     }
 
 

@@ -113,7 +113,10 @@ def record_publish(page, revision):
                         kind=GuideChange.Kind.TRANSLATION,
                         language=language,
                         **note_fields(only(language, notes, default_notes("translation"))),
-                        **line,
+                        **{
+                            **line,
+                            "user": translated_by(page, language, last_published, revision),
+                        },
                     )
             marks = any(page_marks_current(page, code) for code in target_languages())
             if changed - set(target_languages()) or not (changed or marks):
@@ -187,15 +190,33 @@ def submit_mark_for_review(page, language, user, note):
     return revision
 
 
+def drafts_since(page, last_published):
+    """The page's revisions since `last_published`, oldest first, with their authors."""
+    since = page.revisions.order_by("created_at", "pk").select_related("user")
+    if last_published is not None:
+        since = since.filter(created_at__gt=last_published.created_at)
+    return since.only("content", "user", "created_at")
+
+
 def who_marked(page, language, last_published, revision):
     """Who stated the translation up to date: the author of the first revision since the
     last publish that carries the mark, not the editor whose approval published it."""
     field = build_localized_fieldname("translation_current", language)
-    since = page.revisions.order_by("created_at", "pk").select_related("user")
-    if last_published is not None:
-        since = since.filter(created_at__gt=last_published.created_at)
-    for draft in since.only("content", "user", "created_at"):
+    for draft in drafts_since(page, last_published):
         if draft.content.get(field):
+            return draft.user
+    return revision.user
+
+
+def translated_by(page, language, last_published, revision):
+    """Who wrote the translation this publish brings: the author of the first revision
+    since the last publish whose text in `language` differs from the published one, not
+    the editor whose approval published it (approving saves a revision of its own)."""
+    if last_published is None:
+        return revision.user
+    published = language_snapshot(page.with_content_json(last_published.content), language)
+    for draft in drafts_since(page, last_published):
+        if language_snapshot(page.with_content_json(draft.content), language) != published:
             return draft.user
     return revision.user
 

@@ -19,6 +19,7 @@ from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import ErrataCard, Ruling
 
+from .admin_listings import GuideListingViewSet, recheck_url
 from .editor_figures import EditorFiguresPanel, due_guides, translation_counts
 from .models import GuidePage
 from .publish_rules import publish_problems, refusal_message
@@ -147,7 +148,13 @@ class RecheckPanel(Component):
             "guides_more": due - len(guides),
             "rulings": rulings,
             "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
+            "guides_url": recheck_url(),
         }
+
+
+@hooks.register("register_admin_viewset")
+def register_guide_listing():
+    return GuideListingViewSet()
 
 
 @hooks.register("construct_homepage_panels")

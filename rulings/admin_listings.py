@@ -11,7 +11,6 @@ the active filter.
 import datetime
 
 import django_filters
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.filters import WagtailFilterSet
@@ -45,18 +44,17 @@ def edition_filter():
     return chooser_filter(Edition, ChosenEditionWidget, label=_("edition"))
 
 
-def with_flag(rulings, code):
-    """Rulings carrying the flag `code` (on SQLite, the demo, found as text in the JSON)."""
-    if connection.features.supports_json_field_contains:
-        return rulings.filter(flags__contains=[{"code": code}])
-    return rulings.filter(flags__icontains=f'"{code}"')
+# The flag filter's choice for a ruling with any flag at all.
+ANY_FLAG = "any"
 
 
 class RulingFilterSet(WagtailFilterSet):
     game = chooser_filter(Game, label=_("game"), field_name="edition__game")
     edition = edition_filter()
     flag = django_filters.ChoiceFilter(
-        label=_("flag"), choices=list(FLAG_LABELS.items()), method="filter_flag"
+        label=_("flag"),
+        choices=[(ANY_FLAG, _("Any flag")), *FLAG_LABELS.items()],
+        method="filter_flag",
     )
 
     class Meta:
@@ -64,7 +62,7 @@ class RulingFilterSet(WagtailFilterSet):
         fields = ["status", "outcome", "origin", "game", "edition", "flag"]
 
     def filter_flag(self, rulings, name, value):
-        return with_flag(rulings, value)
+        return rulings.flagged(None if value == ANY_FLAG else value)
 
 
 class ReaderQuestionFilterSet(WagtailFilterSet):

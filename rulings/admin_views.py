@@ -8,6 +8,8 @@ with an error. Editors save explicitly, with the correction note the change need
 
 from wagtail.snippets.views.snippets import CreateView, EditView
 
+from core.concurrent_edit_views import MergingEditMixin
+
 
 class ExplicitSaveMixin:
     def setup(self, request, *args, **kwargs):
@@ -21,3 +23,8 @@ class ExplicitSaveCreateView(ExplicitSaveMixin, CreateView):
 
 class ExplicitSaveEditView(ExplicitSaveMixin, EditView):
     pass
+
+
+class RulingEditView(MergingEditMixin, ExplicitSaveEditView):
+    """A translator's save of a ruling after someone else saved a newer version is merged
+    with it field by field, as for pages (core.concurrent_edits)."""

@@ -7,6 +7,11 @@ filters, pages and checkboxes), so marking reviewed is a Wagtail bulk action: th
 ticks rulings, chooses "Mark reviewed" in the listing's footer, writes the note on the
 confirmation page. Each ruling is then verified as its edit form would verify it (status,
 who and when), and its history keeps the note.
+
+A ruling that cites a passage an errata card supersedes (its `superseded_passage` review
+flag) says a rule it rests on has changed: the confirmation page names those apart, and
+they are verified only when the editor ticks that they checked them against the errata;
+otherwise they are left as they are, and the outcome message names them.
 """
 
 import uuid
@@ -22,6 +27,7 @@ from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
 from .admin_listings import LongListIndexView, RulingFilterSet
+from .flags import SUPERSEDED_PASSAGE
 from .models import Ruling
 
 LOG_ACTION = "rulings.reviewed"
@@ -95,6 +101,13 @@ class MarkReviewedForm(forms.Form):
         help_text=_("Kept in each ruling's history: what you checked them against."),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+    verify_superseded = forms.BooleanField(
+        label=_(
+            "Verify the rulings citing superseded passages too: I checked each against the "
+            "errata card that supersedes what it cites"
+        ),
+        required=False,
+    )
 
 
 class MarkReviewedBulkAction(SnippetBulkAction):
@@ -132,23 +145,55 @@ class MarkReviewedBulkAction(SnippetBulkAction):
             and ruling.status not in Ruling.Status.decided()
         )
 
+    def object_context(self, ruling):
+        return {
+            **super().object_context(ruling),
+            "cites_superseded": ruling.has_flag(SUPERSEDED_PASSAGE),
+        }
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        items = context["items"]
+        context["superseded"] = [item for item in items if item["cites_superseded"]]
+        context["not_superseded"] = [item for item in items if not item["cites_superseded"]]
+        return context
+
+    def left_out(self):
+        """The ticked rulings citing a superseded passage, unless the editor confirmed them."""
+        if self.cleaned_form.cleaned_data["verify_superseded"]:
+            return []
+        return [ruling for ruling in self.actionable_objects if ruling.has_flag(SUPERSEDED_PASSAGE)]
+
     def get_execution_context(self):
         return {
             **super().get_execution_context(),
             "user": self.request.user,
             "note": self.cleaned_form.cleaned_data["note"],
+            "left_out": self.left_out(),
         }
 
     @classmethod
-    def execute_action(cls, objects, user=None, note="", **kwargs):
-        return mark_reviewed(objects, note, user), 0
+    def execute_action(cls, objects, user=None, note="", left_out=(), **kwargs):
+        return mark_reviewed(
+            [ruling for ruling in objects if ruling not in left_out], note, user
+        ), 0
 
     def get_success_message(self, num_parent_objects, num_child_objects):
-        return ngettext(
+        message = ngettext(
             "%(count)d ruling marked reviewed.",
             "%(count)d rulings marked reviewed.",
             num_parent_objects,
         ) % {"count": num_parent_objects}
+        left_out = self.left_out()
+        if left_out:
+            message += " " + ngettext(
+                "Left as it was, as it cites a passage errata superseded and you did not "
+                "confirm checking it: %(rulings)s.",
+                "Left as they were, as they cite passages errata superseded and you did not "
+                "confirm checking them: %(rulings)s.",
+                len(left_out),
+            ) % {"rulings": "; ".join(str(ruling) for ruling in left_out)}
+        return message
 
 
 def mark_reviewed(rulings, note, user):

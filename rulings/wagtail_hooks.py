@@ -29,7 +29,7 @@ from .admin_listings import (
     PassageFilterSet,
     RulingFilterSet,
 )
-from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView
+from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView, RulingEditView
 from .choosers import (
     DocumentChooserViewSet,
     EditionChooser,
@@ -235,7 +235,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
     model = Ruling
     # Opened from a reader question, the form starts from it (question_admin).
     add_view_class = AnsweringRulingCreateView
-    edit_view_class = ExplicitSaveEditView
+    edit_view_class = RulingEditView
     icon = "help"
     menu_label = _("Rulings")
     filterset_class = RulingFilterSet

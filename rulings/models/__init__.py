@@ -9,11 +9,12 @@ from .glossary import GlossaryTerm
 from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
-from .rulings import Citation, Ruling, RulingOrigin
+from .rulings import DATED_AT, Citation, Ruling, RulingOrigin, carries_flag
 from .setup import SetupFigure, SetupGroup
 from .translations import RulingTranslation
 
 __all__ = [
+    "DATED_AT",
     "SEARCH_SNIPPET_LIMIT",
     "Citation",
     "Document",
@@ -33,4 +34,5 @@ __all__ = [
     "SetupFigure",
     "SetupGroup",
     "TextOrigin",
+    "carries_flag",
 ]

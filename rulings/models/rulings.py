@@ -2,8 +2,9 @@
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
-from django.db import models
+from django.db import connection, models
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -21,6 +22,10 @@ from ..locations import Located
 from ..provenance import timing_rows
 from .catalogue import Document, Edition, Passage, next_free_slug
 from .errata import ErrataCard
+
+# A ruling's date of record (`Ruling.dated_at`) in a query: a filter, an order, a count
+# by month.
+DATED_AT = Coalesce("answered_at", "created_at")
 
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
@@ -40,6 +45,13 @@ class RulingQuerySet(models.QuerySet):
         figures count."""
         return self.exclude(status__in=RulingStatus.decided())
 
+    def flagged(self, code=None):
+        """Rulings carrying the review flag `code`, or any flag when `code` is None: what
+        the editors' figures count and the listings' flag filter shows."""
+        if code is None:
+            return self.filter(flag_count__gt=0)
+        return self.filter(carries_flag(code))
+
     def citing_books_of(self, game):
         """Public rulings that cite a document of `game` (an expansion's rulings are asked
         on its base game and cite both games' books)."""
@@ -52,6 +64,14 @@ class RulingQuerySet(models.QuerySet):
             passage__citations__ruling=models.OuterRef("pk")
         )
         return self.public().filter(models.Exists(superseded))
+
+
+def carries_flag(code):
+    """The condition "has the review flag `code`", for a filter or a count (on SQLite, the
+    demo's database, which cannot look inside JSON, found as text in it)."""
+    if connection.features.supports_json_field_contains:
+        return Q(flags__contains=[{"code": code}])
+    return Q(flags__icontains=f'"{code}"')
 
 
 class RulingOrigin(models.TextChoices):
@@ -220,6 +240,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             models.Index(
                 models.F("changed_for_readers_at").desc(), name="ruling_changed_for_readers"
             ),
+            # The editors' figures count the last twelve months by the date of record.
+            models.Index(DATED_AT, name="ruling_dated_at"),
             # The reader lists (all rulings, one edition's, one review status's) in their
             # order, over public rulings only: a page's rows and the list's count are read
             # from the index alone, however many rulings there are.
@@ -342,7 +364,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         """The ruling's date of record, the date its page shows: when its answer was given
         (the export's or the demo's answer date), else when it was stored (an editor's
         ruling is written then; an export without a date says it was imported then).
-        Whatever its publishing history, a ruling is dated by its answer."""
+        Whatever its publishing history, a ruling is dated by its answer. `DATED_AT` is
+        the same rule for a query."""
         return self.answered_at or self.created_at
 
     def news_at(self):

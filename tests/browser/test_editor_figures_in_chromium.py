@@ -4,9 +4,12 @@ reviewed with a note."""
 
 import re
 
+from django.utils import timezone
+from django.utils.formats import date_format
 from playwright.sync_api import expect
 from wagtail.models import ModelLogEntry
 
+from rulings.flags import SUPERSEDED_PASSAGE
 from rulings.models import ReaderQuestion, Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.browser.test_editor_journey import choose
@@ -60,6 +63,9 @@ def test_an_editor_reads_the_figures_and_works_the_review_queue(
         row.locator("input.bulk-action-checkbox").check()
     editor.get_by_role("link", name="Mark the selected rulings reviewed").click()
     editor.get_by_label("Review note").fill(NOTE)
+    if any(ruling.has_flag(SUPERSEDED_PASSAGE) for ruling in chosen):
+        # Named apart on the page, verified once the editor says they checked the errata.
+        editor.get_by_label("Verify the rulings citing superseded passages too").check()
     editor.get_by_role("button", name="Mark reviewed").click()
     editor.get_by_text("2 rulings marked reviewed.").wait_for()
     assert f"edition={edition.pk}" in editor.url  # back to the queue as it was narrowed
@@ -71,3 +77,35 @@ def test_an_editor_reads_the_figures_and_works_the_review_queue(
         assert entry.data["note"] == NOTE
     for ruling in chosen:  # gone from the queue
         assert editor.locator(f"[data-object-id='{ruling.pk}']").count() == 0
+
+
+FIGURES = {
+    "backlog": "table.listing tbody tr",
+    "questions": "table.listing tbody tr",
+    "flagged": "table.listing tbody tr",
+    "translations-behind": "#translation-guides tbody tr",
+    "guides-due": "table.listing tbody tr",
+    "rulings-due": "table.listing tbody tr",
+}
+
+
+def test_each_figure_opens_the_list_of_what_it_counts(journey, demo_site, roles, django_user_model):
+    make_user(django_user_model, "eduardo", roles["Editors"])
+    editor = journey.open()
+    log_in(editor, journey.url, "eduardo")
+    chart = editor.locator(".editor-figures svg")
+    expect(chart.locator("text.month-label")).to_have_count(12)
+    this_month = date_format(timezone.localdate(), "M")
+    assert chart.locator("text.month-label").last.text_content().startswith(this_month)
+    counted = {}
+    for name, rows in FIGURES.items():
+        editor.goto(f"{journey.url}/admin/")
+        link = editor.locator(f".editor-figures [data-figure={name}]")
+        link = link if link.evaluate("e => e.tagName") == "A" else link.get_by_role("link").first
+        count = int(link.inner_text().split()[0])
+        link.click()
+        editor.wait_for_load_state()
+        assert editor.locator(rows).count() == count, name
+        counted[name] = count
+    # The demo has work waiting under each of these.
+    assert all(counted[name] for name in ("backlog", "flagged", "guides-due", "rulings-due"))
