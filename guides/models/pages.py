@@ -60,6 +60,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             "The date the guide was last checked against its sources. Required to publish."
         ),
     )
+    # Who set the checked date: the person readers are told checked the guide.
+    checked_by = models.CharField(_("checked by"), max_length=150, blank=True, editable=False)
     rules_scope = models.TextField(
         _("rules scope"),
         blank=True,
@@ -139,6 +141,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             [
                 RowsPanel("sources", label=_("Source"), min_num=0),
                 FieldPanel("checked_on"),
+                FieldPanel("checked_by", read_only=True),
                 FieldPanel("rules_scope"),
                 FieldPanel("expansions", widget=forms.CheckboxSelectMultiple),
             ],
