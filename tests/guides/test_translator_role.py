@@ -1,5 +1,7 @@
 """Translators edit Spanish only, enforced on the server, and submit to Editors for approval."""
 
+import json
+
 import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
@@ -188,6 +190,32 @@ def test_editors_change_english_as_before(client, editor, spanish_guide):
     )
     assert response.status_code == 302
     assert GuidePage.objects.get(pk=spanish_guide.pk).title_en == "How to play!"
+
+
+def test_the_editor_who_states_the_checked_date_is_named_to_readers(
+    client, editor, translator, spanish_guide
+):
+    editor.first_name, editor.last_name = "Eduardo", "Ruiz"
+    editor.save()
+    client.force_login(editor)
+    form = guide_form(spanish_guide, "action-publish", checked_on="2026-12-02")
+    assert client.post(edit_url(spanish_guide), form).status_code == 302
+    # A translator's Spanish, approved by another editor, is not a new check.
+    client.force_login(translator)
+    guide = GuidePage.objects.get(pk=spanish_guide.pk)
+    form = guide_form(guide, "action-submit", title_es="Cómo se juega", checked_on="2026-12-05")
+    assert client.post(edit_url(guide), form).status_code == 302
+    task_state = guide.current_workflow_state.current_task_state
+    task_state.task.specific.on_action(task_state, editor, "approve")
+    client.logout()
+    html = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    checked = " ".join(html.select_one(".guide-status .checked").get_text().split())
+    assert checked.startswith("Checked 2 December 2026 by Eduardo Ruiz against")
+    data = json.loads(html.select_one('script[type="application/ld+json"]').string)
+    assert (data["lastReviewed"], data["reviewedBy"]) == (
+        "2026-12-02",
+        {"@type": "Person", "name": "Eduardo Ruiz"},
+    )
 
 
 def test_a_translators_save_posts_only_what_a_browser_posts(client, translator, spanish_guide):
