@@ -259,6 +259,27 @@ def test_translators_cannot_delete_pages_drafts_included(client, translator, gam
     assert url not in edit
 
 
+def test_only_who_may_mark_a_translation_up_to_date_is_offered_the_box(
+    client, django_user_model, translator, spanish_guide
+):
+    from django.contrib.auth.models import Group, Permission
+    from wagtail.models import GroupPagePermission
+
+    writers = Group.objects.create(name="Writers")
+    writers.permissions.add(Permission.objects.get(codename="access_admin"))
+    GroupPagePermission.objects.create(
+        group=writers,
+        page=Page.get_first_root_node(),
+        permission=Permission.objects.get(codename="change_page"),
+    )
+    writer = django_user_model.objects.create_user("writer", password="pw")
+    writer.groups.add(writers)
+    for user, offered in ((translator, True), (writer, False)):
+        client.force_login(user)
+        form = BeautifulSoup(client.get(edit_url(spanish_guide)).content, "html.parser")
+        assert bool(form.select("input[name=translation_current_es]")) is offered
+
+
 def test_only_rulesage_roles_remain(roles):
     from django.contrib.auth.models import Group
 
