@@ -9,22 +9,22 @@ from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminModelForm
 
 from core.forms import TranslationsOnlyMixin, read_only
-from core.roles import REVIEW_RULING
 
 from .choosers import preload
 from .models import Document, Passage, Ruling
+from .permissions import may_review
 
 # The answer as published: translating it is not correcting it (a translation's own
 # freshness is recorded apart, rulings.translation_freshness).
 ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
-# The review: changed by verifying, correcting or withdrawing the ruling (`REVIEW_RULING`).
+# The review: changed by verifying, correcting or withdrawing the ruling (`may_review`).
 REVIEW_FIELDS = ["status", "reviewed_at", "reviewed_by"]
 
 
 class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.may_review = bool(self.for_user and self.for_user.has_perm(REVIEW_RULING))
+        self.may_review = may_review(self.for_user)
         if not self.may_review:
             self.keep_review_as_stored()
         # Only the statuses the ruling's origin allows: an editor's own ruling is never

@@ -1,4 +1,7 @@
-"""Wagtail's permission policies for the records whose every change is one action.
+"""Who may take the rules desk's actions (core.roles names their permissions).
+
+Reviewing a ruling is asked by the ruling form, the review queue and its bulk action
+(`may_review`).
 
 Adding an errata card and amending one are one action, issuing errata; adding, changing and
 removing glossary pairs are one action, keeping the glossary. Each is one permission
@@ -9,7 +12,14 @@ chooser's "create", bulk delete) asks its policy, so each asks that one permissi
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy
 
+from core.roles import REVIEW_RULING
+
 from .models import ErrataCard, GlossaryTerm
+
+
+def may_review(user):
+    """Whether `user` may verify, correct or withdraw a ruling."""
+    return bool(user and user.has_perm(REVIEW_RULING))
 
 
 class OneActionPolicy(ModelPermissionPolicy):

@@ -27,10 +27,9 @@ from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColum
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from core.roles import REVIEW_RULING
-
 from .admin_listings import LongListIndexView, RulingFilterSet
 from .models import Ruling
+from .permissions import may_review
 
 LOG_ACTION = "rulings.reviewed"
 # Oldest first; the id settles ties and lets the two-ended pager read from either end
@@ -51,10 +50,6 @@ class ReviewQueueFilterSet(RulingFilterSet):
 
     class Meta(RulingFilterSet.Meta):
         fields = ["status", "game", "edition", "flag"]
-
-
-def may_review(user):
-    return user.has_perm(REVIEW_RULING)
 
 
 class RulingIndexView(LongListIndexView):

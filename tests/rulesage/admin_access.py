@@ -7,7 +7,8 @@ A rule says what anonymous, a translator, an editor and a superuser get, each as
     login  sent to sign in
     no     refused: 403, 404 or 405, Wagtail's "Sorry, you do not have permission" redirect,
            or a bulk action's confirmation listing nothing the person may act on
-    500    the view breaks (only Wagtail's own views, on the test's empty POST)
+    500    the view breaks: Wagtail's own views only, on the test's empty POST, or its
+           document library, whose serving address this site does not route
 
 The project's own addresses (its views, and Wagtail's views of its models) each have a row
 of their own in RULES, by route as Django's resolver spells it (a bulk action by its
