@@ -36,7 +36,7 @@ from wagtail.models import Collection, Page, Task, UploadedFile, Workflow
 
 from core.roles import APPROVAL_TASK, EDITORS, TRANSLATORS, WORKFLOW, ensure_roles
 from rulings.models import ErrataCard, GlossaryTerm, ImportJob, ReaderQuestion
-from tests.conftest import kept_for_the_module, make_user
+from tests.conftest import ensure_root, kept_for_the_module, make_user
 from tests.guides.fixtures import make_spanish_guide
 from tests.rulesage.admin_access import (
     BREAKS,
@@ -92,7 +92,9 @@ class Records:
     """The small site whose records fill the addresses' parameters."""
 
     def __init__(self):
+        ensure_root()  # the workflow's page (a flushed database has none)
         ensure_roles(apps)
+        self.root_collection()  # images and documents go in it
         User = get_user_model()
         groups = {name: Group.objects.get(name=name) for name in (EDITORS, TRANSLATORS)}
         self.users = {
@@ -129,7 +131,7 @@ class Records:
         self.task = Task.objects.get(name=APPROVAL_TASK)
         self.guide.save_revision(user=self.users["translator"])
         self.workflow_state = self.workflow.start(self.guide, self.users["translator"])
-        self.collection = Collection.get_first_root_node().add_child(name="Rulebooks")
+        self.collection = self.root_collection().add_child(name="Rulebooks")
         self.sessions = {
             role: EditingSession.objects.create(
                 user=user,
@@ -161,6 +163,12 @@ class Records:
             )
         }
         self.by_model[Task] = self.task
+
+    @staticmethod
+    def root_collection():
+        """Wagtail's root collection: its migration makes it, a transactional test's flush
+        removes it."""
+        return Collection.get_first_root_node() or Collection.add_root(name="Root")
 
     def record_for(self, route, view):
         """The record a route's `pk` (and its revisions) names: of the view's model, or
@@ -365,7 +373,7 @@ def test_every_admin_address_answers_each_role_as_declared(db, records, role):
     assert not wrong, f"{len(wrong)} answers differ from the table:\n" + "\n".join(wrong)
 
 
-def test_the_table_names_only_addresses_there_are(records):
+def test_the_table_names_only_addresses_there_are(db, records):
     keys = {address.key for address in addresses(records, "editor")}
     assert not set(RULES) - keys, "rows for addresses that are gone"
     assert not set(WAGTAIL_ADDRESSES) - keys, "rows for addresses that are gone"
