@@ -50,9 +50,14 @@ def keep_only(form, editable, keep_posting=()):
     for name, field in form.fields.items():
         if name in editable or name in keep_posting:
             continue
-        field.disabled = True
-        if not field.widget.is_hidden:
-            field.widget = ReadOnlyValue(field)
+        read_only(field)
+
+
+def read_only(field):
+    """The field keeps the value the form was built with, and shows it as text."""
+    field.disabled = True
+    if not field.widget.is_hidden:
+        field.widget = ReadOnlyValue(field)
 
 
 def row_keys(formset):

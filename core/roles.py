@@ -1,11 +1,15 @@
-"""The editorial roles, as Django groups: Editors publish, Translators translate.
+"""Who may do what: each action people take is one permission, granted here to the groups.
 
-Editors add, edit, publish, lock and unlock every page, maintain the rules knowledge and
-work the rulings desk (passages, errata cards, rulings). Translators may edit pages but
-not publish: what they submit goes through the "Editorial review" workflow, whose approval
-task belongs to Editors, and the page form keeps them to the translated fields. They may
-also edit rulings, whose form likewise keeps them to the translations, and both roles
-keep each game's glossary.
+Editors publish guides, work the rulings desk (review rulings, answer readers, import,
+issue errata cards) and keep the rules knowledge; Translators translate, and mark
+translations up to date. Both keep each game's glossary. Every entry point that performs
+an action (admin views, bulk actions, choosers, forms, commands) asks for the action's
+permission below and nothing else, and the admin hides what that would refuse.
+
+Translators may edit pages but not publish: what they submit goes through the "Editorial
+review" workflow, whose approval task belongs to Editors, and the page form keeps them to
+the translated fields. They may also edit rulings, whose form likewise keeps them to the
+translations.
 
 `ensure_roles(apps)` makes all of that so, and is safe to run again: the data migrations
 run it with the historical app registry, and tests run it after a flushed database.
@@ -13,33 +17,51 @@ Groups keep any other permission an administrator gave them.
 """
 
 from django.contrib.auth.management import create_permissions
+from django.db.models import Q
 
 EDITORS = "Editors"
 TRANSLATORS = "Translators"
 WORKFLOW = "Editorial review"
 APPROVAL_TASK = "Editors' approval"
 
+# The actions, each one permission ("app_label.codename"). Publishing a guide is Wagtail's
+# own page permission, `publish_page`, granted on the page tree (EDITOR_PAGE_PERMISSIONS)
+# and asked by Wagtail's page views, bulk actions and workflow.
+REVIEW_RULING = "rulings.review_ruling"  # verify, correct or withdraw a ruling
+ANSWER_QUESTION = "rulings.change_readerquestion"  # answer, mark a duplicate or decline
+IMPORT_RULINGS = "rulings.add_importjob"
+ISSUE_ERRATA = "rulings.issue_erratacard"  # add an errata card or amend one
+KEEP_GLOSSARY = "rulings.keep_glossaryterm"  # add, change or remove a glossary pair
+MARK_GUIDE_TRANSLATION = "guides.mark_translation_up_to_date"
+MARK_RULING_TRANSLATION = "rulings.mark_translation_up_to_date"
+
 EDITOR_PAGE_PERMISSIONS = ["add_page", "change_page", "publish_page", "lock_page", "unlock_page"]
 TRANSLATOR_PAGE_PERMISSIONS = ["change_page"]
-TRANSLATION_PERMISSIONS = ["view_guidetranslation", "mark_translation_up_to_date"]
-# Rulings are translated in their own form (rulings.forms.RulingForm keeps translators to
-# the translated fields) and each game's glossary is the translators' own.
-RULINGS_TRANSLATION_PERMISSIONS = [
-    "view_ruling",
-    "change_ruling",
-    "view_rulingtranslation",
-    "mark_translation_up_to_date",
-    *(f"{action}_glossaryterm" for action in ("add", "change", "delete", "view")),
+
+# What each group may see and do besides the page tree. Rulings are translated in their
+# own form (rulings.forms.RulingForm keeps translators to the translated fields).
+TRANSLATOR_PERMISSIONS = [
+    MARK_GUIDE_TRANSLATION,
+    MARK_RULING_TRANSLATION,
+    KEEP_GLOSSARY,
+    "guides.view_guidetranslation",
+    "rulings.view_ruling",
+    "rulings.change_ruling",
+    "rulings.view_rulingtranslation",
+    "rulings.view_glossaryterm",
 ]
-# The rulings desk: Editors add, change and view each of these (and answer readers).
-RULINGS_DESK_MODELS = [
-    "game",
-    "edition",
-    "document",
-    "passage",
-    "erratacard",
-    "ruling",
-    "readerquestion",
+# The rules knowledge Editors keep, record by record.
+RULES_KNOWLEDGE = ["game", "edition", "document", "passage", "ruling"]
+EDITOR_PERMISSIONS = [
+    *TRANSLATOR_PERMISSIONS,
+    REVIEW_RULING,
+    ANSWER_QUESTION,
+    IMPORT_RULINGS,
+    ISSUE_ERRATA,
+    "rulings.view_erratacard",
+    "rulings.view_readerquestion",
+    *(f"rulings.{action}_{model}" for model in RULES_KNOWLEDGE for action in ("add", "change")),
+    *(f"rulings.view_{model}" for model in RULES_KNOWLEDGE),
 ]
 
 
@@ -48,6 +70,11 @@ def edits_translations_only(user):
     if user is None or not user.is_authenticated or user.is_superuser:
         return False
     return set(user.groups.values_list("name", flat=True)) == {TRANSLATORS}
+
+
+def public_name(user):
+    """How readers are told who did something (reviewed a ruling, checked a guide)."""
+    return (user.get_full_name() or user.get_username()) if user else ""
 
 
 def ensure_permissions(apps, app_label):
@@ -72,23 +99,19 @@ def ensure_roles(apps):
     def permissions(app_label, codenames):
         return Permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
 
+    def named(names):
+        """The permissions "app_label.codename" of `names` that exist yet."""
+        wanted = Q(pk__in=[])
+        for name in names:
+            app_label, codename = name.split(".")
+            wanted |= Q(content_type__app_label=app_label, codename=codename)
+        return Permission.objects.filter(wanted)
+
     access_admin = permissions("wagtailadmin", ["access_admin"])
-    translation = [
-        *permissions("guides", TRANSLATION_PERMISSIONS),
-        *permissions("rulings", RULINGS_TRANSLATION_PERMISSIONS),
-    ]
-    desk = permissions(
-        "rulings",
-        [
-            f"{action}_{model}"
-            for model in RULINGS_DESK_MODELS
-            for action in ("add", "change", "view")
-        ],
-    )
     editors, _ = Group.objects.get_or_create(name=EDITORS)
-    editors.permissions.add(*access_admin, *translation, *desk)
+    editors.permissions.add(*access_admin, *named(EDITOR_PERMISSIONS))
     translators, _ = Group.objects.get_or_create(name=TRANSLATORS)
-    translators.permissions.add(*access_admin, *translation)
+    translators.permissions.add(*access_admin, *named(TRANSLATOR_PERMISSIONS))
     ensure_page_roles(apps, editors, translators, permissions)
 
 

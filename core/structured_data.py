@@ -28,15 +28,20 @@ def organisation(request):
     return {"@type": "Organization", "name": SITE_NAME, "url": request.build_absolute_uri("/")}
 
 
+def person(name, otherwise=None):
+    """The person named `name` (who reviewed or corrected something), else `otherwise`."""
+    return {"@type": "Person", "name": name} if name else otherwise
+
+
 def correction(item, url):
     """One public correction, as schema.org's CorrectionComment on the corrected work."""
     return {
         "@type": "CorrectionComment",
         "url": f"{url}#{item.anchor}",
         "datePublished": iso(item.dated_at),
-        "author": {"@type": "Person", "name": item.corrected_by}
-        if item.corrected_by
-        else {"@type": "Organization", "name": item.byline},
+        "author": person(
+            item.corrected_by, otherwise={"@type": "Organization", "name": item.byline}
+        ),
         "text": f"{item.what_was_wrong} → {item.what_it_says_now}",
     }
 

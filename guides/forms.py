@@ -1,4 +1,5 @@
-"""Guide forms in the admin: a submitted guide must be publishable; change-log notes."""
+"""Guide forms in the admin: a submitted guide must be publishable; who checked it; marking a
+translation up to date is for those who may (`MARK_GUIDE_TRANSLATION`); change-log notes."""
 
 from django import forms
 from django.utils.formats import date_format
@@ -6,7 +7,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
-from core.forms import TranslatablePageForm
+from core.forms import TranslatablePageForm, read_only
+from core.roles import MARK_GUIDE_TRANSLATION, public_name
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
 from rulings.models import Game
 
@@ -26,6 +28,11 @@ class GuidePageForm(TranslatablePageForm):
             game_page = self.parent_page.specific if self.parent_page else None
             game_id = getattr(game_page, "game_id", None)
             self.fields["expansions"].queryset = Game.objects.filter(expansion_of_id=game_id)
+        if not (self.for_user and self.for_user.has_perm(MARK_GUIDE_TRANSLATION)):
+            for language in target_languages():
+                field = self.fields.get(build_localized_fieldname("translation_current", language))
+                if field is not None:
+                    read_only(field)
 
     def clean(self):
         cleaned_data = super().clean()
@@ -38,6 +45,13 @@ class GuidePageForm(TranslatablePageForm):
             ):
                 self.add_error(None, capfirst(problem) + ".")
         return cleaned_data
+
+    def save(self, commit=True):
+        """Whoever states the date the guide was checked is named as having checked it."""
+        if "checked_on" in self.changed_data:
+            page = self.instance
+            page.checked_by = public_name(self.for_user) if page.checked_on else ""
+        return super().save(commit=commit)
 
     def full_clean(self):
         """After Django's cleaning, which ends by putting the posted values on the page:

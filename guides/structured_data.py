@@ -7,6 +7,7 @@ from core.structured_data import (
     correction,
     iso,
     organisation,
+    person,
     translation_properties,
     without_empty,
 )
@@ -52,9 +53,10 @@ def guide_data(context):
         "version": str(version.number) if version else None,
         "datePublished": iso(versions[-1].published_at) if versions else None,
         "dateModified": iso(version.published_at) if version else None,
-        # The date an editor last checked the guide against its sources (shown on it).
+        # The date the guide was last checked against its sources, and by whom (shown on
+        # it); checked before anyone was named (the demo), by the site's editors.
         "lastReviewed": iso(page.checked_on),
-        "reviewedBy": site if page.checked_on else None,
+        "reviewedBy": person(page.checked_by, otherwise=site) if page.checked_on else None,
         "publisher": site,
         "citation": [document_reference(s.document, request) for s in context["sources"]],
         "correction": [correction(item, url) for item in context["corrections"]],

@@ -22,6 +22,7 @@ from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.models import Page
 
 from core.freshness import STATUS_ORDER, TranslationStatus
+from core.roles import MARK_GUIDE_TRANSLATION as MARK_PERMISSION
 from core.translated_fields import (
     field_label,
     has_translation,
@@ -46,7 +47,6 @@ from .review import changes_requested
 from .translation_listing import guide_states, guide_statuses, paged
 
 VIEW_PERMISSION = "guides.view_guidetranslation"
-MARK_PERMISSION = "guides.mark_translation_up_to_date"
 LOG_ACTION = TRANSLATION_MARKED
 
 

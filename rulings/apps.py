@@ -9,3 +9,6 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         from . import signals  # noqa: F401  (re-flags rulings when errata change)
+        from .permissions import register_policies
+
+        register_policies()

@@ -1,27 +1,32 @@
 """Admin forms: a changed ruling answer needs a public correction note (a translation of it
 does not); a ruling cites its own edition and takes only the statuses its origin allows;
-translators change only a ruling's translations; a passage's text says
-truthfully whose words it is."""
+only those who may review a ruling change its review; translators change only a ruling's
+translations; a passage's text says truthfully whose words it is."""
 
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminModelForm
 
-from core.forms import TranslationsOnlyMixin
+from core.forms import TranslationsOnlyMixin, read_only
 
 from .choosers import preload
 from .models import Document, Passage, Ruling
+from .permissions import may_review
 
 # The answer as published: translating it is not correcting it (a translation's own
 # freshness is recorded apart, rulings.translation_freshness).
 ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
+# The review: changed by verifying, correcting or withdrawing the ruling (`may_review`).
+REVIEW_FIELDS = ["status", "reviewed_at", "reviewed_by"]
 
 
 class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.may_review = may_review(self.for_user)
+        if not self.may_review:
+            self.keep_review_as_stored()
         # Only the statuses the ruling's origin allows: an editor's own ruling is never
         # "imported", nor an export "written by an editor" (the database refuses both).
         if "status" in self.fields:
@@ -37,6 +42,20 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             )
             preload(citations.forms, "passage", passages)
             preload(citations.forms, "document", Document.objects.all())
+
+    def keep_review_as_stored(self):
+        """The review stays as stored, whatever the form was built from (an earlier
+        revision being restored) or is sent: its status is shown as text."""
+        ruling = self.instance
+        stored = ruling.pk and Ruling.objects.filter(pk=ruling.pk).values(*REVIEW_FIELDS).first()
+        if not stored:  # a new ruling starts unreviewed
+            status = Ruling.Status.first_for(ruling.origin)
+            stored = {"status": status, "reviewed_at": None, "reviewed_by": ""}
+        for name, value in stored.items():
+            setattr(ruling, name, value)
+            if name in self.fields:
+                self.initial[name] = value
+                read_only(self.fields[name])
 
     def answer_changed(self):
         if not self.instance.pk:
@@ -99,13 +118,12 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
 
     def save(self, commit=True):
         ruling = super().save(commit=False)
-        if self.answer_changed() and ruling.status != Ruling.Status.WITHDRAWN:
-            ruling.status = Ruling.Status.CORRECTED
-        decided = "status" in self.changed_data or self.answer_changed()
-        if decided and ruling.status in Ruling.Status.decided():
-            ruling.reviewed_at = timezone.now()
-            user = self.for_user
-            ruling.reviewed_by = (user.get_full_name() or user.get_username()) if user else ""
+        if self.may_review:
+            if self.answer_changed() and ruling.status != Ruling.Status.WITHDRAWN:
+                ruling.status = Ruling.Status.CORRECTED
+            decided = "status" in self.changed_data or self.answer_changed()
+            if decided and ruling.status in Ruling.Status.decided():
+                ruling.record_review(self.for_user)
         if commit:
             ruling.save()
             self.save_m2m()

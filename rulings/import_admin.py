@@ -7,7 +7,7 @@ tests). The task runs the same import as ``manage.py import_rulings``
 (``/admin/import-rulings/<id>/``) shows how far it has got, refreshing itself while it
 runs, and then the report of each file. Jobs are kept; the upload page lists past ones.
 
-Importing writes rulings, so it is for those who may add them (Editors), not Translators.
+Importing is an action of its own (`IMPORT_RULINGS`): Editors', not Translators'.
 """
 
 from __future__ import annotations
@@ -26,12 +26,15 @@ from django.views.defaults import permission_denied
 from django.views.generic import FormView, TemplateView
 from django_tasks import task
 from wagtail.admin.admin_url_finder import AdminURLFinder
+from wagtail.admin.menu import MenuItem
+
+from core.roles import IMPORT_RULINGS
 
 from .import_uploads import UploadForm
 from .importers.write import REFUSED, ImportResult, import_paths
 from .models import ImportJob, ImportJobFile
 
-__all__ = ["ImportJobView", "ImportUploadView", "can_import", "run_import_job"]
+__all__ = ["ImportJobView", "ImportMenuItem", "ImportUploadView", "can_import", "run_import_job"]
 
 PAST_JOBS = 20
 OUTCOME_LABELS = {
@@ -43,7 +46,7 @@ OUTCOME_LABELS = {
 
 
 def can_import(user):
-    return user.is_active and user.has_perm("rulings.add_ruling")
+    return user.has_perm(IMPORT_RULINGS)
 
 
 @task()
@@ -91,6 +94,11 @@ class EditorsOnlyMixin:
         if not can_import(request.user):
             return permission_denied(request, PermissionDenied())
         return super().dispatch(request, *args, **kwargs)
+
+
+class ImportMenuItem(MenuItem):
+    def is_shown(self, request):
+        return can_import(request.user)
 
 
 class ImportUploadView(EditorsOnlyMixin, FormView):

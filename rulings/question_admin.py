@@ -4,9 +4,12 @@ Newest first, each beside the rulings of its edition most like it (answered-befo
 recall). An editor handles a question one of three ways: marks it a duplicate of an
 existing ruling (the candidate's button, or any ruling through the chooser), answers it
 with a new ruling (the ruling form opens filled with the question and edition, and
-saving it links the two), or declines it with a reason.
+saving it links the two), or declines it with a reason. Each of the three is answering
+(`ANSWER_QUESTION`, Django's "change" permission of a reader question, which Wagtail's
+views of the queue ask), and so is opening the ruling form from a question.
 """
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -24,6 +27,8 @@ from wagtail.admin.views.generic import IndexView
 from wagtail.admin.viewsets.model import ModelViewSet
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy
+
+from core.roles import ANSWER_QUESTION
 
 from .admin_listings import ReaderQuestionFilterSet
 from .admin_views import ExplicitSaveCreateView
@@ -208,12 +213,17 @@ class WaitingQuestionsSummaryItem(SummaryItem):
         }
 
     def is_shown(self):
-        return self.request.user.has_perm("rulings.change_readerquestion")
+        return self.request.user.has_perm(ANSWER_QUESTION)
 
 
 class AnsweringRulingCreateView(ExplicitSaveCreateView):
     """The ruling form, opened from a reader question: filled with its question and
     edition, and, once saved, recorded as the question's answer."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if ANSWERING in request.GET and not request.user.has_perm(ANSWER_QUESTION):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
 
     @cached_property
     def reader_question(self):

@@ -12,23 +12,30 @@ A ruling that cites a passage an errata card supersedes (its `superseded_passage
 flag) says a rule it rests on has changed: the confirmation page names those apart, and
 they are verified only when the editor ticks that they checked them against the errata;
 otherwise they are left as they are, and the outcome message names them.
+
+Verifying is reviewing (`REVIEW_RULING`): the queue, its menu item, the listings'
+checkboxes and the bulk action's own address (GET and POST) are for those who may review.
 """
 
 import uuid
 
 import django_filters
 from django import forms
+from django.core.exceptions import PermissionDenied
 from django.urls import path
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from wagtail.admin.ui.tables import Column, DateColumn
+from wagtail.admin.menu import MenuItem
+from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColumn
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
 from .admin_listings import LongListIndexView, RulingFilterSet
 from .flags import SUPERSEDED_PASSAGE
 from .models import Ruling
+from .permissions import may_review
 
 LOG_ACTION = "rulings.reviewed"
 # Oldest first; the id settles ties and lets the two-ended pager read from either end
@@ -51,13 +58,35 @@ class ReviewQueueFilterSet(RulingFilterSet):
         fields = ["status", "game", "edition", "flag"]
 
 
-class ReviewQueueView(LongListIndexView):
+class RulingIndexView(LongListIndexView):
+    """The rulings listing: its checkboxes (for the bulk actions) for those who may take
+    one, that is, review (nobody but a superuser deletes rulings)."""
+
+    @cached_property
+    def columns(self):
+        columns = super().columns
+        if may_review(self.request.user):
+            return columns
+        return [c for c in columns if not isinstance(c, BulkActionsCheckboxColumn)]
+
+
+class ReviewQueueView(RulingIndexView):
     """The rulings listing narrowed to what needs review (built by `RulingViewSet`)."""
 
     page_title = _("Review queue")
 
+    def dispatch(self, request, *args, **kwargs):
+        if not may_review(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
     def get_base_queryset(self):
         return super().get_base_queryset().needing_review()
+
+
+class ReviewQueueMenuItem(MenuItem):
+    def is_shown(self, request):
+        return may_review(request.user)
 
 
 class ReviewQueueMixin:
@@ -125,6 +154,11 @@ class MarkReviewedBulkAction(SnippetBulkAction):
     action_priority = 20
     models = [Ruling]
 
+    def dispatch(self, request, *args, **kwargs):
+        if not may_review(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
     @classmethod
     def get_queryset(cls, model, object_ids):
         return model.objects.filter(pk__in=object_ids).select_related("edition")
@@ -138,12 +172,7 @@ class MarkReviewedBulkAction(SnippetBulkAction):
         return list(listed.qs.order_by(*OLDEST_FIRST).values_list("pk", flat=True)[:MARK_AT_ONCE])
 
     def check_perm(self, ruling):
-        return (
-            self.permission_policy.user_has_permission_for_instance(
-                self.request.user, "change", ruling
-            )
-            and ruling.status not in Ruling.Status.decided()
-        )
+        return may_review(self.request.user) and ruling.status not in Ruling.Status.decided()
 
     def object_context(self, ruling):
         return {
@@ -205,11 +234,10 @@ def mark_reviewed(rulings, note, user):
     an id of its own: a history shows one entry per id and action, so entries sharing the
     request's id would leave the note in the last ruling's history only.
     """
-    by = user.get_full_name() or user.get_username()
     when = timezone.now()
     for ruling in rulings:
         ruling.status = Ruling.Status.VERIFIED
-        ruling.reviewed_at, ruling.reviewed_by = when, by
+        ruling.record_review(user, when)
         ruling.save(update_fields=["status", "reviewed_at", "reviewed_by"])
         log(
             instance=ruling,

@@ -10,6 +10,7 @@ from core.structured_data import (
     correction,
     iso,
     organisation,
+    person,
     plain_text,
     translation_properties,
     without_empty,
@@ -59,9 +60,7 @@ def ruling_data(context):
         "datePublished": iso(ruling.dated_at),
         "dateModified": iso(ruling.changed_for_readers_at),
         "lastReviewed": iso(ruling.reviewed_at),
-        "reviewedBy": {"@type": "Person", "name": ruling.reviewed_by}
-        if ruling.reviewed_by
-        else None,
+        "reviewedBy": person(ruling.reviewed_by),
         "publisher": organisation(request),
         "citation": [citation_reference(c, request) for c in context["citations"]],
         "correction": [correction(item, url) for item in ruling.corrections.all()],

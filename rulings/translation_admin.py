@@ -22,11 +22,11 @@ from wagtail.admin.panels import Panel
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.snippets.views.snippets import SnippetViewSet
 
+from core.roles import MARK_RULING_TRANSLATION
 from core.translated_fields import SOURCE_LANGUAGE, field_label, stored, target_languages
 
 from .models import GlossaryTerm, Ruling
 from .translation_freshness import (
-    MARK_PERMISSION,
     edited_since,
     followed_english,
     mark_translation_current,
@@ -44,7 +44,7 @@ def language_name(code):
 
 
 def can_mark(user):
-    return user.has_perm(MARK_PERMISSION) and user.has_perm("rulings.change_ruling")
+    return user.has_perm(MARK_RULING_TRANSLATION) and user.has_perm("rulings.change_ruling")
 
 
 def mark_url(ruling, language):

@@ -23,7 +23,6 @@ from core.translated_fields import SOURCE_LANGUAGE, field_label, has_translation
 from .models import Ruling, RulingTranslation
 
 LOG_ACTION = "rulings.translation_up_to_date"
-MARK_PERMISSION = "rulings.mark_translation_up_to_date"
 
 
 @dataclass(frozen=True)

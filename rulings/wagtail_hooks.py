@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail import hooks
-from wagtail.admin.menu import MenuItem
 from wagtail.admin.panels import (
     FieldPanel,
     FieldRowPanel,
@@ -20,6 +19,8 @@ from wagtail.admin.ui.tables import Column
 from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
+
+from core.roles import IMPORT_RULINGS, MARK_RULING_TRANSLATION
 
 from .admin_listings import (
     DocumentFilterSet,
@@ -38,7 +39,7 @@ from .choosers import (
     PassageChooserViewSet,
 )
 from .forms import PassageForm, RulingForm
-from .import_admin import ImportJobView, ImportUploadView, can_import
+from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
 from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
 from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
 from .question_admin import (
@@ -47,7 +48,12 @@ from .question_admin import (
     WaitingQuestionsSummaryItem,
 )
 from .review_queue import LOG_ACTION as REVIEW_LOG_ACTION
-from .review_queue import MarkReviewedBulkAction, ReviewQueueMixin
+from .review_queue import (
+    MarkReviewedBulkAction,
+    ReviewQueueMenuItem,
+    ReviewQueueMixin,
+    RulingIndexView,
+)
 from .translation_admin import (
     GlossaryViewSet,
     MarkRulingTranslationView,
@@ -240,7 +246,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
     menu_label = _("Rulings")
     filterset_class = RulingFilterSet
     ordering = ["-flag_count", "-answered_at", "-pk"]  # index ruling_review_queue
-    index_view_class = LongListIndexView
+    index_view_class = RulingIndexView
     list_display = [
         "question",
         "edition",
@@ -345,17 +351,11 @@ def register_ruling_translation_log_actions(actions):
 
 
 @hooks.register("register_permissions")
-def register_ruling_translation_permissions():
+def register_rulings_permissions():
     # Listed in the group editor so administrators can give them to other groups too.
-    return Permission.objects.filter(
-        content_type__app_label="rulings",
-        codename__in=["view_rulingtranslation", "mark_translation_up_to_date"],
-    )
-
-
-class ReviewQueueMenuItem(MenuItem):
-    def is_shown(self, request):
-        return request.user.has_perm("rulings.change_ruling")
+    names = [name.partition(".")[2] for name in (MARK_RULING_TRANSLATION, IMPORT_RULINGS)]
+    names.append("view_rulingtranslation")
+    return Permission.objects.filter(content_type__app_label="rulings", codename__in=names)
 
 
 @hooks.register("register_admin_menu_item")
@@ -387,11 +387,6 @@ def register_import_urls():
         path("import-rulings/", ImportUploadView.as_view(), name="import_rulings"),
         path("import-rulings/<int:pk>/", ImportJobView.as_view(), name="import_rulings_job"),
     ]
-
-
-class ImportMenuItem(MenuItem):
-    def is_shown(self, request):
-        return can_import(request.user)
 
 
 @hooks.register("register_admin_menu_item")

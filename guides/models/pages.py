@@ -60,6 +60,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             "The date the guide was last checked against its sources. Required to publish."
         ),
     )
+    # Who set the checked date: the person readers are told checked the guide.
+    checked_by = models.CharField(_("checked by"), max_length=150, blank=True, editable=False)
     rules_scope = models.TextField(
         _("rules scope"),
         blank=True,
@@ -139,6 +141,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             [
                 RowsPanel("sources", label=_("Source"), min_num=0),
                 FieldPanel("checked_on"),
+                FieldPanel("checked_by", read_only=True),
                 FieldPanel("rules_scope"),
                 FieldPanel("expansions", widget=forms.CheckboxSelectMultiple),
             ],
@@ -225,7 +228,9 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
                 lambda read: of_game(read["game_page"].game_id) if read["game_page"] else [SITE],
             )
         else:
-            read = self.reader_data(language, page)
+            # A draft or a version: its sources as the revision or the form holds them,
+            # where the errata its check predates are not looked up.
+            read = self.reader_data(language, page, live=False)
         context["sources"] = read["sources"]
         context["errata_notices"] = read["errata_notices"]
         context["corrections"] = read["corrections"]
@@ -248,7 +253,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             context["source_url"] = page_url_in(self, request, mt_settings.DEFAULT_LANGUAGE)
         return context
 
-    def reader_data(self, language, page=None):
+    def reader_data(self, language, page=None, live=True):
         """What the guide's page shows besides the page's own fields, in one dict: its
         sources and corrections (of `page`, the guide or a preview of it), the errata its
         check predates (of the live guide, `guides/errata_notices.py`), published
@@ -261,7 +266,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             game_page.game.setup  # noqa: B018 (read now, kept with the game)
         translated = self.pk and language != mt_settings.DEFAULT_LANGUAGE
         sources = page.sources.select_related("document__edition")
-        live = page is self and self.pk and self.checked_on
+        live = live and page is self and self.pk and self.checked_on
         if live:
             # Whether errata came after the check, asked with the sources (no query more).
             since = errata_since_check(self.pk, self.checked_on)

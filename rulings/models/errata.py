@@ -121,6 +121,10 @@ class ErrataCard(RevisionMixin, models.Model):
         ordering = ["edition", "-issued_on", "pk"]
         verbose_name = _("errata card")
         verbose_name_plural = _("errata cards")
+        # Adding a card and amending one are one action (rulings.permissions); a card is
+        # withdrawn, not deleted, so deleting it is left to superusers.
+        default_permissions = ("view",)
+        permissions = [("issue_erratacard", _("Can issue or amend an errata card"))]
 
     def __str__(self):
         return f"{self.edition.code}: {self.location}"

@@ -65,6 +65,9 @@ class GlossaryTerm(models.Model):
         ordering = ["game", "language", "english", "variant", "translation"]
         verbose_name = _("glossary term")
         verbose_name_plural = _("glossary")
+        # Adding, changing and removing pairs are one action (rulings.permissions).
+        default_permissions = ("view",)
+        permissions = [("keep_glossaryterm", _("Can keep a game's glossary"))]
         indexes = [models.Index(fields=["language", "head"], name="glossary_language_head")]
         constraints = [
             models.UniqueConstraint(

@@ -15,6 +15,7 @@ from wagtail.models import Orderable, RevisionMixin
 from wagtail.search import index
 
 from core.fields import optional_link
+from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
@@ -232,6 +233,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         ordering = [models.F("answered_at").desc(nulls_last=True), "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
+        # Review is an action of its own: translators change a ruling's translations.
+        permissions = [("review_ruling", _("Can verify, correct or withdraw a ruling"))]
         indexes = [
             *(search_vector_index("ruling", code) for code in site_languages()),
             models.Index(
@@ -402,6 +405,12 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             flag.as_dict()
             for flag in compute_flags(self.answer, self.tokens_out, citations, superseding)
         ]
+
+    def record_review(self, user, when=None):
+        """`user` decided this ruling's review (its status is set): readers are told who
+        and when. Saving is the caller's."""
+        self.reviewed_at = when or timezone.now()
+        self.reviewed_by = public_name(user)
 
     def has_flag(self, code):
         return any(flag["code"] == code for flag in self.flags)

@@ -134,5 +134,5 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     row.locator("input[name$='corrected_by']").fill("Eduardo, Rulesage editor")
     save(editor, expect="updated")
     reader.goto(journey.url + ruling.get_absolute_url())
-    assert "Corrected by an editor" in reader.locator(".review-status").inner_text()
+    assert "Corrected by eduardo" in reader.locator(".review-status").inner_text()
     assert "It says the resource waits." in reader.locator("main").inner_text()

@@ -198,3 +198,12 @@ def test_a_version_page_never_offers_a_newer_version_that_does_not_exist(client,
     html = client.get(guide.url).content.decode()
     assert "Read version" not in html
     assert client.get(f"{guide.url}v/1/").status_code == 302
+
+
+def test_a_guides_draft_can_be_viewed_by_its_editor(client, editor, guide):
+    guide.intro = "A draft summary."
+    guide.save_revision(user=editor)
+    client.force_login(editor)
+    response = client.get(reverse("wagtailadmin_pages:view_draft", args=(guide.pk,)))
+    assert response.status_code == 200
+    assert "A draft summary." in response.content.decode()

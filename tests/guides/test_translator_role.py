@@ -1,5 +1,7 @@
 """Translators edit Spanish only, enforced on the server, and submit to Editors for approval."""
 
+import json
+
 import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
@@ -190,6 +192,32 @@ def test_editors_change_english_as_before(client, editor, spanish_guide):
     assert GuidePage.objects.get(pk=spanish_guide.pk).title_en == "How to play!"
 
 
+def test_the_editor_who_states_the_checked_date_is_named_to_readers(
+    client, editor, translator, spanish_guide
+):
+    editor.first_name, editor.last_name = "Eduardo", "Ruiz"
+    editor.save()
+    client.force_login(editor)
+    form = guide_form(spanish_guide, "action-publish", checked_on="2026-12-02")
+    assert client.post(edit_url(spanish_guide), form).status_code == 302
+    # A translator's Spanish, approved by another editor, is not a new check.
+    client.force_login(translator)
+    guide = GuidePage.objects.get(pk=spanish_guide.pk)
+    form = guide_form(guide, "action-submit", title_es="Cómo se juega", checked_on="2026-12-05")
+    assert client.post(edit_url(guide), form).status_code == 302
+    task_state = guide.current_workflow_state.current_task_state
+    task_state.task.specific.on_action(task_state, editor, "approve")
+    client.logout()
+    html = BeautifulSoup(client.get(url_in(guide, "en")).content, "html.parser")
+    checked = " ".join(html.select_one(".guide-status .checked").get_text().split())
+    assert checked.startswith("Checked 2 December 2026 by Eduardo Ruiz against")
+    data = json.loads(html.select_one('script[type="application/ld+json"]').string)
+    assert (data["lastReviewed"], data["reviewedBy"]) == (
+        "2026-12-02",
+        {"@type": "Person", "name": "Eduardo Ruiz"},
+    )
+
+
 def test_a_translators_save_posts_only_what_a_browser_posts(client, translator, spanish_guide):
     client.force_login(translator)
     html = client.get(edit_url(spanish_guide)).content.decode()
@@ -229,6 +257,27 @@ def test_translators_cannot_delete_pages_drafts_included(client, translator, gam
     assert GuidePage.objects.filter(pk=draft.pk).exists()
     edit = client.get(edit_url(draft)).content.decode()
     assert url not in edit
+
+
+def test_only_who_may_mark_a_translation_up_to_date_is_offered_the_box(
+    client, django_user_model, translator, spanish_guide
+):
+    from django.contrib.auth.models import Group, Permission
+    from wagtail.models import GroupPagePermission
+
+    writers = Group.objects.create(name="Writers")
+    writers.permissions.add(Permission.objects.get(codename="access_admin"))
+    GroupPagePermission.objects.create(
+        group=writers,
+        page=Page.get_first_root_node(),
+        permission=Permission.objects.get(codename="change_page"),
+    )
+    writer = django_user_model.objects.create_user("writer", password="pw")
+    writer.groups.add(writers)
+    for user, offered in ((translator, True), (writer, False)):
+        client.force_login(user)
+        form = BeautifulSoup(client.get(edit_url(spanish_guide)).content, "html.parser")
+        assert bool(form.select("input[name=translation_current_es]")) is offered
 
 
 def test_only_rulesage_roles_remain(roles):

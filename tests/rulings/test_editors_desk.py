@@ -101,7 +101,7 @@ def test_answer_change_with_correction_is_saved_public_and_in_history(admin_clie
     assert Revision.objects.for_instance(ruling).count() == revisions_before + 1
     page = client.get(ruling.get_absolute_url()).content.decode()
     assert "Once per round." in page
-    assert "Corrected by an editor on" in page
+    assert "Corrected by admin on" in page  # the editor who corrected it, by name
 
 
 def test_verifying_needs_no_correction(admin_client, client, ruling):
@@ -109,7 +109,7 @@ def test_verifying_needs_no_correction(admin_client, client, ruling):
     assert response.status_code == 302
     ruling = Ruling.objects.get(pk=ruling.pk)
     assert ruling.status == Ruling.Status.VERIFIED
-    assert "Verified by an editor on" in client.get(ruling.get_absolute_url()).content.decode()
+    assert "Verified by admin on" in client.get(ruling.get_absolute_url()).content.decode()
 
 
 def test_history_is_readable(admin_client, ruling):

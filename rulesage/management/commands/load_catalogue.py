@@ -1,4 +1,7 @@
-"""`manage.py load_catalogue --scale S`: the synthetic catalogue (rulesage.catalogue)."""
+"""`manage.py load_catalogue --scale S`: the synthetic catalogue (rulesage.catalogue).
+
+Like `load_demo`, it publishes guides and issues errata cards without a user and asks no
+permission: whoever can run ``manage.py`` on the server holds the database already."""
 
 import time
 

@@ -5,6 +5,10 @@ The import itself is ``rulings.importers.write.import_paths``, which the admin's
 runs too; this command shows its reports on the terminal. A refused file writes nothing
 and never stops the run: every other file is still read, the summary is printed at the
 end, and the exit status is non-zero when anything was refused.
+
+It takes no user and asks no permission: whoever can run ``manage.py`` on the server holds
+the database already, so the operator is trusted as an administrator is. People import in
+the admin, whose import page asks for the import permission (core.roles.IMPORT_RULINGS).
 """
 
 from pathlib import Path
