@@ -122,6 +122,10 @@ RULES = {
     "admin/translations/": SIGNED_IN_READ,
     "admin/translations/<int:page_id>/<str:language>/up-to-date/": SIGNED_IN,
     "admin/rulings/translations/<int:pk>/<str:language>/up-to-date/": SIGNED_IN,
+    # The guides listing (the re-checks due), read by those who edit pages.
+    "admin/guides/": SIGNED_IN_READ,
+    "admin/guides/results/": SIGNED_IN_READ,
+    "admin/guides/choose_parent/": SIGNED_IN,
 }
 
 # Wagtail's own addresses, by area: the rule of the longest prefix that matches.
