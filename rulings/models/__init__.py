@@ -3,13 +3,14 @@ passages) with each game's setup figures and glossary, errata cards, rulings wit
 citations, corrections to rulings, and where their translations stand."""
 
 from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
+from .citations import Citation
 from .corrections import RulingCorrection
 from .errata import ErrataCard
 from .glossary import GlossaryTerm
 from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
-from .rulings import Citation, Ruling, RulingOrigin
+from .rulings import Ruling, RulingOrigin
 from .setup import SetupFigure, SetupGroup
 from .translations import RulingTranslation
 

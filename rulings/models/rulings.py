@@ -8,19 +8,18 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
-from wagtail.models import Orderable, RevisionMixin
+from wagtail.models import RevisionMixin
 from wagtail.search import index
 
-from core.fields import optional_link
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
-from ..locations import Located
 from ..provenance import timing_rows
-from .catalogue import Document, Edition, Passage, next_free_slug
+from .catalogue import Edition, next_free_slug
+from .citations import Citation
 from .errata import ErrataCard
+from .ruling_status import RulingOrigin, RulingStatus
 
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
@@ -52,58 +51,6 @@ class RulingQuerySet(models.QuerySet):
             passage__citations__ruling=models.OuterRef("pk")
         )
         return self.public().filter(models.Exists(superseded))
-
-
-class RulingOrigin(models.TextChoices):
-    """Where a ruling came from: set by whoever creates it, never guessed afterwards.
-
-    The importer records an export, the demo loader an illustrative example, the admin an
-    editor's own ruling. Readers see illustrative rulings labelled as such everywhere.
-    """
-
-    EXPORT = "export", _("Rules Q&A system export")
-    EDITOR = "editor", _("Written by an editor")
-    ILLUSTRATIVE = "illustrative", _("Illustrative — not from the rules Q&A system")
-
-
-class RulingStatus(models.TextChoices):
-    """Where a ruling stands with the editors.
-
-    A new ruling starts unreviewed in its origin's own words: "imported" (an export, or the
-    demo's illustrative example) or "written by an editor" (the admin; `first_for`). The
-    database holds each to its origin. Review then moves it on.
-    """
-
-    IMPORTED = "imported", _("Imported")
-    WRITTEN = "written", _("Written by an editor")
-    NEEDS_REVIEW = "needs_review", _("Needs review")
-    VERIFIED = "verified", _("Verified")
-    CORRECTED = "corrected", _("Corrected")
-    WITHDRAWN = "withdrawn", _("Withdrawn")
-
-    @classmethod
-    def first_for(cls, origin):
-        """The status a new ruling of `origin` starts with."""
-        return cls.WRITTEN if origin == RulingOrigin.EDITOR else cls.IMPORTED
-
-    @classmethod
-    def for_origin(cls, origin):
-        """The statuses a ruling of `origin` may have: all but the other origins' first."""
-        others_first = {cls.first_for(o) for o in RulingOrigin.values} - {cls.first_for(origin)}
-        return [status for status in cls if status not in others_first]
-
-    @classmethod
-    def decided(cls):
-        """An editor's review decisions: from then on the answer is the editor's, and a
-        re-import refreshes provenance only. Writing a ruling is not reviewing it: an
-        editor's own ruling is decided when an editor verifies, corrects or withdraws it."""
-        return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
-
-    @classmethod
-    def reopened_by_errata(cls):
-        """What readers may take as settled, and so goes back to "needs review" when a
-        cited passage is superseded: imported, written, verified or corrected rulings."""
-        return frozenset({cls.IMPORTED, cls.WRITTEN, cls.VERIFIED, cls.CORRECTED})
 
 
 class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
@@ -393,52 +340,3 @@ def unique_slug(ruling):
 def slug_base(question):
     """The slug a ruling about ``question`` gets when no other ruling of its edition has it."""
     return slugify(question)[:80].strip("-") or "ruling"
-
-
-class Citation(Located, Orderable):
-    """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
-
-    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="citations")
-    n = models.PositiveSmallIntegerField(_("number"))
-    passage = optional_link(Passage, related_name="citations", verbose_name=_("passage"))
-    document = optional_link(Document, related_name="citations", verbose_name=_("document"))
-    document_title = models.CharField(
-        _("document as cited"), max_length=300, blank=True, help_text=_("Kept as exported.")
-    )
-    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
-    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
-    quote = models.TextField(_("quote"), blank=True)
-
-    class Meta(Orderable.Meta):
-        verbose_name = _("citation")
-        verbose_name_plural = _("citations")
-        constraints = [
-            models.UniqueConstraint(fields=["ruling", "n"], name="citation_unique_number")
-        ]
-
-    def __str__(self):
-        return f"[{self.n}] {self.cited_title} · {self.location}"
-
-    def save(self, *args, **kwargs):
-        """A cited passage says where it is: its document, page and heading path are the
-        citation's, whichever way it was saved (the admin's chooser, a reverted revision,
-        the demo loader), so readers see "Title · p.8 · heading" for every citation."""
-        if self.passage_id:
-            passage = self.passage
-            self.document_id = passage.document_id
-            self.page, self.heading_path = passage.page, passage.heading_path
-        super().save(*args, **kwargs)
-
-    @property
-    def cited_title(self):
-        if self.document_id:
-            return self.document.title
-        return self.document_title
-
-    @property
-    def location_language(self):
-        return self.ruling.edition.language
-
-    @property
-    def anchor(self):
-        return f"cite-{self.n}"
