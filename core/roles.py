@@ -1,11 +1,11 @@
 """The editorial roles, as Django groups: Editors publish, Translators translate.
 
 Editors add, edit, publish, lock and unlock every page, maintain the rules knowledge and
-work the rulings desk (passages, errata cards, rulings). Translators may edit pages but
-not publish: what they submit goes through the "Editorial review" workflow, whose approval
-task belongs to Editors, and the page form keeps them to the translated fields. They may
-also edit rulings, whose form likewise keeps them to the translations, and both roles
-keep each game's glossary.
+work the rulings desk (passages, errata cards, rulings, which they publish). Translators
+may edit pages but not publish: what they submit goes through the "Editorial review"
+workflow, whose approval task belongs to Editors, and the page form keeps them to the
+translated fields. They may also save drafts of rulings, whose form likewise keeps them to
+the translations, for an editor to publish; both roles keep each game's glossary.
 
 `ensure_roles(apps)` makes all of that so, and is safe to run again: the data migrations
 run it with the historical app registry, and tests run it after a flushed database.
@@ -31,6 +31,8 @@ RULINGS_TRANSLATION_PERMISSIONS = [
     "mark_translation_up_to_date",
     *(f"{action}_glossaryterm" for action in ("add", "change", "delete", "view")),
 ]
+# Publishing a ruling makes it (or its draft) what readers see: Editors only.
+RULINGS_PUBLISH_PERMISSIONS = ["publish_ruling"]
 # The rulings desk: Editors add, change and view each of these (and answer readers).
 RULINGS_DESK_MODELS = [
     "game",
@@ -83,7 +85,8 @@ def ensure_roles(apps):
             f"{action}_{model}"
             for model in RULINGS_DESK_MODELS
             for action in ("add", "change", "view")
-        ],
+        ]
+        + RULINGS_PUBLISH_PERMISSIONS,
     )
     editors, _ = Group.objects.get_or_create(name=EDITORS)
     editors.permissions.add(*access_admin, *translation, *desk)

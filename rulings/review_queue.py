@@ -21,7 +21,7 @@ from wagtail.admin.ui.tables import Column, DateColumn
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from .admin_listings import LongListIndexView, RulingFilterSet
+from .admin_listings import LongListIndexView, PublicationColumn, RulingFilterSet
 from .models import Ruling
 
 LOG_ACTION = "rulings.reviewed"
@@ -71,6 +71,7 @@ class ReviewQueueMixin:
                 "status",
                 Column("flag_count", label=_("Flags")),
                 DateColumn("created_at", label=_("Waiting since")),
+                PublicationColumn(),
             ],
             **kwargs,
         )
@@ -100,8 +101,9 @@ class MarkReviewedForm(forms.Form):
 class MarkReviewedBulkAction(SnippetBulkAction):
     """Verify the ticked rulings that still need review, with one note for them all.
 
-    A ruling decided meanwhile (by another editor, or ticked in the full rulings listing)
-    is named on the confirmation page and left as it is.
+    A ruling decided meanwhile (by another editor, or ticked in the full rulings listing),
+    or with a draft waiting to be published, is named on the confirmation page and left as
+    it is.
     """
 
     display_name = _("Mark reviewed")
@@ -125,11 +127,14 @@ class MarkReviewedBulkAction(SnippetBulkAction):
         return list(listed.qs.order_by(*OLDEST_FIRST).values_list("pk", flat=True)[:MARK_AT_ONCE])
 
     def check_perm(self, ruling):
+        # A ruling with a draft waiting is verified as that draft is published: publishing
+        # it would put back the status the draft was saved with.
         return (
             self.permission_policy.user_has_permission_for_instance(
                 self.request.user, "change", ruling
             )
             and ruling.status not in Ruling.Status.decided()
+            and not ruling.has_unpublished_changes
         )
 
     def get_execution_context(self):

@@ -6,7 +6,7 @@ expansions, its setup checklist and the guides below it.
 
 from django.apps import apps
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
 from wagtail.fields import RichTextField
@@ -15,7 +15,7 @@ from wagtail.search import index
 
 from core.cache_tags import of_game, shows
 from core.pages import EditorialPage
-from rulings.models import Ruling
+from rulings.models import public_rulings
 
 from ..expansions import expansions_with_rulings, live_page
 from ..games_index import games_listing
@@ -62,10 +62,9 @@ class GamePage(EditorialPage, Page):
         context = super().get_context(request, *args, **kwargs)
         # Each edition with its documents and how many rulings readers see: three queries
         # however many editions (the rulings counted by the edition index, not listed).
-        public_rulings = ~Q(rulings__status=Ruling.Status.WITHDRAWN)
         context["editions"] = list(
             self.game.editions.prefetch_related("documents").annotate(
-                rulings_count=Count("rulings", filter=public_rulings)
+                rulings_count=Count("rulings", filter=public_rulings("rulings__"))
             )
         )
         # The guides' model by name: it is defined below this one (`pages`) and points here.

@@ -10,6 +10,7 @@ from .glossary import GlossaryTerm
 from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
+from .ruling_status import public_rulings
 from .rulings import Ruling, RulingOrigin
 from .setup import SetupFigure, SetupGroup
 from .translations import RulingTranslation
@@ -34,4 +35,5 @@ __all__ = [
     "SetupFigure",
     "SetupGroup",
     "TextOrigin",
+    "public_rulings",
 ]

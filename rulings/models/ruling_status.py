@@ -1,7 +1,14 @@
-"""Who wrote a ruling and where it stands with the editors."""
+"""Who wrote a ruling, where it stands with the editors, and which rulings readers see."""
 
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+
+def public_rulings(prefix=""):
+    """The condition a ruling readers see meets: published, and not withdrawn. `prefix`
+    reaches rulings from another model (`"rulings__"`, `"ruling__"`)."""
+    return Q(**{f"{prefix}live": True}) & ~Q(**{f"{prefix}status": RulingStatus.WITHDRAWN})
 
 
 class RulingOrigin(models.TextChoices):

@@ -5,11 +5,11 @@ from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from modelcluster.models import ClusterableModel
-from wagtail.models import RevisionMixin
+from wagtail.models import DraftStateMixin, PreviewableMixin, RevisionMixin
 from wagtail.search import index
 
 from core.text_search import search_vector_field, search_vector_index, site_languages
@@ -19,7 +19,7 @@ from ..provenance import timing_rows
 from .catalogue import Edition, next_free_slug
 from .citations import Citation
 from .errata import ErrataCard
-from .ruling_status import RulingOrigin, RulingStatus
+from .ruling_status import RulingOrigin, RulingStatus, public_rulings
 
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
@@ -29,8 +29,9 @@ FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
 
 class RulingQuerySet(models.QuerySet):
     def public(self):
-        """What readers see: everything but withdrawn rulings."""
-        return self.exclude(status=Ruling.Status.WITHDRAWN)
+        """What readers see: published rulings, but not withdrawn ones. A draft (never
+        published, or unpublished) is an editor's alone."""
+        return self.filter(public_rulings())
 
     def needing_review(self):
         """What waits for an editor's review decision: every ruling not yet verified,
@@ -53,11 +54,15 @@ class RulingQuerySet(models.QuerySet):
         return self.public().filter(models.Exists(superseded))
 
 
-class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
+class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, ClusterableModel):
     """An answered rules question about one `Edition`, with numbered `Citation`s.
 
     The answer is Markdown (sanitised when rendered). Provenance from the exporting
     system is kept verbatim as data. Review flags are recomputed on every save.
+
+    Written, previewed and published like a page: an editor's new ruling is a draft until
+    it is published, and a published ruling's later edits wait as drafts (revisions) while
+    readers keep seeing the published row. Imports publish what they write.
     """
 
     class Outcome(models.TextChoices):
@@ -139,6 +144,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         index.FilterField("id"),
         index.FilterField("edition_id"),
         index.FilterField("status"),
+        index.FilterField("live"),
         # A reader of a translation finds the rulings without one in English (rulesage).
         *(index.FilterField(f"question_{code}") for code in site_languages()),
     ]
@@ -156,6 +162,9 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         ordering = [models.F("answered_at").desc(nulls_last=True), "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
+        # Wagtail adds it once migrations have run; declared here, the migration that gives
+        # it to Editors (core.roles) finds it.
+        permissions = [("publish_ruling", "Can publish ruling")]
         indexes = [
             *(search_vector_index("ruling", code) for code in site_languages()),
             models.Index(
@@ -172,7 +181,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
                     *fields,
                     models.F("answered_at").desc(nulls_last=True),
                     "id",
-                    condition=~Q(status=RulingStatus.WITHDRAWN),
+                    condition=public_rulings(),
                     name=name,
                 )
                 for name, fields in (
@@ -186,14 +195,14 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             models.Index(
                 fields=["id"],
                 include=["edition", "slug", "changed_for_readers_at"],
-                condition=~Q(status=RulingStatus.WITHDRAWN),
+                condition=public_rulings(),
                 name="ruling_public_addresses",
             ),
             # An edition's newest public change, for the sitemap's date of its rulings list.
             models.Index(
                 "edition",
                 models.F("changed_for_readers_at").desc(),
-                condition=~Q(status=RulingStatus.WITHDRAWN),
+                condition=public_rulings(),
                 name="ruling_public_edition_changed",
             ),
             # The editors' rulings listing (rulings.wagtail_hooks): most flags first, then
@@ -251,6 +260,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         """
         if not self.slug:
             self.slug = unique_slug(self)
+        if self.live and kwargs.get("update_fields") is None:
+            self.date_publication()
         super().save(*args, **kwargs)
         changed = set(kwargs.get("update_fields") or ()) or None
         if refresh_flags and (changed is None or FLAG_INPUTS & changed):
@@ -269,11 +280,22 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     def revisions(self):
         return self._revisions
 
+    def date_publication(self):
+        """Readers have news of a ruling from its first publication, and an editor's answer
+        is given then: its date of record (an export keeps the date it states)."""
+        if self.origin == RulingOrigin.EDITOR and self.answered_at is None:
+            self.answered_at = self.first_published_at or timezone.now()
+        first = self.first_published_at
+        if first and (self.changed_for_readers_at is None or self.changed_for_readers_at < first):
+            self.changed_for_readers_at = first
+
     def with_content_json(self, content):
         """The ruling as a revision recorded it, but with when readers last had news of it
-        as it stands now: restoring an earlier text is not an earlier correction."""
+        as it stands now: restoring an earlier text is not an earlier correction. An
+        editor's ruling is dated when first published, after its first drafts were saved."""
         obj = super().with_content_json(content)
         obj.changed_for_readers_at = self.changed_for_readers_at
+        obj.answered_at = obj.answered_at or self.answered_at
         return obj
 
     def mark_changed_for_readers(self, when):
@@ -307,6 +329,24 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
 
     def has_flag(self, code):
         return any(flag["code"] == code for flag in self.flags)
+
+    @property
+    def preview_modes(self):
+        """One per language: the preview shows the ruling as each language's readers will."""
+        return settings.LANGUAGES
+
+    def get_preview_template(self, request, mode_name):
+        # The public page's own template, with the context its view gives it.
+        return "rulings/ruling_preview.html"
+
+    def serve_preview(self, request, mode_name):
+        language = mode_name if mode_name in dict(settings.LANGUAGES) else None
+        with translation.override(language or settings.LANGUAGE_CODE):
+            self.slug = self.slug or slug_base(self.question)  # not saved yet: as it would be
+            return super().serve_preview(request, mode_name).render()
+
+    def get_preview_context(self, request, mode_name):
+        return {**super().get_preview_context(request, mode_name), "ruling": self}
 
     @property
     def is_illustrative(self):
