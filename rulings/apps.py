@@ -8,4 +8,4 @@ class RulingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import signals  # noqa: F401  (re-flags rulings when errata change)
+        from . import signals  # noqa: F401  (errata re-flag rulings; publishing tells readers)

@@ -3,8 +3,8 @@
 Newest first, each beside the rulings of its edition most like it (answered-before
 recall). An editor handles a question one of three ways: marks it a duplicate of an
 existing ruling (the candidate's button, or any ruling through the chooser), answers it
-with a new ruling (the ruling form opens filled with the question and edition, and
-saving it links the two), or declines it with a reason.
+with a new ruling (the ruling form opens filled with the question and edition, saving
+its draft links the two, and publishing it tells the reader), or declines it with a reason.
 """
 
 from django.db import transaction
@@ -213,7 +213,8 @@ class WaitingQuestionsSummaryItem(SummaryItem):
 
 class AnsweringRulingCreateView(ExplicitSaveCreateView):
     """The ruling form, opened from a reader question: filled with its question and
-    edition, and, once saved, recorded as the question's answer."""
+    edition, and, once saved (a draft), recorded as the question's answer. The reader is
+    told when the ruling is published (rulings.reader_mail)."""
 
     @cached_property
     def reader_question(self):
@@ -252,5 +253,4 @@ class AnsweringRulingCreateView(ExplicitSaveCreateView):
                     handled_at=timezone.now(),
                     handled_by=self.request.user.get_username(),
                 )
-            question_handled(question)
         return ruling
