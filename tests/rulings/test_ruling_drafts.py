@@ -123,7 +123,6 @@ def reader_pages(edition, game):
             reverse("sitemap_section", kwargs={"section": "rulings-en"}),
             f"{reverse('search')}?q=permanent",
             f"{reverse('rulings:ask')}?edition={edition.code}&question={QUESTION}",
-            reverse("search_games") + "?q=Point",
         ]
 
 
@@ -138,9 +137,8 @@ def test_a_draft_is_on_no_page_list_feed_sitemap_search_or_recall(client, draft,
         page = client.get(url)
         assert page.status_code == 200, url
         text = page.content.decode()
+        assert answered.get_absolute_url() in text, url
         assert draft.get_absolute_url() not in text and "Drafted fix." not in text, url
-    lists = client.get(reverse("rulings:index")).content.decode()
-    assert answered.get_absolute_url() in lists
     assert "Published fix." in client.get(reverse("corrections_log")).content.decode()
     assert client.get(draft.get_absolute_url()).status_code == 404
 
