@@ -6,9 +6,10 @@ or declines it. An answer is told once readers can open it: a ruling that is sti
 draft tells nobody, and its publication (`ruling_published`) tells the readers whose
 questions it answers. Every place that handles a question calls `question_handled`; the
 mail goes from a background task once the editor's transaction has committed, so the
-editor never waits on a mail server and a decision that is rolled back mails nobody. The task sends
-through the backend that really delivers (core.mail.delivering_connection), not the queue
-every request sends through: it must know the mail left before it records so.
+editor never waits on a mail server and a decision that is rolled back mails nobody. The
+task sends through the backend that really delivers (core.mail.delivering_connection),
+not the queue every request sends through: it must know the mail left before it records
+so.
 
 `tell_reader` sends at most once per question whatever calls it and however often: it
 locks the question's row, sends, and in the same transaction records `notified_at` and
@@ -138,9 +139,9 @@ def forget_reader_addresses(now=None):
 
 
 def tell_waiting_readers():
-    """Queue the e-mail again for handled questions whose reader was not told and can be
-    (the mail server was down, or the ruling was withdrawn and is public again); returns
-    how many. Those waiting for a draft to be published wait for its publication."""
+    """Queue the e-mail again for handled questions whose reader can be told and was not
+    (the mail server was down); returns how many. Those whose ruling is still a draft wait
+    for its publication, which tells them."""
     waiting = can_be_told(ReaderQuestion.objects.reader_to_be_told()).order_by("pk")
     pks = list(waiting.values_list("pk", flat=True)[:SWEEP_BATCH])
     for pk in pks:

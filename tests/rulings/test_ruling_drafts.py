@@ -297,15 +297,18 @@ def test_an_editors_closing_line_is_not_called_the_answering_systems(client, dra
     with translation.override("es"):
         spanish = soup(client.get(draft.get_absolute_url()))
     label = spanish.select_one(".sign-off__label").get_text()
-    assert label == "Nota final del editor que escribió esta resolución (no forma parte de la respuesta):"
+    assert label == (
+        "Nota final del editor que escribió esta resolución (no forma parte de la respuesta):"
+    )
     exported = soup(client.get(ruling.get_absolute_url())).select_one(".sign-off__label")
     assert exported.get_text() == "Sign-off of the answering system (not part of the answer):"
 
 
 def test_mark_reviewed_leaves_a_ruling_whose_draft_waits(admin_client, draft, ruling):
-    url = reverse(
-        "wagtail_bulk_action", args=("rulings", "ruling", "mark_reviewed")
-    ) + f"?id={draft.pk}&id={ruling.pk}"
+    url = (
+        reverse("wagtail_bulk_action", args=("rulings", "ruling", "mark_reviewed"))
+        + f"?id={draft.pk}&id={ruling.pk}"
+    )
     response = admin_client.post(url, {"note": "Checked against the rulebook."})
     assert response.status_code == 302
     draft.refresh_from_db()
