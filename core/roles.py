@@ -8,8 +8,8 @@ permission below and nothing else, and the admin hides what that would refuse.
 
 Translators may edit pages but not publish: what they submit goes through the "Editorial
 review" workflow, whose approval task belongs to Editors, and the page form keeps them to
-the translated fields. They may also edit rulings, whose form likewise keeps them to the
-translations.
+the translated fields. They may also save drafts of rulings, whose form likewise keeps them to the
+translations, for an editor to publish.
 
 `ensure_roles(apps)` makes all of that so, and is safe to run again: the data migrations
 run it with the historical app registry, and tests run it after a flushed database.
@@ -31,6 +31,8 @@ REVIEW_RULING = "rulings.review_ruling"  # verify, correct or withdraw a ruling
 ANSWER_QUESTION = "rulings.change_readerquestion"  # answer, mark a duplicate or decline
 IMPORT_RULINGS = "rulings.add_importjob"
 ISSUE_ERRATA = "rulings.issue_erratacard"  # add an errata card or amend one
+# Make a ruling, or its draft, what readers see (Wagtail's permission for a snippet with drafts).
+PUBLISH_RULING = "rulings.publish_ruling"
 KEEP_GLOSSARY = "rulings.keep_glossaryterm"  # add, change or remove a glossary pair
 MARK_GUIDE_TRANSLATION = "guides.mark_translation_up_to_date"
 MARK_RULING_TRANSLATION = "rulings.mark_translation_up_to_date"
@@ -57,6 +59,7 @@ EDITOR_PERMISSIONS = [
     REVIEW_RULING,
     ANSWER_QUESTION,
     IMPORT_RULINGS,
+    PUBLISH_RULING,
     ISSUE_ERRATA,
     "rulings.view_erratacard",
     "rulings.view_readerquestion",

@@ -127,8 +127,9 @@ NARROW_FIELDS = {"rulings.edition": {"errata_checked_on": lambda game_id: {game_
 
 
 # Saved alone, these show on no reader page: Wagtail pointing a record at its newest
-# revision (an editor's or an import's save has already said what changed).
-BOOKKEEPING_FIELDS = {"latest_revision"}
+# revision, a draft readers do not see yet (an editor's publish or an import's save says
+# what changed).
+BOOKKEEPING_FIELDS = {"latest_revision", "has_unpublished_changes"}
 
 
 def tags_of(instance, update_fields=None):

@@ -1,9 +1,11 @@
 """Add and edit views of the rulings desk, without autosave.
 
-Wagtail autosaves any model that keeps revisions. Rulings and errata cards keep revisions
-(their history) but have no drafts: every save is public at once. Autosave would publish a
-half-typed answer or card, or, while required fields are still empty, answer each attempt
-with an error. Editors save explicitly, with the correction note the change needs.
+Wagtail autosaves any model that keeps revisions. Errata cards keep revisions (their
+history) but have no drafts: every save is public at once, so autosave would publish a
+half-typed card. Rulings have drafts, but a change to a published answer is saved with the
+correction note it owes readers: autosave would answer each half-typed change with that
+error, as it would any form whose required fields are still empty. Editors save
+explicitly: a draft, or publish.
 """
 
 from wagtail.snippets.views.snippets import CreateView, EditView

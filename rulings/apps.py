@@ -8,7 +8,7 @@ class RulingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import signals  # noqa: F401  (re-flags rulings when errata change)
+        from . import signals  # noqa: F401  (errata re-flag rulings; publishing tells readers)
         from .permissions import register_policies
 
         register_policies()

@@ -1,8 +1,12 @@
-"""Admin forms: a changed ruling answer needs a public correction note (a translation of it
-does not); a ruling cites its own edition and takes only the statuses its origin allows;
-only those who may review a ruling change its review; translators change only a ruling's
-translations; a passage's text says truthfully whose words it is."""
+"""Admin forms: a change to a published ruling's answer needs a public correction note (a
+translation of it does not, nor a draft nobody has read); a ruling cites its own edition
+and takes only the statuses its origin allows; only those who may review a ruling change
+its review; translators change only a ruling's translations; a passage's text says
+truthfully whose words it is."""
 
+from collections import Counter
+
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
@@ -57,22 +61,39 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
                 self.initial[name] = value
                 read_only(self.fields[name])
 
+    @cached_property
+    def published(self):
+        """The ruling as readers see it, or None before it is first published. What changes
+        from it owes readers a correction, however many drafts the change took."""
+        if not self.instance.pk or not self.instance.live:
+            return None
+        return Ruling.objects.prefetch_related("citations").get(pk=self.instance.pk)
+
     def answer_changed(self):
-        if not self.instance.pk:
+        published = self.published
+        if published is None:
             return False
-        if any(name in self.changed_data for name in ANSWER_FIELDS):
+        if any(
+            as_read(self.cleaned_data.get(name)) != as_read(getattr(published, name))
+            for name in ANSWER_FIELDS
+            if name in self.fields
+        ):
             return True
         citations = self.formsets.get("citations")
         if citations is None:
             return False
-        # Reordering the list changes nothing a reader sees: [n] numbers carry the meaning.
-        return any(
-            set(form.changed_data) - {"ORDER"} or form.cleaned_data.get("DELETE")
+        kept = [
+            form.instance
             for form in citations.forms
-            if form.is_valid() and form.has_changed()
-        )
+            if form.is_valid()
+            and not form.cleaned_data.get("DELETE")
+            and (form.has_changed() or form in citations.initial_forms)
+        ]
+        # Reordering the list changes nothing a reader sees: [n] numbers carry the meaning.
+        return Counter(map(as_cited, published.citations.all())) != Counter(map(as_cited, kept))
 
     def new_corrections(self):
+        """Corrections readers have not seen yet: added now, or waiting in the draft."""
         formset = self.formsets.get("corrections")
         if formset is None or not formset.is_valid():
             return []
@@ -80,7 +101,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             form
             for form in formset.forms
             if form.instance.pk is None
-            and form.has_changed()
+            and (form.has_changed() or form in formset.initial_forms)
             and not form.cleaned_data.get("DELETE")
         ]
 
@@ -104,7 +125,9 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         self.refuse_other_editions(cleaned_data.get("edition"))
         status = cleaned_data.get("status")
         becomes_corrected = (
-            status == Ruling.Status.CORRECTED and self.instance.status != Ruling.Status.CORRECTED
+            status == Ruling.Status.CORRECTED
+            and self.published is not None
+            and self.published.status != Ruling.Status.CORRECTED
         )
         if (self.answer_changed() or becomes_corrected) and not self.new_corrections():
             self.add_error(
@@ -128,6 +151,21 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             ruling.save()
             self.save_m2m()
         return ruling
+
+
+def as_read(text):
+    """Text as readers read it: a browser posts a text area's lines ending in CRLF."""
+    return (text or "").replace("\r\n", "\n").strip()
+
+
+def as_cited(citation):
+    """What a reader sees of a citation: its number, what it cites and its quote (a cited
+    passage gives its document, page and heading when saved)."""
+    if citation.passage_id:
+        cites = (citation.passage_id,)
+    else:
+        cites = (citation.document_id, citation.page, citation.heading_path)
+    return citation.n, cites, as_read(citation.quote)
 
 
 class PassageForm(WagtailAdminModelForm):

@@ -3,10 +3,11 @@
 Newest first, each beside the rulings of its edition most like it (answered-before
 recall). An editor handles a question one of three ways: marks it a duplicate of an
 existing ruling (the candidate's button, or any ruling through the chooser), answers it
-with a new ruling (the ruling form opens filled with the question and edition, and
-saving it links the two), or declines it with a reason. Each of the three is answering
-(`ANSWER_QUESTION`, Django's "change" permission of a reader question, which Wagtail's
-views of the queue ask), and so is opening the ruling form from a question.
+with a new ruling (the ruling form opens filled with the question and edition, saving
+its draft links the two, and publishing it tells the reader), or declines it with a
+reason. Each of the three is answering (`ANSWER_QUESTION`, Django's "change" permission
+of a reader question, which Wagtail's views of the queue ask), and so is opening the
+ruling form from a question.
 """
 
 from django.core.exceptions import PermissionDenied
@@ -218,7 +219,8 @@ class WaitingQuestionsSummaryItem(SummaryItem):
 
 class AnsweringRulingCreateView(ExplicitSaveCreateView):
     """The ruling form, opened from a reader question: filled with its question and
-    edition, and, once saved, recorded as the question's answer."""
+    edition, and, once saved (a draft), recorded as the question's answer. The reader is
+    told when the ruling is published (rulings.reader_mail)."""
 
     def dispatch(self, request, *args, **kwargs):
         if ANSWERING in request.GET and not request.user.has_perm(ANSWER_QUESTION):
@@ -262,5 +264,4 @@ class AnsweringRulingCreateView(ExplicitSaveCreateView):
                     handled_at=timezone.now(),
                     handled_by=self.request.user.get_username(),
                 )
-            question_handled(question)
         return ruling

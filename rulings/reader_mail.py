@@ -2,11 +2,14 @@
 
 The ask page promises a reader who leaves an address exactly one e-mail: when an editor
 answers the question with a new ruling, marks it answered already by an existing ruling,
-or declines it. Every place that handles a question calls `question_handled`; the mail goes
-from a background task once the editor's transaction has committed, so the editor never
-waits on a mail server and a decision that is rolled back mails nobody. The task sends
-through the backend that really delivers (core.mail.delivering_connection), not the queue
-every request sends through: it must know the mail left before it records so.
+or declines it. An answer is told once readers can open it: a ruling that is still a
+draft tells nobody, and its publication (`ruling_published`) tells the readers whose
+questions it answers. Every place that handles a question calls `question_handled`; the
+mail goes from a background task once the editor's transaction has committed, so the
+editor never waits on a mail server and a decision that is rolled back mails nobody. The
+task sends through the backend that really delivers (core.mail.delivering_connection),
+not the queue every request sends through: it must know the mail left before it records
+so.
 
 `tell_reader` sends at most once per question whatever calls it and however often: it
 locks the question's row, sends, and in the same transaction records `notified_at` and
@@ -17,7 +20,7 @@ carry the question's key, never the address, so the queue keeps no copy of it.
 The sweep (`look_after_reader_addresses`, also the `forget_reader_addresses` command) is
 enqueued whenever a reader sends a question, so nothing depends on a scheduler: it
 deletes the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose readers were
-never told, and queues the mail again for readers still waiting to be told.
+never told, and queues the mail again for readers who can be told and are still waiting.
 """
 
 import logging
@@ -26,6 +29,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -59,6 +63,12 @@ def question_handled(question):
         transaction.on_commit(lambda: tell_reader.enqueue(pk))
 
 
+def ruling_published(ruling):
+    """`ruling` is published: tell the readers waiting for it, as their questions say."""
+    for question in ruling.reader_questions.reader_to_be_told():
+        question_handled(question)
+
+
 def question_sent():
     """A reader sent a question: an occasion to look after the addresses kept."""
     transaction.on_commit(look_after_reader_addresses.enqueue)
@@ -88,11 +98,11 @@ def reader_message(question):
         )
 
 
-def can_be_told(question):
-    """An answer or duplicate needs a ruling readers can open; a decline needs nothing."""
-    if question.status == ReaderQuestion.Status.DECLINED:
-        return True
-    return Ruling.objects.public().filter(pk=question.ruling_id).exists()
+def can_be_told(questions):
+    """Of `questions`, those whose reader can be told now: an answer or duplicate needs a
+    ruling readers can open (not a draft); a decline needs nothing."""
+    declined = Q(status=ReaderQuestion.Status.DECLINED)
+    return questions.filter(declined | Q(ruling__in=Ruling.objects.public()))
 
 
 @task()
@@ -103,13 +113,13 @@ def tell_reader(question_pk):
     """
     with transaction.atomic():
         question = (
-            ReaderQuestion.objects.reader_to_be_told()
+            can_be_told(ReaderQuestion.objects.reader_to_be_told())
             .select_for_update(of=("self",))
             .select_related("edition__game", "ruling__edition")
             .filter(pk=question_pk)
             .first()
         )
-        if question is None or not can_be_told(question):
+        if question is None:
             return False
         delivering_connection().send_messages([reader_message(question)])
         ReaderQuestion.objects.filter(pk=question.pk).update(notified_at=timezone.now(), email="")
@@ -129,9 +139,10 @@ def forget_reader_addresses(now=None):
 
 
 def tell_waiting_readers():
-    """Queue the e-mail again for handled questions whose reader was not told (the mail
-    server was down, or the ruling was not public yet); returns how many."""
-    waiting = ReaderQuestion.objects.reader_to_be_told().order_by("pk")
+    """Queue the e-mail again for handled questions whose reader can be told and was not
+    (the mail server was down); returns how many. Those whose ruling is still a draft wait
+    for its publication, which tells them."""
+    waiting = can_be_told(ReaderQuestion.objects.reader_to_be_told()).order_by("pk")
     pks = list(waiting.values_list("pk", flat=True)[:SWEEP_BATCH])
     for pk in pks:
         tell_reader.enqueue(pk)

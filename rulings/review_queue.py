@@ -32,7 +32,7 @@ from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColum
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from .admin_listings import LongListIndexView, RulingFilterSet
+from .admin_listings import LongListIndexView, PublicationColumn, RulingFilterSet
 from .flags import SUPERSEDED_PASSAGE
 from .models import Ruling
 from .permissions import may_review
@@ -106,6 +106,7 @@ class ReviewQueueMixin:
                 "status",
                 Column("flag_count", label=_("Flags")),
                 DateColumn("created_at", label=_("Waiting since")),
+                PublicationColumn(),
             ],
             **kwargs,
         )
@@ -142,8 +143,9 @@ class MarkReviewedForm(forms.Form):
 class MarkReviewedBulkAction(SnippetBulkAction):
     """Verify the ticked rulings that still need review, with one note for them all.
 
-    A ruling decided meanwhile (by another editor, or ticked in the full rulings listing)
-    is named on the confirmation page and left as it is.
+    A ruling decided meanwhile (by another editor, or ticked in the full rulings listing),
+    or with a draft waiting to be published, is named on the confirmation page and left as
+    it is.
     """
 
     display_name = _("Mark reviewed")
@@ -172,7 +174,13 @@ class MarkReviewedBulkAction(SnippetBulkAction):
         return list(listed.qs.order_by(*OLDEST_FIRST).values_list("pk", flat=True)[:MARK_AT_ONCE])
 
     def check_perm(self, ruling):
-        return may_review(self.request.user) and ruling.status not in Ruling.Status.decided()
+        # A ruling with a draft waiting is verified as that draft is published: publishing
+        # it would put back the status the draft was saved with.
+        return (
+            may_review(self.request.user)
+            and ruling.status not in Ruling.Status.decided()
+            and not ruling.has_unpublished_changes
+        )
 
     def object_context(self, ruling):
         return {

@@ -1,11 +1,19 @@
-"""Errata change what a ruling can be trusted for: re-flag the rulings that cite the passage."""
+"""Errata change what a ruling can be trusted for: re-flag the rulings that cite the passage.
+A ruling published tells the readers whose questions it answers."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
+from wagtail.signals import published
 
 from .flags import SUPERSEDED_PASSAGE
 from .models import ErrataCard, Ruling
+from .reader_mail import ruling_published
+
+
+@receiver(published, sender=Ruling)
+def tell_readers_once_published(sender, instance, **kwargs):
+    ruling_published(instance)
 
 
 @receiver(post_save, sender=ErrataCard)

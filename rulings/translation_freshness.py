@@ -76,11 +76,12 @@ def edited_since(ruling, language, record):
 
 
 def english_revision(ruling, user):
-    """The revision holding the English as readers now see it: the latest, or a new one
-    when the ruling was changed without one (a bulk update)."""
-    revision = ruling.latest_revision
+    """The revision holding the English as readers now see it: the live one (a draft
+    waiting is not what they see), or a new one when the ruling was changed without one (a
+    bulk update), saved as no change to publish."""
+    revision = ruling.live_revision or ruling.latest_revision
     if revision is None or text_changed(revision.as_object(), ruling, SOURCE_LANGUAGE):
-        revision = ruling.save_revision(user=user)
+        revision = ruling.save_revision(user=user, changed=False)
     return revision
 
 

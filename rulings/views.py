@@ -4,10 +4,11 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import cached_property
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView, ListView
 
 from core.cache_tags import game, game_errata, game_rulings, shows
@@ -131,36 +132,48 @@ class RulingDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        ruling = self.object
-        citations = list(ruling.citations.all())
-        cards = self.read["cards"]
-        for citation in citations:
-            citation.superseding_card = cards.get(citation.passage_id)
-        context.update(
-            citations=citations,
-            superseded=[c for c in citations if c.superseding_card],
-            answer_html=render_answer(ruling.answer, {c.n for c in citations}),
-            reader_flags=sorted({f["code"] for f in ruling.flags} - {SUPERSEDED_PASSAGE}),
-            snippet_limit=SEARCH_SNIPPET_LIMIT,
-            # A corrected answer with no empty section left is cut off no longer.
-            empty_sections=headings_without_text(ruling.answer or ""),
-            mentions=self.read["mentions"],
-            crumbs=trail(ruling.edition, crumb_of(ruling, "question")),
-            translation_state=self.read.get("translation"),
-            game=ruling.edition.game,  # the page links its feed (base.html)
-        )
-        if context["translation_state"] is not None:
-            with translation.override(SOURCE_LANGUAGE):
-                context["english_url"] = ruling.get_absolute_url()
+        context.update(page_context(self.object, self.read))
         return context
+
+
+def page_context(ruling, read):
+    """What a ruling's page shows besides the ruling itself, from what `read` holds
+    (`read_around`): its page and its preview (`preview_page`) alike."""
+    citations = list(ruling.citations.all())
+    cards = read["cards"]
+    for citation in citations:
+        citation.superseding_card = cards.get(citation.passage_id)
+    context = {
+        "citations": citations,
+        "superseded": [c for c in citations if c.superseding_card],
+        "answer_html": render_answer(ruling.answer, {c.n for c in citations}),
+        "reader_flags": sorted({f["code"] for f in ruling.flags} - {SUPERSEDED_PASSAGE}),
+        "snippet_limit": SEARCH_SNIPPET_LIMIT,
+        # A corrected answer with no empty section left is cut off no longer.
+        "empty_sections": headings_without_text(ruling.answer or ""),
+        "mentions": read["mentions"],
+        "crumbs": trail(ruling.edition, crumb_of(ruling, "question")),
+        "translation_state": read.get("translation"),
+        "game": ruling.edition.game,  # the page links its feed (base.html)
+    }
+    if context["translation_state"] is not None:
+        with translation.override(SOURCE_LANGUAGE):
+            context["english_url"] = ruling.get_absolute_url()
+    return context
+
+
+def preview_page(ruling, request):
+    """The ruling as edited (a draft, or a form not yet saved) on its page, in the active
+    language, as readers will see it once published: the ruling's admin preview."""
+    context = {"ruling": ruling, **page_context(ruling, read_around(ruling, get_language()))}
+    return render_to_string(RulingDetailView.template_name, context, request=request)
 
 
 def read_ruling_page(code, slug, language):
     """{"ruling", "cards", "mentions", "translation"} for a ruling's page, or None when no
     public ruling has that address: the ruling with its edition, game, citations (with
-    their passages, documents and editions) and corrections; the active errata cards of the
-    cited passages by passage; the sections of live pages in `language` that name it; and
-    in a translation's language, where its translation stands."""
+    their passages, documents and editions) and corrections, and what `read_around` reads
+    for it."""
     citations = (
         Citation.objects.select_related("passage__document__edition", "document__edition")
         .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
@@ -176,6 +189,14 @@ def read_ruling_page(code, slug, language):
     )
     if ruling is None:
         return None
+    return {"ruling": ruling, **read_around(ruling, language)}
+
+
+def read_around(ruling, language):
+    """{"cards", "mentions", "translation"}: the active errata cards of the cited passages
+    by passage; the sections of live pages in `language` that name the ruling; and in a
+    translation's language, where its translation stands. A ruling not yet saved has no
+    mentions or translation records."""
     passage_ids = [c.passage_id for c in ruling.citations.all() if c.passage_id]
     cards = {}
     if ruling.has_flag(SUPERSEDED_PASSAGE) or passage_ids:
@@ -183,13 +204,14 @@ def read_ruling_page(code, slug, language):
             ErrataCard.objects.active().filter(passage_id__in=passage_ids).select_related("edition")
         ):
             cards[card.passage_id] = card
-    mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))
-    state = None
-    if language != SOURCE_LANGUAGE:
+    mentions, state = [], None
+    if ruling.pk:
+        mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))
+    if ruling.pk and language != SOURCE_LANGUAGE:
         record = record_for(ruling, language)
         behind = translation_state(ruling, language, record).is_behind
         state = {"is_behind": behind, "marked": bool(record and record.follows_id)}
-    return {"ruling": ruling, "cards": cards, "mentions": mentions, "translation": state}
+    return {"cards": cards, "mentions": mentions, "translation": state}
 
 
 class DocumentView(DetailView):

@@ -28,6 +28,7 @@ from .admin_listings import (
     ErrataCardFilterSet,
     LongListIndexView,
     PassageFilterSet,
+    PublicationColumn,
     RulingFilterSet,
 )
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView, RulingEditView
@@ -253,6 +254,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
         "status",
         Column("flag_count", label=_("Flags"), sort_key="flag_count"),
         "answered_at",
+        PublicationColumn(),
     ]
     search_fields = ["question", "answer"]
     # Editors search both languages at once, by substring, as before rulings were indexed

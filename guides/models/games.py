@@ -9,7 +9,7 @@ so each lives under the page's own address in each language
 
 from django.apps import apps
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +23,7 @@ from wagtail.search import index
 
 from core.cache_tags import of_game, shows
 from core.pages import EditorialPage
-from rulings.models import Ruling
+from rulings.models import public_rulings
 
 from ..checklist import setup_checklist
 from ..expansions import expansions_with_rulings, live_page
@@ -76,10 +76,9 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
         context = super().get_context(request, *args, **kwargs)
         # Each edition with its documents and how many rulings readers see: three queries
         # however many editions (the rulings counted by the edition index, not listed).
-        public_rulings = ~Q(rulings__status=Ruling.Status.WITHDRAWN)
         context["editions"] = list(
             self.game.editions.prefetch_related("documents").annotate(
-                rulings_count=Count("rulings", filter=public_rulings)
+                rulings_count=Count("rulings", filter=public_rulings("rulings__"))
             )
         )
         # The guides' model by name: it is defined below this one (`pages`) and points here.

@@ -191,6 +191,9 @@ def load_rulings(sizes: Sizes, rng: random.Random, words: dict, passages: dict) 
                 "origin": RulingOrigin.ILLUSTRATIVE,
                 "status": RulingStatus.VERIFIED if n % 3 else RulingStatus.IMPORTED,
                 "answered_at": answered,
+                # Published as they were answered (Ruling's draft state).
+                "first_published_at": answered,
+                "last_published_at": answered,
                 "changed_for_readers_at": answered,
                 "created_at": answered,
                 "updated_at": answered,

@@ -86,7 +86,7 @@ def create_illustrative_ruling(spec):
     )
     ruling.citations = citations
     ruling.save()
-    ruling.save_revision(log_action=True)
+    ruling.save_revision(log_action=True).publish()
     return ruling
 
 

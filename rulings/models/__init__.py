@@ -3,13 +3,15 @@ passages) with each game's setup figures and glossary, errata cards, rulings wit
 citations, corrections to rulings, and where their translations stand."""
 
 from .catalogue import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
+from .citations import Citation
 from .corrections import RulingCorrection
 from .errata import ErrataCard
 from .glossary import GlossaryTerm
 from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
-from .rulings import DATED_AT, Citation, Ruling, RulingOrigin, carries_flag
+from .ruling_status import public_rulings
+from .rulings import DATED_AT, Ruling, RulingOrigin, carries_flag
 from .setup import SetupFigure, SetupGroup
 from .translations import RulingTranslation
 
@@ -35,4 +37,5 @@ __all__ = [
     "SetupGroup",
     "TextOrigin",
     "carries_flag",
+    "public_rulings",
 ]

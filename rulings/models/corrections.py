@@ -5,13 +5,15 @@ from modelcluster.fields import ParentalKey
 
 from core.models import Correction
 
+from .ruling_status import public_rulings
 from .rulings import Ruling
 
 
 class RulingCorrectionQuerySet(models.QuerySet):
     def public(self):
+        """The corrections of the rulings readers see, newest first."""
         return (
-            self.exclude(ruling__status=Ruling.Status.WITHDRAWN)
+            self.filter(public_rulings("ruling__"))
             .select_related("ruling__edition")
             .order_by("-corrected_on", "-pk")
         )

@@ -6,23 +6,22 @@ from django.db import connection, models
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
-from wagtail.models import Orderable, RevisionMixin
+from wagtail.models import DraftStateMixin, PreviewableMixin, RevisionMixin
 from wagtail.search import index
 
-from core.fields import optional_link
 from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
-from ..locations import Located
 from ..provenance import timing_rows
-from .catalogue import Document, Edition, Passage, next_free_slug
+from .catalogue import Edition, next_free_slug
+from .citations import Citation
 from .errata import ErrataCard
+from .ruling_status import RulingOrigin, RulingStatus, public_rulings
 
 # A ruling's date of record (`Ruling.dated_at`) in a query: a filter, an order, a count
 # by month.
@@ -36,8 +35,9 @@ FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
 
 class RulingQuerySet(models.QuerySet):
     def public(self):
-        """What readers see: everything but withdrawn rulings."""
-        return self.exclude(status=Ruling.Status.WITHDRAWN)
+        """What readers see: published rulings, but not withdrawn ones. A draft (never
+        published, or unpublished) is an editor's alone."""
+        return self.filter(public_rulings())
 
     def needing_review(self):
         """What waits for an editor's review decision: every ruling not yet verified,
@@ -75,63 +75,15 @@ def carries_flag(code):
     return Q(flags__icontains=f'"{code}"')
 
 
-class RulingOrigin(models.TextChoices):
-    """Where a ruling came from: set by whoever creates it, never guessed afterwards.
-
-    The importer records an export, the demo loader an illustrative example, the admin an
-    editor's own ruling. Readers see illustrative rulings labelled as such everywhere.
-    """
-
-    EXPORT = "export", _("Rules Q&A system export")
-    EDITOR = "editor", _("Written by an editor")
-    ILLUSTRATIVE = "illustrative", _("Illustrative — not from the rules Q&A system")
-
-
-class RulingStatus(models.TextChoices):
-    """Where a ruling stands with the editors.
-
-    A new ruling starts unreviewed in its origin's own words: "imported" (an export, or the
-    demo's illustrative example) or "written by an editor" (the admin; `first_for`). The
-    database holds each to its origin. Review then moves it on.
-    """
-
-    IMPORTED = "imported", _("Imported")
-    WRITTEN = "written", _("Written by an editor")
-    NEEDS_REVIEW = "needs_review", _("Needs review")
-    VERIFIED = "verified", _("Verified")
-    CORRECTED = "corrected", _("Corrected")
-    WITHDRAWN = "withdrawn", _("Withdrawn")
-
-    @classmethod
-    def first_for(cls, origin):
-        """The status a new ruling of `origin` starts with."""
-        return cls.WRITTEN if origin == RulingOrigin.EDITOR else cls.IMPORTED
-
-    @classmethod
-    def for_origin(cls, origin):
-        """The statuses a ruling of `origin` may have: all but the other origins' first."""
-        others_first = {cls.first_for(o) for o in RulingOrigin.values} - {cls.first_for(origin)}
-        return [status for status in cls if status not in others_first]
-
-    @classmethod
-    def decided(cls):
-        """An editor's review decisions: from then on the answer is the editor's, and a
-        re-import refreshes provenance only. Writing a ruling is not reviewing it: an
-        editor's own ruling is decided when an editor verifies, corrects or withdraws it."""
-        return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
-
-    @classmethod
-    def reopened_by_errata(cls):
-        """What readers may take as settled, and so goes back to "needs review" when a
-        cited passage is superseded: imported, written, verified or corrected rulings."""
-        return frozenset({cls.IMPORTED, cls.WRITTEN, cls.VERIFIED, cls.CORRECTED})
-
-
-class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
+class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, ClusterableModel):
     """An answered rules question about one `Edition`, with numbered `Citation`s.
 
     The answer is Markdown (sanitised when rendered). Provenance from the exporting
     system is kept verbatim as data. Review flags are recomputed on every save.
+
+    Written, previewed and published like a page: an editor's new ruling is a draft until
+    it is published, and a published ruling's later edits wait as drafts (revisions) while
+    readers keep seeing the published row. Imports publish what they write.
     """
 
     class Outcome(models.TextChoices):
@@ -216,6 +168,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         index.FilterField("id"),
         index.FilterField("edition_id"),
         index.FilterField("status"),
+        index.FilterField("live"),
         # A reader of a translation finds the rulings without one in English (rulesage).
         *(index.FilterField(f"question_{code}") for code in site_languages()),
     ]
@@ -233,8 +186,13 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         ordering = [models.F("answered_at").desc(nulls_last=True), "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
-        # Review is an action of its own: translators change a ruling's translations.
-        permissions = [("review_ruling", _("Can verify, correct or withdraw a ruling"))]
+        permissions = [
+            # Review is an action of its own: translators change a ruling's translations.
+            ("review_ruling", _("Can verify, correct or withdraw a ruling")),
+            # Wagtail adds it once migrations have run; declared here, the migration that
+            # gives it to Editors (core.roles) finds it.
+            ("publish_ruling", "Can publish ruling"),
+        ]
         indexes = [
             *(search_vector_index("ruling", code) for code in site_languages()),
             models.Index(
@@ -253,7 +211,7 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
                     *fields,
                     models.F("answered_at").desc(nulls_last=True),
                     "id",
-                    condition=~Q(status=RulingStatus.WITHDRAWN),
+                    condition=public_rulings(),
                     name=name,
                 )
                 for name, fields in (
@@ -267,14 +225,14 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
             models.Index(
                 fields=["id"],
                 include=["edition", "slug", "changed_for_readers_at"],
-                condition=~Q(status=RulingStatus.WITHDRAWN),
+                condition=public_rulings(),
                 name="ruling_public_addresses",
             ),
             # An edition's newest public change, for the sitemap's date of its rulings list.
             models.Index(
                 "edition",
                 models.F("changed_for_readers_at").desc(),
-                condition=~Q(status=RulingStatus.WITHDRAWN),
+                condition=public_rulings(),
                 name="ruling_public_edition_changed",
             ),
             # The editors' rulings listing (rulings.wagtail_hooks): most flags first, then
@@ -333,6 +291,8 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         if not self.slug:
             self.slug = unique_slug(self)
         update_fields = kwargs.get("update_fields")
+        if self.live and update_fields is None:
+            self.date_publication()
         if update_fields is None or "answered_at" in update_fields:
             self.changed_for_readers_at = self.news_at()
             if update_fields is not None:
@@ -355,11 +315,19 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
     def revisions(self):
         return self._revisions
 
+    def date_publication(self):
+        """An editor's answer is given when it is first published: its date of record (an
+        export keeps the date it states, whenever it was imported)."""
+        if self.origin == RulingOrigin.EDITOR and self.answered_at is None:
+            self.answered_at = self.first_published_at or timezone.now()
+
     def with_content_json(self, content):
         """The ruling as a revision recorded it, but with when readers last had news of it
-        as it stands now: restoring an earlier text is not an earlier correction."""
+        as it stands now: restoring an earlier text is not an earlier correction. An
+        editor's ruling is dated when first published, after its first drafts were saved."""
         obj = super().with_content_json(content)
         obj.changed_for_readers_at = self.changed_for_readers_at
+        obj.answered_at = obj.answered_at or self.answered_at
         return obj
 
     @property
@@ -416,6 +384,24 @@ class Ruling(index.Indexed, RevisionMixin, ClusterableModel):
         return any(flag["code"] == code for flag in self.flags)
 
     @property
+    def preview_modes(self):
+        """One per language: the preview shows the ruling as each language's readers will."""
+        return settings.LANGUAGES
+
+    def get_preview_template(self, request, mode_name):
+        # The public page's own template, with the context its view gives it.
+        return "rulings/ruling_preview.html"
+
+    def serve_preview(self, request, mode_name):
+        language = mode_name if mode_name in dict(settings.LANGUAGES) else None
+        with translation.override(language or settings.LANGUAGE_CODE):
+            self.slug = self.slug or slug_base(self.question)  # not saved yet: as it would be
+            return super().serve_preview(request, mode_name).render()
+
+    def get_preview_context(self, request, mode_name):
+        return {**super().get_preview_context(request, mode_name), "ruling": self}
+
+    @property
     def is_illustrative(self):
         return self.origin == self.Origin.ILLUSTRATIVE
 
@@ -447,52 +433,3 @@ def unique_slug(ruling):
 def slug_base(question):
     """The slug a ruling about ``question`` gets when no other ruling of its edition has it."""
     return slugify(question)[:80].strip("-") or "ruling"
-
-
-class Citation(Located, Orderable):
-    """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
-
-    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="citations")
-    n = models.PositiveSmallIntegerField(_("number"))
-    passage = optional_link(Passage, related_name="citations", verbose_name=_("passage"))
-    document = optional_link(Document, related_name="citations", verbose_name=_("document"))
-    document_title = models.CharField(
-        _("document as cited"), max_length=300, blank=True, help_text=_("Kept as exported.")
-    )
-    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
-    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
-    quote = models.TextField(_("quote"), blank=True)
-
-    class Meta(Orderable.Meta):
-        verbose_name = _("citation")
-        verbose_name_plural = _("citations")
-        constraints = [
-            models.UniqueConstraint(fields=["ruling", "n"], name="citation_unique_number")
-        ]
-
-    def __str__(self):
-        return f"[{self.n}] {self.cited_title} · {self.location}"
-
-    def save(self, *args, **kwargs):
-        """A cited passage says where it is: its document, page and heading path are the
-        citation's, whichever way it was saved (the admin's chooser, a reverted revision,
-        the demo loader), so readers see "Title · p.8 · heading" for every citation."""
-        if self.passage_id:
-            passage = self.passage
-            self.document_id = passage.document_id
-            self.page, self.heading_path = passage.page, passage.heading_path
-        super().save(*args, **kwargs)
-
-    @property
-    def cited_title(self):
-        if self.document_id:
-            return self.document.title
-        return self.document_title
-
-    @property
-    def location_language(self):
-        return self.ruling.edition.language
-
-    @property
-    def anchor(self):
-        return f"cite-{self.n}"

@@ -132,7 +132,11 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     row.locator("textarea[name$='what_was_wrong_en']").fill("The answer left out the wait.")
     row.locator("textarea[name$='what_it_says_now_en']").fill("It says the resource waits.")
     row.locator("input[name$='corrected_by']").fill("Eduardo, Rulesage editor")
-    save(editor, expect="updated")
+    # A ruling has drafts: the correction reaches readers when it is published.
+    editor.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    editor.get_by_role("button", name="Publish", exact=True).click()
+    editor.wait_for_load_state()
+    assert "updated and published" in editor.locator(".messages").inner_text()
     reader.goto(journey.url + ruling.get_absolute_url())
     assert "Corrected by eduardo" in reader.locator(".review-status").inner_text()
     assert "It says the resource waits." in reader.locator("main").inner_text()

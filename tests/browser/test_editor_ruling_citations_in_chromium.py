@@ -75,7 +75,8 @@ def test_an_editor_answers_a_question_with_a_ruling_citing_chosen_passages(
     assert "p.8" in first.inner_text()
     second = cite(editor, 2, "optional flip", "Optional Flip")
     assert "Optional Flip" in second.inner_text()
-    editor.get_by_role("button", name="Save").first.click()
+    editor.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    editor.get_by_role("button", name="Publish", exact=True).click()
     editor.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/$"))
 
     ruling = Ruling.objects.get(question=QUESTION)

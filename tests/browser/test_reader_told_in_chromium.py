@@ -91,13 +91,15 @@ def test_a_day_of_reader_questions_ends_with_one_mail_each(
     assert "We answer questions about the rules only." in told.body
     assert f"{journey.url}/en/rulings/ask/" in told.body
 
-    # A new question: answered with a new ruling, from the question's own button.
+    # A new question: answered with a new ruling, from the question's own button, and
+    # published at once (a draft first: tests/browser/test_ruling_draft_in_chromium.py).
     open_question(editor, journey.url, TIE_ON_COINS)
     editor.get_by_role("link", name="Answer it with a new ruling").click()
     editor.locator("#id_answer_en").fill(
         "The tied player with more buildings wins; if still tied, they share the victory."
     )
-    editor.get_by_role("button", name="Save").first.click()
+    editor.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    editor.get_by_role("button", name="Publish", exact=True).click()
     editor.wait_for_url(f"{journey.url}/admin/snippets/rulings/ruling/")
     answer = ReaderQuestion.objects.get(question=TIE_ON_COINS).ruling
     told = the_mail_to("ana@example.org")

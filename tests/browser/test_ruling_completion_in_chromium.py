@@ -109,7 +109,8 @@ def test_editor_inserts_retrieved_passage_and_completes_the_answer(
         "It now says how the game ends and is scored, citing page 9.",
     )
     page.fill("#id_corrections-0-corrected_by", "Edith")
-    page.get_by_role("button", name="Save").first.click()
+    page.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    page.get_by_role("button", name="Publish", exact=True).click()
     page.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/$"))
 
     ruling = Ruling.objects.get(pk=ruling.pk)
@@ -151,10 +152,10 @@ def test_a_refused_save_keeps_the_inserted_citation_and_the_text(
     page.on(
         "request", lambda request: posts.append(request.url) if request.method == "POST" else None
     )
-    page.get_by_role("button", name="Save").first.click()
+    page.get_by_role("button", name="Save draft").click()
     page.wait_for_load_state()
-    # Well past Wagtail's autosave interval (0.5 s): a ruling has no drafts, so an autosave
-    # would be a public save; none happens, only the editor's own submission.
+    # Well past Wagtail's autosave interval (0.5 s): a change to a published answer is saved
+    # with its correction note, so nothing autosaves, only the editor's own submission.
     page.wait_for_timeout(1500)
     assert [url for url in posts if url == edit_url] == [edit_url]
 

@@ -1,6 +1,7 @@
-"""A translator translates a ruling and marks it up to date; an editor corrects the English
-answer; Spanish readers are then told the translation follows an earlier English text,
-and the translators' dashboard lists it as behind. Through the real admin forms."""
+"""A translator translates a ruling (a draft an editor publishes) and marks it up to date;
+an editor corrects the English answer; Spanish readers are then told the translation
+follows an earlier English text, and the translators' dashboard lists it as behind.
+Through the real admin forms."""
 
 import re
 
@@ -28,6 +29,13 @@ def spanish_url(journey, ruling):
     return f"{journey.url}/es/resoluciones/{ruling.edition.code}/{ruling.slug}/"
 
 
+def publish(page):
+    page.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    page.get_by_role("button", name="Publish", exact=True).click()
+    page.wait_for_load_state()
+    assert "published" in page.locator(".messages").inner_text()
+
+
 def test_a_translated_ruling_falls_behind_when_the_english_is_corrected(journey, people):
     tie = people
     edit = f"{journey.url}{reverse('wagtailsnippets_rulings_ruling:edit', args=[tie.pk])}"
@@ -39,8 +47,16 @@ def test_a_translated_ruling_falls_behind_when_the_english_is_corrected(journey,
     assert translator.locator("#id_question_en").evaluate("e => e.tagName") == "DIV"
     translator.locator("#id_question_es").fill(SPANISH_QUESTION)
     translator.locator("#id_answer_es").fill(SPANISH_ANSWER)
-    translator.get_by_role("button", name="Save", exact=True).click()
+    # A translator saves a draft (there is no "Publish" for them); an editor publishes it.
+    assert translator.get_by_role("button", name="Publish", exact=True).count() == 0
+    translator.get_by_role("button", name="Save draft", exact=True).click()
     translator.wait_for_load_state()
+    assert Ruling.objects.get(pk=tie.pk).question_es != SPANISH_QUESTION
+    editor = journey.open()
+    log_in(editor, journey.url, "eduardo")
+    editor.goto(edit)
+    assert editor.locator("#id_question_es").input_value() == SPANISH_QUESTION
+    publish(editor)
     assert Ruling.objects.get(pk=tie.pk).question_es == SPANISH_QUESTION
 
     translator.goto(edit)
@@ -56,8 +72,6 @@ def test_a_translated_ruling_falls_behind_when_the_english_is_corrected(journey,
     assert reader.locator("h1").inner_text() == SPANISH_QUESTION
     assert reader.locator(".notice--behind").count() == 0
 
-    editor = journey.open()
-    log_in(editor, journey.url, "eduardo")
     editor.goto(edit)
     editor.locator("#id_answer_en").fill(
         tie.answer_en + "\n\nThe tie-break is checked before anything else is counted.[2]"
@@ -66,8 +80,7 @@ def test_a_translated_ruling_falls_behind_when_the_english_is_corrected(journey,
     editor.get_by_role("button", name="Add correction").click()
     editor.locator("#id_corrections-0-what_was_wrong_en").fill("Did not say when ties are broken.")
     editor.locator("#id_corrections-0-what_it_says_now_en").fill("Ties are broken first.")
-    editor.get_by_role("button", name="Save", exact=True).click()
-    editor.wait_for_load_state()
+    publish(editor)
     assert (
         "Ties are broken first." in Ruling.objects.get(pk=tie.pk).corrections.get().what_it_says_now
     )

@@ -5,6 +5,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 from django.core.management import CommandError, call_command
+from django.db.models import F
 from django.utils import translation
 
 from guides.models import GamePage, GuidePage, GuideTranslation
@@ -52,6 +53,9 @@ def test_the_catalogue_is_as_large_as_its_scale_says(small_catalogue):
     assert all(1 <= count <= 8 for count in counts[1:])
     # Invented rulings are labelled so wherever readers meet them.
     assert set(rulings.values_list("origin", flat=True)) == {RulingOrigin.ILLUSTRATIVE}
+    # Published, as of the day each says it was answered.
+    assert rulings.public().count() == sizes.rulings
+    assert not rulings.exclude(first_published_at=F("answered_at")).exists()
 
 
 def test_every_game_and_guide_is_published_in_both_languages(small_catalogue, client):

@@ -164,6 +164,23 @@ def test_a_ruling_saved_shows_on_the_next_request(client, ruling, page_cache):
     assert "Verified by an editor on 3 November 2026" in get(client, url)[0].content.decode()
 
 
+def test_a_rulings_draft_keeps_its_cached_page_until_it_is_published(
+    client, admin_client, ruling, page_cache
+):
+    from tests.rulings.test_editors_desk import edit_url, form_data, publish
+
+    url = ruling.get_absolute_url()
+    get(client, url)
+    admin_client.post(edit_url(ruling), form_data(ruling, closing_line_en="Drafted line."))
+    response, state, _queries = get(client, url)
+    assert state == "hit" and "Drafted line." not in response.content.decode()
+    admin_client.post(edit_url(ruling), publish(form_data(ruling)))
+    response, state, _queries = get(client, url)
+    assert state == "miss" and "Drafted line." in response.content.decode()
+    admin_client.post(reverse("wagtailsnippets_rulings_ruling:unpublish", args=[ruling.pk]))
+    assert client.get(url).status_code == 404
+
+
 def test_a_ruling_imported_shows_on_the_next_request(client, ruling, page_cache):
     index = reverse("rulings:index")
     get(client, index)

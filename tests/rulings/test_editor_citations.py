@@ -96,7 +96,11 @@ def test_an_editors_new_ruling_cites_like_an_imported_one(admin_client, client, 
 
     response = admin_client.post(
         reverse("wagtailsnippets_rulings_ruling:add"),
-        new_ruling_data(ruling.edition, [{"passage": first.pk}, {"passage": second.pk}]),
+        new_ruling_data(
+            ruling.edition,
+            [{"passage": first.pk}, {"passage": second.pk}],
+            **{"action-publish": "action-publish"},
+        ),
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     written = Ruling.objects.get(question="Can I build twice in one turn?")

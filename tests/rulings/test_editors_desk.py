@@ -19,8 +19,14 @@ def edit_url(ruling):
     return reverse("wagtailsnippets_rulings_ruling:edit", args=(ruling.pk,))
 
 
+def publish(data):
+    """The form as posted by its "Publish" button (its "Save draft" posts no action)."""
+    return {**data, "action-publish": "action-publish"}
+
+
 def form_data(ruling, corrections=(), **changes):
-    ruling = Ruling.objects.get(pk=ruling.pk)
+    """The edit form as it opens (its newest draft, if one waits), with `changes`."""
+    ruling = Ruling.objects.get(pk=ruling.pk).get_latest_revision_as_object()
     data = {
         "edition": ruling.edition_id,
         "outcome": ruling.outcome,
@@ -49,10 +55,27 @@ def form_data(ruling, corrections=(), **changes):
             ],
             initial=ruling.citations.count(),
         ),
-        "corrections": inline_formset(list(corrections)),
+        # The corrections the form shows (published, or waiting in the draft), then new ones.
+        "corrections": inline_formset(
+            [*map(correction_row, ruling.corrections.all()), *corrections],
+            initial=len(ruling.corrections.all()),
+        ),
     }
     data.update(changes)
     return nested_form_data(data)
+
+
+def correction_row(correction):
+    """A correction's row in the form, as the browser posts it back."""
+    return {
+        "id": correction.pk or "",
+        "corrected_on": correction.corrected_on.isoformat(),
+        "what_was_wrong_en": correction.what_was_wrong_en,
+        "what_was_wrong_es": correction.what_was_wrong_es or "",
+        "what_it_says_now_en": correction.what_it_says_now_en,
+        "what_it_says_now_es": correction.what_it_says_now_es or "",
+        "corrected_by": correction.corrected_by,
+    }
 
 
 def test_review_queue_lists_flagged_rulings_first(admin_client, ruling):
@@ -80,17 +103,19 @@ def test_answer_change_with_correction_is_saved_public_and_in_history(admin_clie
     revisions_before = Revision.objects.for_instance(ruling).count()
     response = admin_client.post(
         edit_url(ruling),
-        form_data(
-            ruling,
-            answer_en="You may pass once per round.[1][2]",
-            corrections=[
-                {
-                    "corrected_on": "2026-11-20",
-                    "what_was_wrong_en": "Did not say how often.",
-                    "what_it_says_now_en": "Once per round.",
-                    "corrected_by": "Ana",
-                }
-            ],
+        publish(
+            form_data(
+                ruling,
+                answer_en="You may pass once per round.[1][2]",
+                corrections=[
+                    {
+                        "corrected_on": "2026-11-20",
+                        "what_was_wrong_en": "Did not say how often.",
+                        "what_it_says_now_en": "Once per round.",
+                        "corrected_by": "Ana",
+                    }
+                ],
+            )
         ),
     )
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -105,7 +130,7 @@ def test_answer_change_with_correction_is_saved_public_and_in_history(admin_clie
 
 
 def test_verifying_needs_no_correction(admin_client, client, ruling):
-    response = admin_client.post(edit_url(ruling), form_data(ruling, status="verified"))
+    response = admin_client.post(edit_url(ruling), publish(form_data(ruling, status="verified")))
     assert response.status_code == 302
     ruling = Ruling.objects.get(pk=ruling.pk)
     assert ruling.status == Ruling.Status.VERIFIED
@@ -129,11 +154,11 @@ def test_edit_page_shows_review_flags(admin_client):
 
 def test_changing_a_citation_without_a_correction_is_refused(admin_client, ruling):
     data = form_data(ruling)
-    data["citations-0-page"] = "99"
-    response = admin_client.post(edit_url(ruling), data)
+    data["citations-0-quote"] = "Words the rulebook never printed."
+    response = admin_client.post(edit_url(ruling), publish(data))
     assert response.status_code == 200
     assert "add a correction" in response.content.decode()
-    assert ruling.citations.get(n=1).page != 99
+    assert ruling.citations.get(n=1).quote != "Words the rulebook never printed."
 
 
 def test_errata_passage_chooser_lists_the_cards_document_found_by_page_or_heading(

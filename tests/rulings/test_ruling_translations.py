@@ -1,6 +1,7 @@
 """Translators translate rulings, and a translation says which English it follows.
 
-A translated ruling is up to date once marked; an editor's correction of the English
+A translator saves a draft of the Spanish; readers see it once an editor publishes it. A
+translated ruling is up to date once marked; an editor's correction of the English
 answer puts it behind, on the Spanish page and on the translators' dashboard; marking it
 up to date again without changing the Spanish needs a reason.
 """
@@ -18,7 +19,7 @@ from rulings.translation_freshness import (
     translation_state,
 )
 from tests.rulings.fixtures import import_export
-from tests.rulings.test_editors_desk import edit_url, form_data
+from tests.rulings.test_editors_desk import edit_url, form_data, publish
 
 pytestmark = pytest.mark.django_db
 
@@ -49,36 +50,51 @@ def dashboard_rulings(client):
     }
 
 
+def published_by_an_editor(editor_client, ruling):
+    """An editor opens the ruling's form and presses "Publish", changing nothing."""
+    response = editor_client.post(edit_url(ruling), publish(form_data(ruling)))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Ruling.objects.get(pk=ruling.pk)
+
+
 @pytest.fixture
-def translated(client, translator, ruling):
-    """The ruling translated by a translator in the ruling form, and marked up to date."""
+def translated(client, admin_client, translator, ruling):
+    """The ruling translated by a translator in the ruling form, published by an editor,
+    and marked up to date."""
     client.force_login(translator)
     response = client.post(
         edit_url(ruling),
         form_data(ruling, question_es="¿Puedo pasar?", answer_es="Sí.[1] Una vez.[2]"),
     )
     assert response.status_code == 302, response.content.decode()[:2000]
+    published_by_an_editor(admin_client, ruling)
     response = client.post(mark_url(ruling), {"next": DASHBOARD})
     assert response.status_code == 302
     return Ruling.objects.get(pk=ruling.pk)
 
 
-def test_a_translator_changes_only_the_spanish_of_a_ruling(client, translator, ruling):
+def test_a_translator_changes_only_the_spanish_of_a_ruling(
+    client, admin_client, translator, ruling
+):
     client.force_login(translator)
-    response = client.post(
-        edit_url(ruling),
-        form_data(
-            ruling,
-            question_en="Tampered?",
-            status="withdrawn",
-            question_es="¿Puedo pasar?",
-            answer_es="Sí.[1] Una vez.[2]",
-        ),
+    data = form_data(
+        ruling,
+        question_en="Tampered?",
+        status="withdrawn",
+        question_es="¿Puedo pasar?",
+        answer_es="Sí.[1] Una vez.[2]",
     )
+    # Pressing a "Publish" a translator is not offered saves a draft all the same.
+    response = client.post(edit_url(ruling), publish(data))
     assert response.status_code == 302, response.content.decode()[:2000]
-    saved = Ruling.objects.get(pk=ruling.pk)
+    stored = Ruling.objects.get(pk=ruling.pk)
+    assert (stored.question_es, stored.live, stored.has_unpublished_changes) == (None, True, True)
+    assert spanish_page(client, ruling).h1.get_text() == ruling.question_en  # not yet
+
+    saved = published_by_an_editor(admin_client, ruling)
     assert (saved.question_en, saved.status) == (ruling.question_en, ruling.status)
     assert (saved.question_es, saved.answer_es) == ("¿Puedo pasar?", "Sí.[1] Una vez.[2]")
+    assert spanish_page(client, ruling).h1.get_text() == "¿Puedo pasar?"
     # A translation is not a correction: the ruling needs none and is not "corrected".
     assert not saved.corrections.exists()
 
@@ -93,7 +109,11 @@ def test_a_correction_of_the_english_puts_the_spanish_behind(
 
     response = admin_client.post(
         edit_url(ruling),
-        form_data(ruling, answer_en="You may pass once per round.[1][2]", corrections=[CORRECTION]),
+        publish(
+            form_data(
+                ruling, answer_en="You may pass once per round.[1][2]", corrections=[CORRECTION]
+            )
+        ),
     )
     assert response.status_code == 302
 
@@ -116,7 +136,11 @@ def test_marking_up_to_date_without_a_change_needs_a_reason(
     ruling = translated
     admin_client.post(
         edit_url(ruling),
-        form_data(ruling, answer_en="You may pass once per round.[1][2]", corrections=[CORRECTION]),
+        publish(
+            form_data(
+                ruling, answer_en="You may pass once per round.[1][2]", corrections=[CORRECTION]
+            )
+        ),
     )
     client.force_login(translator)
     page = client.get(mark_url(ruling)).content.decode()
@@ -140,11 +164,16 @@ def test_a_spanish_edit_since_the_english_changed_needs_no_reason(
     ruling = translated
     admin_client.post(
         edit_url(ruling),
-        form_data(ruling, answer_en="You may pass once per round.[1][2]", corrections=[CORRECTION]),
+        publish(
+            form_data(
+                ruling, answer_en="You may pass once per round.[1][2]", corrections=[CORRECTION]
+            )
+        ),
     )
     client.force_login(translator)
     ruling = Ruling.objects.get(pk=ruling.pk)
     client.post(edit_url(ruling), form_data(ruling, answer_es="Sí, una vez por ronda.[1][2]"))
+    published_by_an_editor(admin_client, ruling)
     response = client.post(mark_url(ruling), {"next": DASHBOARD})
     assert response.status_code == 302
     assert dashboard_rulings(client)[ruling.question_en] == "current"

@@ -8,6 +8,7 @@ import re
 
 from django.db import transaction
 from django.db.models import Q, prefetch_related_objects
+from django.utils import timezone
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
@@ -73,9 +74,11 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
                 prefetch_related_objects([result.ruling], "citations", "corrections")
                 # No full_clean(): every value was checked against the import limits before
                 # anything was written, and the database holds the constraints.
-                result.ruling.save_revision(
+                revision = result.ruling.save_revision(
                     log_action="wagtail.create" if created else True, clean=False
                 )
+                if result.ruling.live:
+                    publish(result.ruling, revision)
                 ReferenceIndex.create_or_update_for_object(result.ruling)
             if passages:
                 # Bulk writes send no signal: every page of the game shows its passages.
@@ -87,6 +90,27 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
         run.committed(result.ruling, passages)
     result.parsed = parsed
     return result
+
+
+def publish(ruling: Ruling, revision) -> None:
+    """Make `revision` of an imported ruling the live one, as Wagtail's publish marks it.
+
+    Wagtail's publish would rebuild the ruling from the revision and save it and each of
+    its citations again, checking every cited passage and document exists (queries per
+    citation), when this file has just written all of them: the ruling is marked live at
+    its revision in one update (its history has the import's line for that revision). A
+    ruling an editor unpublished stays a draft (the caller publishes live ones only).
+    """
+    now = timezone.now()
+    ruling.has_unpublished_changes, ruling.live_revision = False, revision
+    ruling.first_published_at = ruling.first_published_at or ruling.answered_at or now
+    ruling.last_published_at = now
+    Ruling.objects.filter(pk=ruling.pk).update(
+        has_unpublished_changes=False,
+        live_revision=revision,
+        first_published_at=ruling.first_published_at,
+        last_published_at=now,
+    )
 
 
 def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, list[Passage]]:

@@ -1,0 +1,60 @@
+"""Citations: the numbered sources a ruling's answer refers to ([n])."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from modelcluster.fields import ParentalKey
+from wagtail.models import Orderable
+
+from core.fields import optional_link
+
+from ..locations import Located
+from .catalogue import Document, Passage
+
+
+class Citation(Located, Orderable):
+    """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
+
+    ruling = ParentalKey("rulings.Ruling", on_delete=models.CASCADE, related_name="citations")
+    n = models.PositiveSmallIntegerField(_("number"))
+    passage = optional_link(Passage, related_name="citations", verbose_name=_("passage"))
+    document = optional_link(Document, related_name="citations", verbose_name=_("document"))
+    document_title = models.CharField(
+        _("document as cited"), max_length=300, blank=True, help_text=_("Kept as exported.")
+    )
+    page = models.PositiveIntegerField(_("page"), null=True, blank=True)
+    heading_path = models.CharField(_("heading path"), max_length=500, blank=True)
+    quote = models.TextField(_("quote"), blank=True)
+
+    class Meta(Orderable.Meta):
+        verbose_name = _("citation")
+        verbose_name_plural = _("citations")
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "n"], name="citation_unique_number")
+        ]
+
+    def __str__(self):
+        return f"[{self.n}] {self.cited_title} · {self.location}"
+
+    def save(self, *args, **kwargs):
+        """A cited passage says where it is: its document, page and heading path are the
+        citation's, whichever way it was saved (the admin's chooser, a reverted revision,
+        the demo loader), so readers see "Title · p.8 · heading" for every citation."""
+        if self.passage_id:
+            passage = self.passage
+            self.document_id = passage.document_id
+            self.page, self.heading_path = passage.page, passage.heading_path
+        super().save(*args, **kwargs)
+
+    @property
+    def cited_title(self):
+        if self.document_id:
+            return self.document.title
+        return self.document_title
+
+    @property
+    def location_language(self):
+        return self.ruling.edition.language
+
+    @property
+    def anchor(self):
+        return f"cite-{self.n}"
