@@ -121,7 +121,7 @@ def test_a_ruling_citing_a_superseded_passage_is_due_and_in_the_queue(admin_clie
 
 
 def editors_ruling(question, edition):
-    """A ruling an editor wrote in the admin: its answer is dated by its saving."""
+    """A ruling an editor wrote and published: its answer is dated by its publishing."""
     return Ruling.objects.create(
         edition=edition,
         question=question,
@@ -144,8 +144,7 @@ def test_a_ruling_answered_today_counts_in_this_month(admin_client, home):
     this_month = timezone.localdate().replace(day=1)
     assert table_row(admin_client, this_month) == [0, 0]
     ruling = editors_ruling("Illustrative: answered today?", edition)
-    assert ruling.answered_at is None
-    assert ruling.dated_at == ruling.created_at
+    assert timezone.localdate(ruling.dated_at) == timezone.localdate()
     assert table_row(admin_client, this_month) == [1, 0]
 
 

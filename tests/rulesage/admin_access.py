@@ -79,6 +79,16 @@ RULES = {
     **snippet("ruling", read=SIGNED_IN_READ, write=EDITORS),
     "admin/snippets/rulings/ruling/edit/<int:pk>/": SIGNED_IN,
     **revisions("ruling", read=SIGNED_IN_READ, restore=SIGNED_IN),
+    # Drafts: translators save and preview them, editors publish (PUBLISH_RULING).
+    "admin/snippets/rulings/ruling/preview/": EDITORS,
+    "admin/snippets/rulings/ruling/preview/<int:pk>/": SIGNED_IN,
+    "admin/snippets/rulings/ruling/history/<int:pk>/revisions/<int:revision_id>/view/": (
+        SIGNED_IN_READ
+    ),
+    "admin/snippets/rulings/ruling/history/<int:pk>/revisions/<int:revision_id>/unschedule/": (
+        EDITORS
+    ),
+    "admin/snippets/rulings/ruling/unpublish/<int:pk>/": EDITORS,
     "admin/snippets/rulings/ruling/review/": EDITORS_READ,
     "admin/snippets/rulings/ruling/review/results/": EDITORS_READ,
     "admin/bulk/rulings/ruling/mark_reviewed/": EDITORS,

@@ -73,7 +73,8 @@ def test_restoring_a_verified_revision_is_not_verifying_for_a_translator(
     assert not form.select("select[name=status]")  # shown as text, not offered
     response = client.post(revert, form_data(ruling, status="verified", answer_es="Sí.[1][2]"))
     assert response.status_code == 302, response.content.decode()[:2000]
-    saved = Ruling.objects.get(pk=ruling.pk)
+    # The translator's restore is a draft for an editor to publish, still unverified.
+    saved = Ruling.objects.get(pk=ruling.pk).get_latest_revision_as_object()
     assert saved.answer_es == "Sí.[1][2]"
     assert saved.status == Ruling.Status.NEEDS_REVIEW
 

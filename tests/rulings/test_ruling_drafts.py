@@ -16,6 +16,7 @@ from wagtail.test.utils.form_data import inline_formset, nested_form_data
 from core.roles import EDITORS, TRANSLATORS
 from rulings.models import ReaderQuestion, Ruling, RulingCorrection
 from rulings.reader_mail import tell_waiting_readers
+from tests.guides.factories import GamePageFactory, GamesIndexPageFactory
 from tests.rulings.fixtures import import_export
 from tests.rulings.test_editors_desk import edit_url, form_data, publish
 
@@ -110,14 +111,14 @@ def test_publishing_from_the_new_ruling_form_tells_the_reader_at_once(
     assert [message.to for message in mail.outbox] == [["reader@example.org"]]
 
 
-def reader_pages(edition, game):
+def reader_pages(edition, game_page):
     """Every address a reader finds rulings through, in English."""
     with translation.override("en"):
         return [
             reverse("rulings:index"),
             edition.get_absolute_url(),
             reverse("rulings_feed"),
-            reverse("game_feed", kwargs={"slug": game.slug}),
+            game_page.subpage_url("feed"),
             reverse("corrections_log"),
             reverse("corrections_feed"),
             reverse("sitemap_section", kwargs={"section": "rulings-en"}),
@@ -126,14 +127,15 @@ def reader_pages(edition, game):
         ]
 
 
-def test_a_draft_is_on_no_page_list_feed_sitemap_search_or_recall(client, draft, answered):
+def test_a_draft_is_on_no_page_list_feed_sitemap_search_or_recall(client, home, draft, answered):
     """`answered` is public (the same words, in the same edition): every reader path that
     lists it, and none lists the draft."""
+    game_page = GamePageFactory(parent=GamesIndexPageFactory(parent=home), game=draft.edition.game)
     for ruling, says_now in ((draft, "Drafted fix."), (answered, "Published fix.")):
         RulingCorrection.objects.create(
             ruling=ruling, what_was_wrong="Wrong.", what_it_says_now=says_now
         )
-    for url in reader_pages(draft.edition, draft.edition.game):
+    for url in reader_pages(draft.edition, game_page):
         page = client.get(url)
         assert page.status_code == 200, url
         text = page.content.decode()
