@@ -40,7 +40,7 @@ def test_a_correction_dated_after_today_is_refused_and_todays_is_published(
     )
     row.locator("textarea[name$='what_was_wrong_en']").fill(WAS)
     row.locator("textarea[name$='what_it_says_now_en']").fill(NOW)
-    page.get_by_role("button", name="Save").first.click()
+    page.get_by_role("button", name="Save draft").click()
     page.wait_for_load_state()
 
     page.get_by_role("tab", name="Corrections").click()
@@ -50,7 +50,8 @@ def test_a_correction_dated_after_today_is_refused_and_todays_is_published(
     assert not ruling.corrections.exists()
 
     row.locator("input[name$='corrected_on']").fill(today.isoformat())
-    page.get_by_role("button", name="Save").first.click()
+    page.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    page.get_by_role("button", name="Publish", exact=True).click()
     page.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/$"))
     correction = ruling.corrections.get()
     assert correction.corrected_on == today

@@ -65,16 +65,23 @@ def test_only_an_editor_verifies_a_ruling_and_readers_are_told_who(journey, tie)
     translator.goto(edit)
     assert translator.locator("select#id_status").count() == 0
     translator.locator("#id_answer_es").fill(SPANISH_ANSWER)
-    translator.get_by_role("button", name="Save", exact=True).click()
+    translator.get_by_role("button", name="Save draft", exact=True).click()
     translator.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/"))
-    tie.refresh_from_db()
-    assert (tie.answer_es, tie.reviewed_by) == (SPANISH_ANSWER, "")
-    assert tie.status not in Ruling.Status.decided()
+    translator.locator(".messages").wait_for()
+    # A translator's save is a draft for an editor to publish, with the review as it was.
+    draft = Ruling.objects.get(pk=tie.pk).get_latest_revision_as_object()
+    assert (draft.answer_es, draft.reviewed_by) == (SPANISH_ANSWER, "")
+    assert draft.status not in Ruling.Status.decided()
     after, data = review_status(reader, journey.url + tie.get_absolute_url())
     assert after == before and "reviewedBy" not in data
 
     editor = journey.open()
     log_in(editor, journey.url, "eduardo")
+    # The translator's draft is published first: a ruling is verified as readers see it.
+    editor.goto(edit)
+    editor.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    editor.get_by_role("button", name="Publish", exact=True).click()
+    editor.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/$"))
     editor.get_by_role("link", name="Review queue").click()
     row = editor.locator(
         "table.listing tbody tr", has=editor.locator(f"[data-object-id='{tie.pk}']")
@@ -82,6 +89,8 @@ def test_only_an_editor_verifies_a_ruling_and_readers_are_told_who(journey, tie)
     row.locator("input.bulk-action-checkbox").check()
     editor.get_by_role("link", name="Mark the selected rulings reviewed").click()
     editor.get_by_label("Review note").fill("Checked against the rulebook's tie-break, p.12.")
+    # The demo's errata card supersedes a passage it cites: the editor confirms checking it.
+    editor.get_by_label("Verify the rulings citing superseded passages too").check()
     editor.get_by_role("button", name="Mark reviewed").click()
     editor.get_by_text("1 ruling marked reviewed.").wait_for()
 

@@ -225,7 +225,7 @@ def test_a_correction_dated_after_today_is_refused_and_todays_is_kept(admin_clie
     assert "Once per round." in response.content.decode()
     assert not ruling.corrections.exists()
 
-    assert admin_client.post(edit_url(ruling), correcting(today)).status_code == 302
+    assert admin_client.post(edit_url(ruling), publish(correcting(today))).status_code == 302
     correction = ruling.corrections.get()
     assert correction.corrected_on == today
     page = BeautifulSoup(client.get(ruling.get_absolute_url()).content, "html.parser")
