@@ -12,12 +12,14 @@ A task that writes a mail itself runs in the worker already: it sends through
 `delivering_connection()` straight away (the reader's one e-mail, rulings/reader_mail.py,
 must know the mail left before it records that the reader was told).
 
-When the mail server is down or refuses a message, `send_queued_mail` logs a warning and
-queues itself again, later each time (RETRY_DELAYS: from a minute to six hours, about nine
-hours in all). When the last attempt fails too, the task fails: the worker logs the error
-with its traceback and the queue keeps the task as FAILED, the whole message in its
-arguments. Nothing is dropped: `manage.py resend_failed_mail` queues those messages again
-once the server is back. The queue stores each message in full, password-reset links
+When the mail server is down or refuses a message, the task logs a warning and queues
+itself again, later each time (`try_again_later`, RETRY_DELAYS: from a minute to six hours,
+about nine hours in all); every task that sends mail (`send_queued_mail`, the reader's
+e-mail) follows this one schedule. When the last attempt fails too, the task fails with
+MailNotSent: the worker logs the error with its traceback and the queue keeps the task as
+FAILED, with what it was to send in its arguments. Nothing is dropped:
+`manage.py resend_failed_mail` queues every task that failed so again once the server is
+back. The queue stores each message in full, password-reset links
 included, until `manage.py prune_db_task_results` deletes finished tasks (docs/mail.md).
 """
 
@@ -77,6 +79,28 @@ def delivering_backend():
     return settings.EMAIL_BACKEND
 
 
+class MailNotSent(Exception):
+    """Raised by a task that sends mail once its last attempt has failed: the task stays
+    FAILED, and `manage.py resend_failed_mail` queues it again."""
+
+
+def try_again_later(task, attempt, error, what, *args):
+    """After attempt number `attempt` at sending failed with `error`: queue
+    `task(*args, attempt=attempt + 1)` for RETRY_DELAYS later and log one warning naming
+    `what`; once no attempt is left (or the queue cannot wait), raise MailNotSent."""
+    if attempt > len(RETRY_DELAYS) or not task.get_backend().supports_defer:
+        raise MailNotSent(f"{what} not sent in {attempt} attempt(s)") from error
+    run_after = timezone.now() + timedelta(seconds=RETRY_DELAYS[attempt - 1])
+    task.using(run_after=run_after).enqueue(*args, attempt=attempt + 1)
+    logger.warning(
+        "%s not sent (attempt %s: %s); trying again at %s",
+        what,
+        attempt,
+        error or type(error).__name__,
+        run_after.isoformat(timespec="seconds"),
+    )
+
+
 @task()
 def send_queued_mail(data, attempt=1):
     """Send the message `data` (from `message_to_data`); on failure queue the next attempt.
@@ -87,17 +111,9 @@ def send_queued_mail(data, attempt=1):
     try:
         return delivering_connection().send_messages([message_from_data(data)])
     except Exception as error:
-        if attempt > len(RETRY_DELAYS) or not send_queued_mail.get_backend().supports_defer:
-            raise
-        run_after = timezone.now() + timedelta(seconds=RETRY_DELAYS[attempt - 1])
-        send_queued_mail.using(run_after=run_after).enqueue(data, attempt=attempt + 1)
-        logger.warning(
-            "E-mail %r to %s not sent (attempt %s: %s); trying again at %s",
-            data["subject"],
-            ", ".join(data["to"] + data["cc"] + data["bcc"]),
-            attempt,
-            error or type(error).__name__,
-            run_after.isoformat(timespec="seconds"),
+        recipients = ", ".join(data["to"] + data["cc"] + data["bcc"])
+        try_again_later(
+            send_queued_mail, attempt, error, f"E-mail {data['subject']!r} to {recipients}", data
         )
         return 0
 

@@ -7,14 +7,24 @@ tests). The task runs the same import as ``manage.py import_rulings``
 (``/admin/import-rulings/<id>/``) shows how far it has got, refreshing itself while it
 runs, and then the report of each file. Jobs are kept; the upload page lists past ones.
 
+A worker can die in the middle of an import (killed, its machine gone): the job is then
+shown as interrupted once its heartbeat is older than its lease (models/imports.py), with
+what was done. Each run of the task queues the next, a lease later, to check on the job
+while it is unfinished: that run takes an interrupted job over and imports the files not
+yet recorded, so the import finishes as soon as any worker runs, and nothing is imported
+twice (a file imported again unchanged writes nothing). An editor can also resume an
+interrupted job from its page, at once: for a job whose check was lost with its worker.
+
 Importing is an action of its own (`IMPORT_RULINGS`): Editors', not Translators'.
 """
 
 from __future__ import annotations
 
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
@@ -51,10 +61,20 @@ def can_import(user):
 
 @task()
 def run_import_job(job_id):
-    """Import the job's files, saving its results after each one."""
-    job = ImportJob.objects.get(pk=job_id)
-    ImportJob.objects.filter(pk=job_id).update(state=ImportJob.RUNNING)
-    results: list[dict] = []
+    """Import the job's files not imported yet, saving its results after each one, unless
+    another worker is importing it; while it is unfinished, check on it again later."""
+    job = ImportJob.objects.filter(pk=job_id).first()
+    if job is None or not job.running:
+        return
+    # A lease from now, a run that takes the job over if this worker has stopped by then.
+    if run_import_job.get_backend().supports_defer:
+        run_after = timezone.now() + timedelta(seconds=settings.RULESAGE_IMPORT_LEASE_SECONDS)
+        run_import_job.using(run_after=run_after).enqueue(job_id)
+    job = ImportJob.take(job_id)
+    if job is None:
+        return
+    results: list[dict] = list(job.results)
+    recorded = {row["name"] for row in results}
     finder = AdminURLFinder()
 
     def on_file(report):
@@ -66,12 +86,12 @@ def run_import_job(job_id):
                 "edit_url": finder.get_edit_url(report.ruling) or "",
             }
         results.append(row)
-        ImportJob.objects.filter(pk=job_id).update(results=results)
+        ImportJob.objects.filter(pk=job_id).update(results=results, heartbeat_at=timezone.now())
 
     try:
         with tempfile.TemporaryDirectory(prefix=f"import-{job_id}-") as folder:
             paths = []
-            for stored in job.files.all():
+            for stored in job.files.exclude(name__in=recorded):
                 path = Path(folder) / stored.name
                 path.write_bytes(bytes(stored.content))
                 paths.append(path)
@@ -128,9 +148,16 @@ class ImportUploadView(EditorsOnlyMixin, FormView):
 
 
 class ImportJobView(EditorsOnlyMixin, TemplateView):
-    """Progress while the import runs; the report of each file once it has finished."""
+    """Progress while the import runs; the report of each file once it has finished. A
+    POST resumes an interrupted import."""
 
     template_name = "rulings/admin/import_job.html"
+
+    def post(self, request, *args, **kwargs):
+        job = get_object_or_404(ImportJob, pk=kwargs["pk"])
+        if job.interrupted:
+            run_import_job.enqueue(job.pk)
+        return redirect(reverse("import_rulings_job", args=[job.pk]))
 
     def get_context_data(self, **kwargs):
         job = get_object_or_404(ImportJob.objects.select_related("created_by"), pk=kwargs["pk"])

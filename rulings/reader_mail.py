@@ -14,8 +14,10 @@ so.
 `tell_reader` sends at most once per question whatever calls it and however often: it
 locks the question's row, sends, and in the same transaction records `notified_at` and
 deletes the address (a database constraint keeps no address beside `notified_at`). A send
-that fails rolls back and leaves the question waiting; the next sweep tries again. Tasks
-carry the question's key, never the address, so the queue keeps no copy of it.
+that fails leaves the question waiting and is tried again on the schedule of every other
+mail (core.mail.try_again_later); once every attempt has failed, the task stays FAILED for
+`manage.py resend_failed_mail`. Tasks carry the question's key, never the address, so the
+queue keeps no copy of it.
 
 The sweep (`look_after_reader_addresses`, also the `forget_reader_addresses` command) is
 enqueued whenever a reader sends a question, so nothing depends on a scheduler: it
@@ -36,7 +38,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django_tasks import task
 
-from core.mail import delivering_connection
+from core.mail import delivering_connection, try_again_later
 
 from .models import ReaderQuestion, Ruling
 from .models.questions import ADDRESS_KEPT_DAYS
@@ -106,10 +108,10 @@ def can_be_told(questions):
 
 
 @task()
-def tell_reader(question_pk):
+def tell_reader(question_pk, attempt=1):
     """Send the reader of question `question_pk` their one e-mail, if it is still due.
 
-    Returns whether a mail was sent.
+    Returns whether a mail was sent (not when only a retry was queued).
     """
     with transaction.atomic():
         question = (
@@ -121,7 +123,12 @@ def tell_reader(question_pk):
         )
         if question is None:
             return False
-        delivering_connection().send_messages([reader_message(question)])
+        try:
+            delivering_connection().send_messages([reader_message(question)])
+        except Exception as error:
+            what = f"E-mail to the reader of question {question_pk}"
+            try_again_later(tell_reader, attempt, error, what, question_pk)
+            return False
         ReaderQuestion.objects.filter(pk=question.pk).update(notified_at=timezone.now(), email="")
     logger.info("Reader of question %s told: %s", question_pk, question.status)
     return True

@@ -19,6 +19,7 @@ pytest_plugins = [
     "tests.rulings.fixtures",
     "tests.rulesage.fixtures",
     "tests.rulesage.smtp_sink",
+    "tests.rulesage.fault_proxy",
 ]
 
 

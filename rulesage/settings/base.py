@@ -134,13 +134,17 @@ def with_timeouts(database):
     (rulesage.faults). DATABASE_STATEMENT_TIMEOUT (a PostgreSQL duration, "20s" or
     milliseconds; unset: none) makes the server end a query that runs longer: gunicorn.conf.py
     sets it for the web processes, below the worker timeout, and management commands
-    (imports, migrations) run without one. A server that stops answering mid-query cannot
-    end it: the worker timeout (gunicorn.conf.py) does.
+    (imports, migrations) run without one; the task worker sets its own
+    (RULESAGE_WORKER_QUERY_TIMEOUT). A server that stops answering mid-query cannot end it:
+    gunicorn's worker timeout does, and the task worker's own limit. TCP keepalives turn a
+    server or network gone away under a connection kept open (the task worker's,
+    gunicorn's between requests) into an error within about a minute.
     """
     if database.get("ENGINE") != "django.db.backends.postgresql":
         return database
     options = database.setdefault("OPTIONS", {})
     options.setdefault("connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")))
+    options.update(keepalives=1, keepalives_idle=30, keepalives_interval=10, keepalives_count=3)
     statement_timeout = os.environ.get("DATABASE_STATEMENT_TIMEOUT", "").strip()
     if statement_timeout:
         options["options"] = (
@@ -265,6 +269,15 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # purges), queued in the database and run by `manage.py db_worker` (`make run` starts one
 # beside the server). The tests run each task at once.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# The task worker (core/management/commands/db_worker.py) outlasts database outages. Any one
+# query of its running longer than this many seconds is ended by PostgreSQL
+# (statement_timeout); one the database does not answer at all, a few seconds later by the
+# worker, which then counts the database as unavailable and waits for it.
+RULESAGE_WORKER_QUERY_TIMEOUT = float(os.environ.get("WORKER_QUERY_TIMEOUT", "60"))
+# An import started from the admin (rulings/import_admin.py) notes its progress after every
+# file: a running import with no note for this many seconds has lost its task worker. It
+# is shown as interrupted and resumed by the next worker that checks on it.
+RULESAGE_IMPORT_LEASE_SECONDS = int(os.environ.get("IMPORT_LEASE_SECONDS", "60"))
 # E-mail (core/mail.py): whatever the site sends (password resets, Wagtail's workflow
 # notifications, readers told what became of their question) is queued as a task, and the
 # task worker sends it through RULESAGE_EMAIL_BACKEND, so no request waits on the mail server.

@@ -1,8 +1,11 @@
 """Imports started from the admin: who uploaded what, how far the import has got, and the
 report of each file, kept for reading later."""
 
+from datetime import timedelta
+
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -12,6 +15,11 @@ class ImportJob(models.Model):
     ``results`` holds a row per file as the task finishes it, in upload order:
     ``{"name", "outcome", "url", "title", "refusal"}``, so the job page shows progress
     while it runs and the whole report afterwards, even after the rulings change.
+
+    The task importing a job notes the time with each file's row (``heartbeat_at``): its
+    hold on the job. A running job whose heartbeat is older than
+    RULESAGE_IMPORT_LEASE_SECONDS has lost its worker (killed, its machine gone) and is
+    *interrupted*; whichever task `take`s it then imports the files not yet in ``results``.
     """
 
     QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
@@ -32,6 +40,7 @@ class ImportJob(models.Model):
     results = models.JSONField(default=list, blank=True)
     # Why a job failed as a whole (the task itself broke), never a refused file.
     error = models.TextField(blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -47,8 +56,35 @@ class ImportJob(models.Model):
     def running(self):
         return self.state in (self.QUEUED, self.RUNNING)
 
+    @property
+    def interrupted(self):
+        lease_began = timezone.now() - timedelta(seconds=settings.RULESAGE_IMPORT_LEASE_SECONDS)
+        return self.state == self.RUNNING and (
+            self.heartbeat_at is None or self.heartbeat_at < lease_began
+        )
+
+    @property
+    def state_label(self):
+        return _("Interrupted") if self.interrupted else self.get_state_display()
+
+    @property
+    def left_count(self):
+        return self.total - self.done_count
+
     def count(self, *outcomes):
         return sum(1 for row in self.results if row["outcome"] in outcomes)
+
+    @classmethod
+    def take(cls, pk):
+        """The job `pk`, now held by the caller, if it is queued or interrupted; else None
+        (finished, or held by a worker still importing it)."""
+        with transaction.atomic():
+            job = cls.objects.select_for_update().filter(pk=pk).first()
+            if job is None or not (job.state == cls.QUEUED or job.interrupted):
+                return None
+            job.state, job.heartbeat_at = cls.RUNNING, timezone.now()
+            job.save(update_fields=["state", "heartbeat_at"])
+        return job
 
 
 class ImportJobFile(models.Model):

@@ -4,6 +4,8 @@ the test switches to refuse connections or to hang, without touching the server 
 "refuse": the listening port is closed (a connection is refused) and open connections
 are cut. "hang": connections are accepted and nothing is passed on, either way, on new or
 open connections: a server that stopped answering. "forward": passed on again.
+
+The `postgres_proxy` fixture puts one in front of the test database's server.
 """
 
 import contextlib
@@ -11,6 +13,9 @@ import random
 import socket
 import threading
 import time
+
+import pytest
+from django.conf import settings
 
 FORWARD, REFUSE, HANG = "forward", "refuse", "hang"
 # Below Linux's ephemeral range (32768-60999), from which outgoing connections take their
@@ -115,3 +120,10 @@ class FaultProxy:
 
     def close(self):
         self.refuse()
+
+
+@pytest.fixture
+def postgres_proxy():
+    proxy = FaultProxy(int(settings.DATABASES["default"]["PORT"] or 5432))
+    yield proxy
+    proxy.close()

@@ -2,7 +2,8 @@
 
 `SmtpSink` listens on 127.0.0.1 on a free port, counts the connections made to it, and
 stores each message as the envelope (MAIL FROM, RCPT TO) and the parsed DATA, so a test can
-tell whether mail reached a real mail server, and read what arrived. The `smtp_sink`
+tell whether mail reached a real mail server, and read what arrived. While `refusing` is
+true it answers every connection as a busy server does (421, try again later). The `smtp_sink`
 fixture starts one per test; `closed_port` is a port nobody answers on.
 """
 
@@ -47,6 +48,9 @@ class Session(socketserver.StreamRequestHandler):
         sink = self.server.sink
         with sink.lock:
             sink.connections += 1
+        if sink.refusing:
+            self.reply("421 sink busy, try again later")
+            return
         self.reply("220 sink ready")
         mail_from, rcpt_to = None, []
         for raw in self.rfile:
@@ -84,6 +88,7 @@ class Session(socketserver.StreamRequestHandler):
 class SmtpSink:
     def __init__(self):
         self.connections = 0
+        self.refusing = False
         self.messages = []
         self.lock = threading.Lock()
         self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Session)

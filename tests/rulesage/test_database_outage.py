@@ -23,8 +23,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.rulesage.fault_proxy import FaultProxy
-
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 ROOT = Path(settings.BASE_DIR)
 pytestmark = pytest.mark.django_db
@@ -183,13 +181,6 @@ def test_an_outage_is_a_503_with_retry_after_and_one_log_line_and_the_site_recov
                 break
             time.sleep(0.5)
         assert status == 200, url
-
-
-@pytest.fixture
-def postgres_proxy():
-    proxy = FaultProxy(int(settings.DATABASES["default"]["PORT"] or 5432))
-    yield proxy
-    proxy.close()
 
 
 @pytest.fixture

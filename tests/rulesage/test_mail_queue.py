@@ -13,10 +13,11 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 from django_tasks import default_task_backend
 from django_tasks_db.models import DBTaskResult
 
-from core.mail import send_queued_mail
+from core.mail import RETRY_DELAYS, MailNotSent, message_to_data, send_queued_mail
 from rulings.models import ReaderQuestion, Ruling
 from rulings.reader_mail import tell_reader
 from tests.guides.test_translator_role import edit_url, guide_form
@@ -204,3 +205,83 @@ def test_the_worker_keeps_what_it_could_not_send_until_it_is_resent(
     [received] = smtp_sink.messages
     assert received.rcpt_to == ["eduardo@example.com"]
     assert received.message["Subject"] == "Review requested"
+
+
+def declined_question(email="reader@example.org"):
+    """A question an editor declined, whose reader is still to be told."""
+    return ReaderQuestion.objects.create(
+        edition=EditionFactory(),
+        question="Can one resource pay twice?",
+        email=email,
+        status=ReaderQuestion.Status.DECLINED,
+        decline_reason="Not about the rules.",
+    )
+
+
+def delays_until_given_up(task, *args):
+    """Run `task` and then each retry it queues on the DummyBackend while the mail server
+    refuses; the seconds each retry was put off by, until the task gives up."""
+    delays = []
+    kwargs = {}
+    while True:
+        default_task_backend.clear()
+        started = timezone.now()
+        try:
+            task.call(*args, **kwargs)
+        except MailNotSent:
+            assert not [r for r in default_task_backend.results if r.task.func is task.func]
+            return delays
+        [retry] = [r for r in default_task_backend.results if r.task.func is task.func]
+        assert retry.task.func is task.func and list(retry.args) == list(args)
+        kwargs = retry.kwargs
+        delays.append((retry.task.run_after - started).total_seconds())
+
+
+@pytest.mark.django_db
+def test_a_reader_e_mail_is_tried_again_on_the_schedule_of_every_other_mail(queued_mail):
+    queued_mail.refusing = True
+    question = declined_question()
+    message = mail.EmailMessage("Review requested", "Please review.", to=["eduardo@example.com"])
+
+    reader_delays = delays_until_given_up(tell_reader, question.pk)
+    other_delays = delays_until_given_up(send_queued_mail, message_to_data(message))
+    assert len(reader_delays) == len(other_delays) == len(RETRY_DELAYS)
+    for delays in (reader_delays, other_delays):
+        for delay, planned in zip(delays, RETRY_DELAYS, strict=True):
+            assert planned <= delay < planned + 60, (delays, RETRY_DELAYS)
+    question.refresh_from_db()
+    assert question.email == "reader@example.org" and question.notified_at is None
+    assert queued_mail.messages == [] and queued_mail.connections == 2 * (len(RETRY_DELAYS) + 1)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_reader_e_mail_refused_to_the_end_is_resent_once_the_server_takes_mail(
+    settings, smtp_sink, monkeypatch
+):
+    """Through the real database queue and `manage.py db_worker`: the mail server refuses
+    every attempt at the reader's e-mail, which stays a failed task and leaves the reader
+    waiting; `resend_failed_mail` queues it again, and the reader is told once."""
+    point_mail_at(settings, smtp_sink.port, tasks=DATABASE_TASKS)
+    monkeypatch.setattr("core.mail.RETRY_DELAYS", (0,))  # one retry, at once
+    smtp_sink.refusing = True
+    question = declined_question()
+    tell_reader.enqueue(question.pk)
+
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    reader_tasks = DBTaskResult.objects.filter(task_path=tell_reader.module_path)
+    assert sorted(reader_tasks.values_list("status", flat=True)) == ["FAILED", "SUCCESSFUL"]
+    assert "SMTPConnectError" in reader_tasks.get(status="FAILED").traceback
+    question.refresh_from_db()
+    assert question.email == "reader@example.org" and question.notified_at is None
+
+    smtp_sink.refusing = False
+    out = io.StringIO()
+    call_command("resend_failed_mail", stdout=out)
+    assert out.getvalue().strip() == "Queued 1 e-mail(s) again."
+    call_command("resend_failed_mail", stdout=out)  # nothing twice
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    [received] = smtp_sink.messages
+    assert received.rcpt_to == ["reader@example.org"]
+    assert received.message["Subject"] == "About your rules question"
+    question.refresh_from_db()
+    assert question.email == "" and question.notified_at is not None

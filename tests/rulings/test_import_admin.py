@@ -6,6 +6,7 @@ import zipfile
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from rulings.models import ImportJob, Ruling
 from tests.rulings.exports import fixture_text
@@ -103,7 +104,9 @@ def test_the_editors_menu_leads_to_the_import_page(client, editor):
 
 
 def test_a_running_import_refreshes_its_page(client, editor):
-    job = ImportJob.objects.create(created_by=editor, total=4, state=ImportJob.RUNNING)
+    job = ImportJob.objects.create(
+        created_by=editor, total=4, state=ImportJob.RUNNING, heartbeat_at=timezone.now()
+    )
     job.results = [{"name": "a.txt", "outcome": "refused", "refusal": "a.txt:1: bad"}]
     job.save()
     client.force_login(editor)

@@ -1,7 +1,8 @@
 """Queue again the e-mails whose every attempt failed (core/mail.py).
 
-A mail server down for longer than the retries last leaves each unsent message as a
-FAILED `send_queued_mail` task in the database queue. Once the server is back:
+A mail server down for longer than the retries last leaves each unsent mail as a FAILED task
+in the database queue, failed with MailNotSent: a queued message (`send_queued_mail`) or a
+reader's one e-mail (rulings/reader_mail.py). Once the server is back:
 
     manage.py resend_failed_mail
 
@@ -11,9 +12,10 @@ transaction, so running it twice sends nothing twice.
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django_tasks.utils import get_module_path
 from django_tasks_db.models import DBTaskResult
 
-from core.mail import send_queued_mail
+from core.mail import MailNotSent
 
 
 class Command(BaseCommand):
@@ -22,9 +24,13 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         resent = 0
         with transaction.atomic():
-            failed = DBTaskResult.objects.failed().filter(task_path=send_queued_mail.module_path)
+            failed = DBTaskResult.objects.failed().filter(
+                exception_class_path=get_module_path(MailNotSent)
+            )
             for result in failed.select_for_update(skip_locked=True):
-                send_queued_mail.enqueue(result.args_kwargs["args"][0])
+                kwargs = result.args_kwargs["kwargs"]
+                kwargs.pop("attempt", None)
+                result.task.enqueue(*result.args_kwargs["args"], **kwargs)
                 result.delete()
                 resent += 1
         self.stdout.write(f"Queued {resent} e-mail(s) again.")

@@ -1,0 +1,46 @@
+"""How the task queue is doing, for an operator or a monitor: how many tasks wait to run and
+how long the oldest has waited.
+
+    manage.py tasks_health --max-wait 300
+
+prints one line and exits 0, or 1 when the oldest task has waited longer than --max-wait
+seconds (no task worker running, or too few for the work) or the database cannot be read.
+A task waits from when it was queued, or, if it was put off (a mail's next attempt), from
+when it became due.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
+from django.db.models import Case, Count, F, Min, When
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult, get_date_max
+
+
+class Command(BaseCommand):
+    help = (
+        "Say how many tasks wait to run and how long the oldest has waited; exit 1 when "
+        "longer than --max-wait seconds."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--max-wait",
+            type=int,
+            default=300,
+            help="seconds the oldest task may wait before the queue counts as unhealthy (300)",
+        )
+
+    def handle(self, *args, max_wait, **options):
+        due_since = Case(When(run_after=get_date_max(), then=F("enqueued_at")), default="run_after")
+        ready = DBTaskResult.objects.ready()
+        try:
+            waiting = ready.aggregate(count=Count("pk"), oldest=Min(due_since))
+        except DatabaseError as error:
+            raise CommandError(f"The task queue cannot be read: {error}") from error
+        waited = (timezone.now() - waiting["oldest"]).total_seconds() if waiting["count"] else 0
+        self.stdout.write(f"{waiting['count']} task(s) waiting; the oldest for {waited:.0f} s.")
+        if waited > max_wait:
+            raise CommandError(
+                f"The oldest task has waited {waited:.0f} s, longer than {max_wait} s: "
+                "is a task worker running (manage.py db_worker)?"
+            )
