@@ -127,7 +127,7 @@ RULES = {
     "admin/reader-questions/usage/<int:pk>/": EDITORS_READ,
     # Importing is the editors' (IMPORT_RULINGS).
     "admin/import-rulings/": EDITORS,
-    "admin/import-rulings/<int:pk>/": EDITORS_READ,
+    "admin/import-rulings/<int:pk>/": EDITORS,  # POST resumes an interrupted import
     # Translations: both roles mark them up to date (MARK_*_TRANSLATION).
     "admin/translations/": SIGNED_IN_READ,
     "admin/translations/<int:page_id>/<str:language>/up-to-date/": SIGNED_IN,
