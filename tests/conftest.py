@@ -19,7 +19,6 @@ pytest_plugins = [
     "tests.rulings.fixtures",
     "tests.rulesage.fixtures",
     "tests.rulesage.smtp_sink",
-    "tests.rulesage.fault_proxy",
 ]
 
 

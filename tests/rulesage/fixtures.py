@@ -1,15 +1,18 @@
 """A small site with one of every reader page, and their URLs in each language; a CDN's
-purges as a listener of the test's own receives them."""
+purges as a listener of the test's own receives them; a proxy of the test's own in front of
+the database's server, which the test switches to refuse or hang (scripts/fault_proxy.py)."""
 
 import datetime
 import http.server
 import threading
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from wagtail.models import Page
 
+from scripts.fault_proxy import FaultProxy
 from tests.conftest import kept_for_the_module
 from tests.guides.factories import publish_version, url_in
 from tests.guides.fixtures import make_spanish_guide
@@ -147,3 +150,10 @@ def purge_listener(settings):
     yield PurgeListener.received
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def postgres_proxy():
+    proxy = FaultProxy(int(settings.DATABASES["default"]["PORT"] or 5432))
+    yield proxy
+    proxy.close()

@@ -4,8 +4,8 @@ the page cache are still served; once it is back, pages are served again without
 restart. A request that runs past gunicorn's timeout is ended.
 
 The tests run their own PostgreSQL (a throw-away cluster in a temporary folder, on a free
-port), or their own proxy in front of the machine's shared one (tests/rulesage/
-fault_proxy.py), never stopping the shared server, and serve the site from it with
+port), or their own proxy in front of the machine's shared one (scripts/fault_proxy.py),
+never stopping the shared server, and serve the site from it with
 gunicorn and the production gunicorn.conf.py, in a process of its own.
 """
 

@@ -2,7 +2,7 @@
 (rendered afresh, quickly), the log gets one line rather than a traceback a request,
 reader questions are refused with a message, and admin sign-in works.
 
-Redis is reached through the test's own proxy (tests/rulesage/fault_proxy.py) in front
+Redis is reached through the test's own proxy (scripts/fault_proxy.py) in front
 of the shared server, which the test switches to refuse or to hang.
 """
 
@@ -16,8 +16,8 @@ from django.urls import reverse
 
 from core.page_cache import STATUS_HEADER
 from rulings.models import ReaderQuestion
+from scripts.fault_proxy import FaultProxy
 from tests.guides.factories import publish_version
-from tests.rulesage.fault_proxy import FaultProxy
 from tests.rulings.factories import EditionFactory
 
 pytestmark = pytest.mark.django_db

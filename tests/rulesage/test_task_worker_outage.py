@@ -4,7 +4,7 @@ queued meanwhile, such as a reader's e-mail, delivered to a real SMTP server (th
 sink).
 
 The worker is `manage.py db_worker` in a process of its own, on the test database through
-the test's own proxy (tests/rulesage/fault_proxy.py), never touching the shared server.
+the test's own proxy (scripts/fault_proxy.py), never touching the shared server.
 """
 
 import pytest

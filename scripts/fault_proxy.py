@@ -1,11 +1,11 @@
-"""A TCP proxy of the test's own in front of a shared server (PostgreSQL, Redis), which
-the test switches to refuse connections or to hang, without touching the server itself.
+"""A TCP proxy in front of a shared server (PostgreSQL, Redis), which its owner switches to
+refuse connections or to hang, without touching the server itself: the fault tests (each
+starts its own) and bench/soak.py (its --postgres-hang and --redis-outage) use it. Standard
+library only, so that both can import it.
 
 "refuse": the listening port is closed (a connection is refused) and open connections
 are cut. "hang": connections are accepted and nothing is passed on, either way, on new or
 open connections: a server that stopped answering. "forward": passed on again.
-
-The `postgres_proxy` fixture puts one in front of the test database's server.
 """
 
 import contextlib
@@ -13,9 +13,6 @@ import random
 import socket
 import threading
 import time
-
-import pytest
-from django.conf import settings
 
 FORWARD, REFUSE, HANG = "forward", "refuse", "hang"
 # Below Linux's ephemeral range (32768-60999), from which outgoing connections take their
@@ -37,13 +34,13 @@ def port_outside_ephemeral_range():
 
 
 class FaultProxy:
-    def __init__(self, target_port, target_host="127.0.0.1"):
+    def __init__(self, target_port, target_host="127.0.0.1", port=None):
         self.target = (target_host, target_port)
         self.mode = FORWARD
         self.lock = threading.Lock()
         self.sockets = []
         self.listener = None
-        self.port = port_outside_ephemeral_range()
+        self.port = port or port_outside_ephemeral_range()
         self._listen()
 
     def _listen(self):
@@ -120,10 +117,3 @@ class FaultProxy:
 
     def close(self):
         self.refuse()
-
-
-@pytest.fixture
-def postgres_proxy():
-    proxy = FaultProxy(int(settings.DATABASES["default"]["PORT"] or 5432))
-    yield proxy
-    proxy.close()
