@@ -2,6 +2,7 @@
 
     python3 bench/soak.py [--minutes 30] [--database NAME_OR_URL] [--scale 1]
                           [--redis-url redis://127.0.0.1:6379/0] [--port 8260] [--workers N]
+                          [--postgres-hang AT:SECONDS] [--redis-outage AT:SECONDS]
 
 One command from a fresh clone (it re-runs itself in the project's virtualenv). The
 database is the catalogue's (BENCH_CATALOGUE_DATABASE_URL, default
@@ -31,20 +32,32 @@ as a proxy would; the task worker (`manage.py db_worker`) runs beside it. For --
 requests, --pause (0.1 s) on average, --ask-pause (5 s) for askers; readers read
 --pages (2,000) addresses sampled from the sitemap files, a few popular, most rarely.
 
-Each minute it prints a row: requests, p50 and p99 milliseconds, the share of page-cache
-hits, errors by status, questions sent and refused, imports and edits done, the gunicorn
-workers' resident memory, connections to the database, Redis's used_memory and keys. At
-the end: a summary and the table again, to paste into bench/README.md. It exits non-zero
-when any request got a 5xx or no answer, or an import or edit failed.
+Faults (soak_faults.py): --postgres-hang 3:20 makes PostgreSQL stop answering at minute 3
+for 20 s (connections accepted and held, nothing passed on), --redis-outage 6:20 makes
+Redis refuse connections at minute 6 for 20 s. The web processes and the task worker then
+reach that server through a proxy the soak runs, on the ports after --port.
+
+Each minute it prints a row: the faults it saw, requests, p50 and p99 milliseconds, the
+share of page-cache hits, 5xx (or no answer) on pages readers knew cached and on the others,
+errors by status, questions sent and refused, imports and edits done, the gunicorn
+workers' resident memory, connections to the database, Redis's used_memory and keys. After
+the load it waits up to DRAIN_SECONDS for the tasks queued during the run to be done. At
+the end: a summary (with the task worker alive or not, and the tasks queued, run, failed and
+still waiting) and the table again, to paste into bench/README.md. It exits non-zero when a
+page readers knew cached got a 5xx, a request got no answer or a 5xx other than the 503
+with Retry-After of an unavailable server (expected during a fault), an import or edit
+failed, the task worker died, or a task failed or never ran.
 
 Give it a Redis of its own (its used_memory is the whole server's), e.g.
 `redis-server --port 8129 --save '' --appendonly no --maxmemory 256mb
---maxmemory-policy allkeys-lru --daemonize yes` and --redis-url redis://127.0.0.1:8129/0.
+--maxmemory-policy allkeys-lru --daemonize yes` and --redis-url redis://127.0.0.1:8129/0,
+and stop it after (`redis-cli -p 8129 shutdown`).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import itertools
 import json
 import os
@@ -59,6 +72,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, manage, server_env
+from soak_faults import Faults, fault
 from soak_figures import HEADER, RULE, Figures, Gauges, markdown, row, shown, summary
 from soak_load import Load
 
@@ -69,6 +83,7 @@ DATABASE_URL = os.environ.get(
 IMPORT_EVERY = 30  # seconds
 EDIT_EVERY = 60
 IMPORT_FILES = 2
+DRAIN_SECONDS = 120  # after the load, how long the task queue has to empty
 
 # --------------------------------------------------------------------------- the site
 
@@ -212,12 +227,34 @@ def edit(url, redis_url, number, figures):
         figures.job("edit", time.monotonic() - start)
 
 
-def every(seconds, offset, job, stop):
-    """Run `job(n)` at offset, offset + seconds, …, one after the other, until `stop`."""
+def every(seconds, offset, job, stop, then):
+    """Run `job(n)` and `then()` at offset, offset + seconds, …, one after the other, until
+    `stop`."""
     start, number = time.monotonic(), 0
     while not stop.wait(max(0.0, start + offset + number * seconds - time.monotonic())):
         job(number)
+        then()
         number += 1
+
+
+def drain(url, redis_url, since, task_worker):
+    """The tasks queued since `since`, once none waits or after DRAIN_SECONDS (sooner when
+    the worker has died); None when the queue cannot be read."""
+    start = time.monotonic()
+    while True:
+        try:
+            tasks = in_process(url, redis_url, "tasks", since)
+        except RuntimeError as error:
+            print(f"The task queue: {error}", file=sys.stderr)
+            return None
+        tasks["waited"] = time.monotonic() - start
+        if (
+            not tasks["waiting"]
+            or tasks["waited"] > DRAIN_SECONDS
+            or task_worker.poll() is not None
+        ):
+            return tasks
+        time.sleep(2)
 
 
 # --------------------------------------------------------------------------- the run
@@ -239,24 +276,42 @@ def main():
     parser.add_argument("--ask-pause", type=float, default=5, help="mean seconds between questions")
     parser.add_argument("--pause", type=float, default=0.1, help="mean seconds between requests")
     parser.add_argument("--pages", type=int, default=2000, help="addresses read from sitemaps")
+    for name, what in (
+        ("postgres-hang", "PostgreSQL stops answering"),
+        ("redis-outage", "Redis refuses"),
+    ):
+        parser.add_argument(
+            f"--{name}",
+            type=fault,
+            metavar="AT:SECONDS",
+            help=f"{what} at minute AT (from the start of the load), for SECONDS",
+        )
     parser.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         return worker(*args.worker)
+    for name in ("postgres_hang", "redis_outage"):
+        if getattr(args, name) and getattr(args, name)[0] >= args.minutes * 60:
+            parser.error(f"--{name.replace('_', '-')} starts after the run's {args.minutes} min")
     ensure_environment(wrk=False)
     url = database_url(args.database)
     prepare(url, args.scale, args.redis_url)
     site = in_process(url, args.redis_url, "site")
+    faults = Faults(url, args.redis_url, args.postgres_hang, args.redis_outage, args.port)
     server = Server(
-        url, args.port, args.workers, REDIS_URL=args.redis_url, RULESAGE_TRUSTED_PROXIES="1"
+        faults.database_url,
+        args.port,
+        args.workers,
+        REDIS_URL=faults.redis_url,
+        RULESAGE_TRUSTED_PROXIES="1",
     )
     task_worker = subprocess.Popen(
         [str(VENV_PYTHON), "manage.py", "db_worker", "-v", "0"],
         cwd=ROOT,
-        env=server_env(url, REDIS_URL=args.redis_url),
+        env=server_env(faults.database_url, REDIS_URL=faults.redis_url),
         stdout=subprocess.DEVNULL,
     )
-    rows, gauges, stop = [], None, threading.Event()
+    rows, gauges, stop, tasks, worker_alive = [], None, threading.Event(), None, False
     try:
         server.wait_ready()
         pages = sample_pages(server, args.pages, random.Random(7))
@@ -269,6 +324,7 @@ def main():
             f"{args.askers} askers; pauses ≈ {args.pause} s, ≈ {args.ask_pause} s between "
             f"questions; an import every {IMPORT_EVERY} s, "
             f"an edit every {EDIT_EVERY} s; Redis {args.redis_url}; "
+            f"faults: {faults.describe() or 'none'}; "
             f"load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
@@ -281,6 +337,8 @@ def main():
         )
         print(HEADER + "\n" + RULE, flush=True)
         figures.start = time.monotonic()
+        since = datetime.datetime.now(datetime.UTC).isoformat()
+        faults.start(figures.start)
         threads = load.start(args.readers, args.searchers, args.askers, args.pause, args.ask_pause)
         base = int(time.time())  # import numbers never used before, on a kept database
         jobs = [
@@ -288,26 +346,33 @@ def main():
             (EDIT_EVERY, 40, lambda n: edit(url, args.redis_url, base + n, figures)),
         ]
         for seconds, offset, job in jobs:
-            threading.Thread(target=every, args=(seconds, offset, job, stop), daemon=True).start()
+            schedule = (seconds, offset, job, stop, load.content_changed)
+            threads.append(threading.Thread(target=every, args=schedule))
+            threads[-1].start()
         try:
             for minute in range(1, args.minutes + 1):
                 time.sleep(max(0.0, figures.start + minute * 60 - time.monotonic()))
-                rows.append(row(minute, figures, gauges.read()))
+                rows.append(row(minute, figures, gauges.read(), faults.in_minute(minute)))
                 print(markdown(rows[-1]), flush=True)
         except KeyboardInterrupt:
             print("Interrupted: the minutes so far.", flush=True)
         load.stop.set()
         stop.set()
-        for thread in threads:
-            thread.join(timeout=35)
+        for thread in threads:  # an import or edit under way finishes, with its tasks
+            thread.join(timeout=120)
+        faults.end()
+        print(f"Waiting for the task queue to drain (up to {DRAIN_SECONDS} s)…", flush=True)
+        tasks = drain(url, args.redis_url, since, task_worker)
+        worker_alive = task_worker.poll() is None
     finally:
         stop.set()
+        faults.close()
         server.stop()
         task_worker.terminate()
         task_worker.wait(timeout=30)
         if gauges:
             gauges.close()
-    return summary(rows, figures, gauges)
+    return summary(rows, figures, gauges, worker_alive, tasks)
 
 
 if __name__ == "__main__":

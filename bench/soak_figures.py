@@ -1,5 +1,11 @@
 """The soak's figures: what the readers met each minute, and the server's gauges (the
-workers' memory, database connections, Redis) read at the end of each minute."""
+workers' memory, database connections, Redis) read at the end of each minute.
+
+A 5xx (or no answer) is counted apart when it answered a page the page cache held: one a
+reader had last been served from it (X-Page-Cache: hit), which a fault must not take away.
+A 503 with Retry-After is the site saying that what the request needed (the database, or
+Redis for a question) is unavailable for now: expected during a fault, and no failure.
+"""
 
 from __future__ import annotations
 
@@ -14,10 +20,12 @@ from urllib.parse import urlsplit
 from soak_load import REPEATER_EVERY
 
 HEADER = (
-    "| min | requests | p50 ms | p99 ms | hits % | errors | questions sent / refused "
-    "| imports / edits | workers RSS MB | PG conns | Redis MB | Redis keys |"
+    "| min | fault | requests | p50 ms | p99 ms | hits % | 5xx cached / other | errors "
+    "| questions sent / refused | imports / edits | workers RSS MB | PG conns | Redis MB "
+    "| Redis keys |"
 )
-RULE = "|---|---|---|---|---|---|---|---|---|---|---|---|"
+RULE = "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+UNAVAILABLE = "503 + Retry-After"
 
 
 def percentile(values, share):
@@ -41,14 +49,18 @@ class Figures:
     def minute(self):
         return int((time.monotonic() - self.start) // 60) + 1
 
-    def request(self, kind, milliseconds, status, expected, cache=None):
+    def request(self, kind, milliseconds, status, expected, cache=None, **seen):
+        """One answer; `seen`: cached (the page was last served from the page cache),
+        retry_after (the answer said when to try again)."""
         with self.lock:
             minute = self.minute()
             self.latencies[minute].append(milliseconds)
             self.kinds[kind] += 1
             self.statuses[status or "no answer"] += 1
             if status not in expected:
-                self.errors[minute][str(status) if status else "no answer"] += 1
+                self.errors[minute][error_name(status, **seen)] += 1
+            if status is None or status >= 500:
+                self.counts[minute]["5xx cached" if seen.get("cached") else "5xx other"] += 1
             if cache:
                 self.counts[minute][cache] += 1
 
@@ -65,6 +77,13 @@ class Figures:
     def error(self, what):
         with self.lock:
             self.errors[self.minute()][what] += 1
+
+
+def error_name(status, cached=False, retry_after=False):
+    name = str(status) if status else "no answer"
+    if cached and (status is None or status >= 500):
+        return f"{name} on a cached page"
+    return UNAVAILABLE if status == 503 and retry_after else name
 
 
 def worker_pids(master):
@@ -134,7 +153,7 @@ def shown(value, spec):
     return "—" if value is None else format(value, spec)
 
 
-def row(minute, figures, gauges):
+def row(minute, figures, gauges, fault=""):
     with figures.lock:
         times = list(figures.latencies.get(minute, []))
         errors = dict(figures.errors.get(minute, {}))
@@ -142,11 +161,14 @@ def row(minute, figures, gauges):
     hits, misses = counts.get("hit", 0), counts.get("miss", 0)
     return {
         "minute": minute,
+        "fault": fault,
         "requests": len(times),
         "p50": percentile(times, 0.5) if times else 0.0,
         "p99": percentile(times, 0.99) if times else 0.0,
         "hits": 100 * hits / (hits + misses) if hits + misses else 0.0,
         "errors": errors,
+        "5xx cached": counts.get("5xx cached", 0),
+        "5xx other": counts.get("5xx other", 0),
         "sent": counts.get("sent", 0),
         "refused": counts.get("refused", 0),
         "imports": counts.get("import", 0),
@@ -158,8 +180,9 @@ def row(minute, figures, gauges):
 def markdown(r):
     errors = ", ".join(f"{k} ×{v}" for k, v in sorted(r["errors"].items())) or "0"
     return (
-        f"| {r['minute']} | {r['requests']:,} | {r['p50']:.1f} | {r['p99']:.1f} "
-        f"| {r['hits']:.0f} | {errors} | {r['sent']} / {r['refused']} "
+        f"| {r['minute']} | {r['fault'] or '—'} | {r['requests']:,} | {r['p50']:.1f} "
+        f"| {r['p99']:.1f} | {r['hits']:.0f} | {r['5xx cached']} / {r['5xx other']} | {errors} "
+        f"| {r['sent']} / {r['refused']} "
         f"| {r['imports']} / {r['edits']} | {r['rss']:.0f} ({r['workers']}) "
         f"| {shown(r['connections'], '')} | {shown(r['redis'], '.1f')} "
         f"| {shown(r['keys'], ',')} |"
@@ -180,7 +203,34 @@ def most(rows, key):
     return max((r[key] for r in rows if r[key] is not None), default=None)
 
 
-def summary(rows, figures, gauges):
+def tasks_line(tasks):
+    if tasks is None:
+        return "the task queue could not be read"
+    return (
+        f"tasks queued during the run {tasks['queued']}: run {tasks['run']}, failed "
+        f"{tasks['failed']}, still waiting {tasks['waiting']} ({tasks['waited']:.0f} s "
+        "after the load)"
+    )
+
+
+def failures(errors, worker_alive, tasks):
+    """What makes the run fail: a cached page not served, a 5xx other than the 503 of an
+    unavailable server, no answer, a job failed, the task worker gone, a task not run."""
+    found = [
+        k
+        for k in errors
+        if (k[0] == "5" and k != UNAVAILABLE)
+        or k.startswith("no answer")
+        or k in ("import failed", "edit failed")
+    ]
+    if not worker_alive:
+        found.append("the task worker died")
+    if tasks is None or tasks["waiting"] or tasks["failed"]:
+        found.append("tasks not run")
+    return found
+
+
+def summary(rows, figures, gauges, worker_alive, tasks):
     if not rows:
         return 1
     times = [ms for minute in figures.latencies.values() for ms in minute]
@@ -201,10 +251,13 @@ def summary(rows, figures, gauges):
         f"Redis {shown(first['redis'], '.1f')} → {shown(last['redis'], '.1f')} MB (max "
         f"{shown(most(rows, 'redis'), '.1f')}), keys {shown(first['keys'], ',')} → "
         f"{shown(last['keys'], ',')}; "
+        f"5xx on cached pages {sum(r['5xx cached'] for r in rows)}, on others "
+        f"{sum(r['5xx other'] for r in rows)}; "
+        f"the task worker {'alive' if worker_alive else 'DEAD'} at the end; {tasks_line(tasks)}; "
         f"load average {os.getloadavg()[0]:.1f}\n"
     )
     print(HEADER + "\n" + RULE + "\n" + "\n".join(markdown(r) for r in rows))
-    failed = [
-        k for k in errors if k[0] == "5" or k in ("no answer", "import failed", "edit failed")
-    ]
+    failed = failures(errors, worker_alive, tasks)
+    if failed:
+        print(f"\nFailed: {', '.join(failed)}.")
     return 1 if failed else 0

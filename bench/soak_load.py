@@ -5,6 +5,10 @@ Every request claims HTTPS and names its client in X-Forwarded-For, as the proxy
 of production does (the server trusts one proxy). A question goes through the real form:
 the form is fetched, its CSRF cookie and token kept, the question POSTed from the same
 address and the confirmation it redirects to fetched with the session it set.
+
+A page a reader was last served from the page cache (X-Page-Cache: hit) counts as cached,
+until it is served rendered afresh (miss) or an import or edit ends (which may have made it
+stale): what the readers know of the cache.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ class Load:
         self.rng = random.Random(seed)
         self.repeater = ADDRESSES.format(self.rng.randint(0, 255), self.rng.randint(1, 254))
         self.sends = defaultdict(deque)  # address -> times of its sends within the window
+        self.cached = set()  # pages last served from the page cache
         self.questions = itertools.count(1)
         self.lock = threading.Lock()
 
@@ -73,7 +78,16 @@ class Load:
     def get(self, kind, path, address, expected=(200,), **headers):
         status, answered, content, ms = self.fetch("GET", path, address, headers=headers)
         cache = answered.get("X-Page-Cache") if answered else None
-        self.figures.request(kind, ms, status, expected, cache)
+        with self.lock:
+            cached = path in self.cached
+            if cache == "hit":
+                self.cached.add(path)
+            elif cache == "miss":
+                self.cached.discard(path)
+        retry_after = answered is not None and "Retry-After" in answered
+        self.figures.request(
+            kind, ms, status, expected, cache, cached=cached, retry_after=retry_after
+        )
         return status, answered, content
 
     # ------------------------------------------------------------------ the readers
@@ -129,7 +143,10 @@ class Load:
         }
         over_limit = self.over_limit(address)
         status, answered, _content, ms = self.fetch("POST", form_path, address, body, headers)
-        self.figures.request("ask send", ms, status, (302, 429))
+        retry_after = answered is not None and "Retry-After" in answered
+        self.figures.request("ask send", ms, status, (302, 429), retry_after=retry_after)
+        if status not in (302, 429):
+            self.unsent(address)  # not counted by the limit either
         if status == 429:
             self.figures.count("refused")
             if not over_limit:
@@ -151,6 +168,15 @@ class Load:
                 sends.popleft()
             sends.append(now)
             return len(sends) > self.limit
+
+    def content_changed(self):
+        """An import or edit is done: a page served from the cache before may be stale."""
+        with self.lock:
+            self.cached.clear()
+
+    def unsent(self, address):
+        with self.lock:
+            self.sends[address].pop()
 
     # ------------------------------------------------------------------ running
 

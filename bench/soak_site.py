@@ -1,15 +1,19 @@
 """The soak's work inside Django (bench/soak.py --worker …), under production settings:
-what the readers need to know of the site, and one editor's edit."""
+what the readers need to know of the site, one editor's edit, and the task queue."""
 
 from __future__ import annotations
 
+import datetime
 import random
 import re
+from collections import Counter
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
+from django_tasks.base import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from guides.models import GuidePage
 from guides.publish_rules import ChangeKind
@@ -65,3 +69,16 @@ def edit(number):
         ruling.save()
         ruling.save_revision(user=editor, log_action=True)
         return {"saved": ruling.get_absolute_url()}
+
+
+def tasks(since):
+    """The background tasks queued since `since` (ISO 8601), by status, and how many of
+    them still wait to run (due now or later: a mail's next attempt waits too)."""
+    queued = DBTaskResult.objects.filter(enqueued_at__gte=datetime.datetime.fromisoformat(since))
+    found = Counter(queued.values_list("status", flat=True))
+    return {
+        "queued": sum(found.values()),
+        "run": found[TaskResultStatus.SUCCESSFUL],
+        "failed": found[TaskResultStatus.FAILED],
+        "waiting": found[TaskResultStatus.READY] + found[TaskResultStatus.RUNNING],
+    }
