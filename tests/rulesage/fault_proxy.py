@@ -4,6 +4,8 @@ the test switches to refuse connections or to hang, without touching the server 
 "refuse": the listening port is closed (a connection is refused) and open connections
 are cut. "hang": connections are accepted and nothing is passed on, either way, on new or
 open connections: a server that stopped answering. "forward": passed on again.
+`held` counts the clients left waiting while it hangs (a connection accepted, or a message
+received): how many times the site waited on a server that did not answer.
 
 The `postgres_proxy` fixture puts one in front of the test database's server.
 """
@@ -43,6 +45,7 @@ class FaultProxy:
         self.lock = threading.Lock()
         self.sockets = []
         self.listener = None
+        self.held = 0
         self.port = port_outside_ephemeral_range()
         self._listen()
 
@@ -62,6 +65,7 @@ class FaultProxy:
             client.settimeout(None)
             self._keep(client)
             if self.mode == HANG:
+                self._count_held()
                 continue  # held open, never answered
             try:
                 upstream = socket.create_connection(self.target)
@@ -72,6 +76,10 @@ class FaultProxy:
             for source, destination in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(source, destination), daemon=True).start()
 
+    def _count_held(self):
+        with self.lock:
+            self.held += 1
+
     def _keep(self, sock):
         with self.lock:
             self.sockets.append(sock)
@@ -79,6 +87,8 @@ class FaultProxy:
     def _pump(self, source, destination):
         try:
             while data := source.recv(65536):
+                if self.mode == HANG:
+                    self._count_held()
                 while self.mode == HANG:
                     time.sleep(0.02)
                 destination.sendall(data)
