@@ -46,6 +46,27 @@ preload_app = True
 # scheme); list its address(es) here when it is not on the same machine.
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
 
+
+def on_starting(server):
+    """Refuse to start where RULESAGE_TRUSTED_PROXIES would let clients choose their own
+    address: listening beyond this machine with no proxy named (core.client_address)."""
+    from django.conf import settings
+
+    from core.client_address import spoofable
+
+    proxies = settings.RULESAGE_TRUSTED_PROXIES
+    exposed = spoofable(proxies, server.cfg.bind, server.cfg.forwarded_allow_ips)
+    if exposed:
+        raise SystemExit(
+            f"Not started: RULESAGE_TRUSTED_PROXIES={proxies} trusts X-Forwarded-For, but "
+            f"gunicorn listens on {exposed} and GUNICORN_FORWARDED_ALLOW_IPS names no proxy: "
+            "a client reaching it directly could choose its own address. Listen on "
+            "127.0.0.1 behind a proxy on this machine, name the proxy's address in "
+            "GUNICORN_FORWARDED_ALLOW_IPS (and let only it reach this port), or set "
+            "RULESAGE_TRUSTED_PROXIES=0."
+        )
+
+
 # Access log on standard output, one line per request: client (as forwarded by the
 # proxy), time, request line, status, bytes, time taken in microseconds, referrer, agent.
 # Errors (and Django's log) go to standard error.
