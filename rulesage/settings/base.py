@@ -324,6 +324,10 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
 # rulings/importers/read/limits.py and docs/import-format.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
+# At most this many files in one request: the exports one import upload may hold, whether
+# sent one by one or in a zip (rulings/import_uploads.py). Over it, or over Django's limits
+# on fields and form data, the 400 page names the limit (rulesage.views.limit_hit).
+DATA_UPLOAD_MAX_NUMBER_FILES = 1000
 
 # --- Security -------------------------------------------------------------
 # Headers every response carries, in every environment; HSTS and the HTTPS redirect are
