@@ -18,6 +18,9 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # its worker killed and replaced. (gthread workers only check that the process is alive:
 # their threads could hang on a database that stopped answering for as long as it did,
 # until every thread of every worker was held and no page, cached or not, was served.)
+# A database that stops answering holds one worker per request only until the site knows
+# (rulesage.faults.DatabaseBreaker): then requests that need it are answered at once, and
+# cached pages keep their workers.
 # Page rendering is CPU-bound Python and waits briefly on PostgreSQL and Redis: two
 # workers per core, plus one, keep the cores busy through those waits.
 workers = _int("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1)
