@@ -18,6 +18,9 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # its worker killed and replaced. (gthread workers only check that the process is alive:
 # their threads could hang on a database that stopped answering for as long as it did,
 # until every thread of every worker was held and no page, cached or not, was served.)
+# A database that stops answering holds one worker per request only until the site knows
+# (rulesage.faults.DatabaseBreaker): then requests that need it are answered at once, and
+# cached pages keep their workers.
 # Page rendering is CPU-bound Python and waits briefly on PostgreSQL and Redis: two
 # workers per core, plus one, keep the cores busy through those waits.
 workers = _int("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1)
@@ -45,6 +48,27 @@ preload_app = True
 # X-Forwarded-* from the proxy in front are trusted (SECURE_PROXY_SSL_HEADER reads the
 # scheme); list its address(es) here when it is not on the same machine.
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def on_starting(server):
+    """Refuse to start where RULESAGE_TRUSTED_PROXIES would let clients choose their own
+    address: listening beyond this machine with no proxy named (core.client_address)."""
+    from django.conf import settings
+
+    from core.client_address import spoofable
+
+    proxies = settings.RULESAGE_TRUSTED_PROXIES
+    exposed = spoofable(proxies, server.cfg.bind, server.cfg.forwarded_allow_ips)
+    if exposed:
+        raise SystemExit(
+            f"Not started: RULESAGE_TRUSTED_PROXIES={proxies} trusts X-Forwarded-For, but "
+            f"gunicorn listens on {exposed} and GUNICORN_FORWARDED_ALLOW_IPS names no proxy: "
+            "a client reaching it directly could choose its own address. Listen on "
+            "127.0.0.1 behind a proxy on this machine, name the proxy's address in "
+            "GUNICORN_FORWARDED_ALLOW_IPS (and let only it reach this port), or set "
+            "RULESAGE_TRUSTED_PROXIES=0."
+        )
+
 
 # Access log on standard output, one line per request: client (as forwarded by the
 # proxy), time, request line, status, bytes, time taken in microseconds, referrer, agent.

@@ -33,3 +33,38 @@ def client_address(request):
         return str(ipaddress.ip_address(forwarded[-proxies]))
     except ValueError:
         return remote
+
+
+def on_this_machine(host):
+    """True for a loopback address or network (or `localhost`): no other machine's."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_network(host, strict=False).is_loopback
+    except ValueError:
+        return False  # a host name, or every interface (0.0.0.0)
+
+
+def bind_host(bind):
+    """The host of a gunicorn bind: `[::1]:8000`, `0.0.0.0:8000`, `localhost`; None for a
+    unix socket or a file descriptor, which no other machine reaches."""
+    if bind.startswith(("unix:", "fd://")):
+        return None
+    if bind.startswith("["):
+        return bind[1:].split("]")[0]
+    return bind.split(":")[0] if bind.count(":") == 1 else bind
+
+
+def spoofable(trusted_proxies, binds, forwarded_allow_ips):
+    """The bind that lets clients choose their own address, or None.
+
+    Trusting X-Forwarded-For is only safe when every request comes through the proxies:
+    a server that listens beyond this machine with no proxy named (gunicorn's
+    forwarded_allow_ips lists only this machine, or everyone) can be reached directly by a
+    client that writes the header itself.
+    """
+    if not trusted_proxies:
+        return None
+    proxy_named = any(ip != "*" and not on_this_machine(ip) for ip in forwarded_allow_ips)
+    exposed = [bind for bind in binds if bind_host(bind) and not on_this_machine(bind_host(bind))]
+    return exposed[0] if exposed and not proxy_named else None

@@ -1,8 +1,13 @@
 """Site-wide views that are not Wagtail pages."""
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from core.pagination import page_of
 
@@ -56,9 +61,30 @@ def bad_request(request, exception=None):
     """The site's own 400 page, in the reader's language (Django's default has no request).
 
     Used for addresses with control characters, a Host the site does not serve, and
-    other requests Django refuses as malformed.
+    other requests Django refuses as malformed; a request over one of Django's limits on
+    what a form may send is told which.
     """
-    return render(request, "400.html", status=400)
+    return render(request, "400.html", {"limit_hit": limit_hit(exception)}, status=400)
+
+
+def limit_hit(exception):
+    """What a form sent beyond Django's DATA_UPLOAD_* limits, with the limit; or None."""
+    if isinstance(exception, TooManyFilesSent):
+        count = number_format(settings.DATA_UPLOAD_MAX_NUMBER_FILES, force_grouping=True)
+        return _(
+            "Too many files were sent at once: one upload takes at most %(count)s files. "
+            "Send them in smaller batches."
+        ) % {"count": count}
+    if isinstance(exception, TooManyFieldsSent):
+        count = number_format(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS, force_grouping=True)
+        return _("The form sent too many fields: at most %(count)s are read.") % {"count": count}
+    if isinstance(exception, RequestDataTooBig):
+        size = filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        return _(
+            "The form sent too much: at most %(size)s besides its files are read. "
+            "Send less text at once."
+        ) % {"size": size}
+    return None
 
 
 def robots_txt(request):

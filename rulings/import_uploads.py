@@ -1,7 +1,8 @@
 """Export files uploaded on the admin's import page: single files or zips of them, checked
 before anything is kept.
 
-A zip is unpacked here, on upload, within limits: at most ``MAX_FILES`` exports and
+A zip is unpacked here, on upload, within limits: at most as many exports as one request
+may send files (Django's ``DATA_UPLOAD_MAX_NUMBER_FILES``, the one setting for both) and
 ``MAX_TOTAL_BYTES`` uncompressed in all, only ``.txt`` and ``.json`` names, and no name
 that climbs out of its folder (``../``) or starts at the root. Folders inside a zip are
 flattened to the file's own name, so two files of one name are refused too. Whatever breaks
@@ -14,12 +15,12 @@ import zipfile
 from pathlib import PurePosixPath, PureWindowsPath
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["MAX_FILES", "MAX_TOTAL_BYTES", "UploadForm"]
+__all__ = ["MAX_TOTAL_BYTES", "UploadForm", "max_files"]
 
-MAX_FILES = 1000
 MAX_TOTAL_BYTES = 50 * 1024 * 1024
 EXPORT_SUFFIXES = (".txt", ".json")
 
@@ -108,7 +109,7 @@ def unpack(upload) -> list[tuple[str, bytes]]:
             and not PurePosixPath(info.filename).name.startswith(".")
         ]
         names = [checked_name(info.filename) for info in entries]
-        if len(entries) > MAX_FILES:
+        if len(entries) > max_files():
             raise too_many()
         if sum(info.file_size for info in entries) > MAX_TOTAL_BYTES:
             raise too_large()
@@ -122,8 +123,12 @@ def unpack(upload) -> list[tuple[str, bytes]]:
     return exports
 
 
+def max_files():
+    return settings.DATA_UPLOAD_MAX_NUMBER_FILES
+
+
 def check_totals(exports):
-    if len(exports) > MAX_FILES:
+    if len(exports) > max_files():
         raise too_many()
     if sum(len(content) for _name, content in exports) > MAX_TOTAL_BYTES:
         raise too_large()
@@ -131,7 +136,7 @@ def check_totals(exports):
 
 def too_many():
     return ValidationError(
-        _("At most %(count)s files can be imported at once."), params={"count": MAX_FILES}
+        _("At most %(count)s files can be imported at once."), params={"count": max_files()}
     )
 
 

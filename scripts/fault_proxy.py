@@ -6,6 +6,8 @@ library only, so that both can import it.
 "refuse": the listening port is closed (a connection is refused) and open connections
 are cut. "hang": connections are accepted and nothing is passed on, either way, on new or
 open connections: a server that stopped answering. "forward": passed on again.
+`held` counts the clients left waiting while it hangs (a connection accepted, or a message
+received): how many times the site waited on a server that did not answer.
 """
 
 import contextlib
@@ -40,6 +42,7 @@ class FaultProxy:
         self.lock = threading.Lock()
         self.sockets = []
         self.listener = None
+        self.held = 0
         self.port = port or port_outside_ephemeral_range()
         self._listen()
 
@@ -59,6 +62,7 @@ class FaultProxy:
             client.settimeout(None)
             self._keep(client)
             if self.mode == HANG:
+                self._count_held()
                 continue  # held open, never answered
             try:
                 upstream = socket.create_connection(self.target)
@@ -69,6 +73,10 @@ class FaultProxy:
             for source, destination in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(source, destination), daemon=True).start()
 
+    def _count_held(self):
+        with self.lock:
+            self.held += 1
+
     def _keep(self, sock):
         with self.lock:
             self.sockets.append(sock)
@@ -76,6 +84,8 @@ class FaultProxy:
     def _pump(self, source, destination):
         try:
             while data := source.recv(65536):
+                if self.mode == HANG:
+                    self._count_held()
                 while self.mode == HANG:
                     time.sleep(0.02)
                 destination.sendall(data)

@@ -324,6 +324,10 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 # page and citation bounds), e.g. {"file_bytes": 2_000_000}; the names and defaults are in
 # rulings/importers/read/limits.py and docs/import-format.md. Column lengths come from the models.
 RULESAGE_IMPORT_LIMITS = {}
+# At most this many files in one request: the exports one import upload may hold, whether
+# sent one by one or in a zip (rulings/import_uploads.py). Over it, or over Django's limits
+# on fields and form data, the 400 page names the limit (rulesage.views.limit_hit).
+DATA_UPLOAD_MAX_NUMBER_FILES = 1000
 
 # --- Security -------------------------------------------------------------
 # Headers every response carries, in every environment; HSTS and the HTTPS redirect are
@@ -399,6 +403,10 @@ RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS"
 # 0: never. gunicorn.conf.py sets it for the web processes; the admin is exempt.
 RULESAGE_REQUEST_TIME_LIMIT = float(os.environ.get("REQUEST_TIME_LIMIT", "0"))
 RULESAGE_REQUEST_TIME_LIMIT_EXEMPT = ("/admin/",)
+# Once the database gave no answer, requests that need it get the 503 at once for this many
+# seconds; then one is let through to try it, and pages come back when it is answered
+# (rulesage.faults.DatabaseBreaker). 0: every request tries the database.
+RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS", "5"))
 # --- end Faults ------------------------------------------------------------------------
 
 # --- Page cache ------------------------------------------------------------------------------
@@ -444,6 +452,12 @@ CACHES["pages"] = (
 MIDDLEWARE.insert(
     MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
     "core.page_cache.PageCacheMiddleware",
+)
+# Right after it, the first to see a request that needs the database: while the database is
+# known not to answer, such a request gets the 503 at once (rulesage.faults).
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("core.page_cache.PageCacheMiddleware") + 1,
+    "rulesage.faults.DatabaseBreakerMiddleware",
 )
 
 # --- CDN purges ---------------------------------------------------------------------------

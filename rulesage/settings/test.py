@@ -47,6 +47,9 @@ RULESAGE_PAGE_CACHE = env_bool("TEST_PAGE_CACHE", default=False)
 # and tests/conftest.py makes everything stale at the start of each); the restore drill
 # turns it on.
 RULESAGE_DATABASE_CHECK_SECONDS = 0
+# No failure remembered from one test to the next (tests make the database fail on purpose);
+# a server started by a fault test sets DATABASE_RETRY_SECONDS.
+RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS", "0"))
 CACHES = {
     **CACHES,  # noqa: F405
     "pages": {

@@ -2,13 +2,15 @@
 sign-in throttle; and the question limit holds under concurrent sends."""
 
 import os
+import subprocess
 import threading
 import uuid
 
 import pytest
 
-from core.client_address import client_address
+from core.client_address import client_address, spoofable
 from rulings.asking import take_a_send
+from tests.rulesage.test_database_outage import ROOT, free_port
 from tests.rulings.factories import EditionFactory
 
 SPOOFED = "1.1.1.1"
@@ -138,3 +140,37 @@ def test_twenty_readers_sending_at_once_from_one_address_store_five_questions(se
         thread.join()
     assert sorted(statuses) == [302] * 5 + [429] * 15
     assert ReaderQuestion.objects.count() == 5
+
+
+@pytest.mark.parametrize(
+    ("proxies", "binds", "allowed", "refused"),
+    [
+        (1, ["0.0.0.0:8000"], ["127.0.0.1"], "0.0.0.0:8000"),
+        (1, ["[::1]:8000", "example.org:8000"], ["*"], "example.org:8000"),
+        (1, ["127.0.0.1:8000", "[::1]:8000", "localhost", "unix:/run/site.sock"], [], None),
+        (1, ["0.0.0.0:8000"], ["10.0.0.5"], None),  # the proxy is named
+        (0, ["0.0.0.0:8000"], ["*"], None),  # X-Forwarded-For is not read
+    ],
+)
+def test_trusting_a_proxy_is_refused_where_clients_reach_the_server_directly(
+    proxies, binds, allowed, refused
+):
+    assert spoofable(proxies, binds, allowed) == refused
+
+
+@pytest.mark.slow
+def test_gunicorn_refuses_to_start_trusting_a_proxy_it_listens_without():
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "rulesage.settings.test",
+        "GUNICORN_BIND": f"0.0.0.0:{free_port()}",
+        "RULESAGE_TRUSTED_PROXIES": "1",
+    }
+    finished = subprocess.run(
+        [ROOT / ".venv/bin/gunicorn", "-c", "gunicorn.conf.py",
+         "--no-control-socket", "rulesage.wsgi"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert finished.returncode != 0
+    assert "Not started: RULESAGE_TRUSTED_PROXIES=1" in finished.stderr
+    assert "GUNICORN_FORWARDED_ALLOW_IPS" in finished.stderr

@@ -123,3 +123,27 @@ def test_the_report_reads_in_spanish(client, editor):
         reverse("import_rulings_job", args=[job.pk]), HTTP_ACCEPT_LANGUAGE="es"
     ).content.decode()
     assert "Terminada: 1 importados, 1 rechazados, de 2 archivos." in page
+
+
+def test_an_upload_over_the_file_limit_is_told_the_limit(client, editor, settings):
+    """Django refuses the request before the form sees it; the page says which limit."""
+    client.force_login(editor)
+    limit = settings.DATA_UPLOAD_MAX_NUMBER_FILES
+    files = [upload(f"{n}.txt", b"x") for n in range(limit + 1)]
+    response = client.post(UPLOAD, {"files": files})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "one upload takes at most 1,000 files" in page
+    assert "characters that no address on this site uses" not in page
+    files = [upload(f"{n}.txt", b"x") for n in range(limit + 1)]
+    spanish = client.post(UPLOAD, {"files": files}, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "una subida admite como máximo 1\xa0000 archivos" in spanish  # Spanish grouping
+    assert not ImportJob.objects.exists()
+
+
+def test_an_upload_of_many_files_within_the_limit_reaches_the_form(client, editor):
+    client.force_login(editor)
+    files = [upload(f"{n}.exe", b"x") for n in range(150)]
+    response = client.post(UPLOAD, {"files": files})
+    assert response.status_code == 200
+    assert "0.exe is not an export (.txt or .json)" in response.content.decode()
