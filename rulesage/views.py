@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from core.page_cache import accept
 from core.pagination import page_of
 
 from .corrections import CorrectionsLog
@@ -41,9 +42,19 @@ def search(request):
     """
     form = SearchForm(request.GET if request.GET else None)
     words, filters, kind = form.words, form.filters, form.chosen_kind
+    if form.is_bound:
+        used = {
+            "q": form.data["q"],
+            "game": filters.game and form.data["game"],
+            "edition": filters.edition and filters.edition.code,
+            "kind": kind,
+        }
+        for name, value in used.items():
+            if value:
+                accept(request, name, value)
     context = {"form": form, "words": words, "kind": kind, "filters": filters}
     if words:
-        groups = grouped_results(words, filters, request, kind, request.GET.get("page"))
+        groups = grouped_results(words, filters, request, kind)
         context["groups"] = groups
         if not any(group["count"] for group in groups):
             context["suggestion"] = suggestion = did_you_mean(words)
