@@ -234,7 +234,10 @@ class DocumentView(DetailView):
     def get(self, request, *args, **kwargs):
         if "passage" in request.GET:
             self.object = self.get_object()
-            return HttpResponseRedirect(self.passage_address(request.GET["passage"]))
+            address = self.passage_address(request.GET["passage"])
+            if address is None:
+                raise Http404
+            return HttpResponseRedirect(address)
         return super().get(request, *args, **kwargs)
 
     def get_object(self, queryset=None):
@@ -248,8 +251,12 @@ class DocumentView(DetailView):
         return self.object.passages.order_by(*PASSAGE_ORDER)
 
     def passage_address(self, anchor):
+        """The address of the document's page that holds the passage, at its anchor; None
+        when the document has no passage of that anchor."""
         anchors = list(self.passages().values_list("anchor", flat=True))
-        number = anchors.index(anchor) // PASSAGES_PER_PAGE + 1 if anchor in anchors else 1
+        if anchor not in anchors:
+            return None
+        number = anchors.index(anchor) // PASSAGES_PER_PAGE + 1
         query = f"?page={number}" if number > 1 else ""
         return f"{self.object.get_absolute_url()}{query}#{anchor}"
 

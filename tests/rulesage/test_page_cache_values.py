@@ -1,7 +1,7 @@
 """The page cache keeps only pages at their one address: a value a view cannot use (an
-unknown status or kind, a page number that names nothing or is written otherwise) is
-refused, redirected, or rendered without being stored, so strangers' random values cannot
-push real pages out of the cache."""
+unknown status or kind, a page number written otherwise, a passage the document does not
+have) is refused, redirected, or rendered without being stored, so strangers' random
+values cannot push real pages out of the cache."""
 
 import random
 import re
@@ -192,6 +192,16 @@ def test_a_page_number_that_names_no_page_is_not_found_anywhere(client, demo_sit
     ]:
         name = "p" if address.endswith(".xml") else "page"
         assert client.get(address, {**query, name: number}).status_code == 404, address
+
+
+def test_a_passage_the_document_does_not_have_is_not_found(client, demo_site):
+    document = Document.objects.filter(passages__isnull=False).first()
+    passage = document.passages.first()
+    found = client.get(document.get_absolute_url(), {"passage": passage.anchor})
+    assert found.status_code == 302
+    for anchor in ["no-such-passage", "", "p-0", passage.anchor.upper()]:
+        response = client.get(document.get_absolute_url(), {"passage": anchor})
+        assert response.status_code == 404, anchor
 
 
 def test_search_stores_a_kind_it_knows_and_no_other(client, demo_site, page_cache):
