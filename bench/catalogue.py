@@ -58,6 +58,7 @@ from django.utils import translation
 from guides.models import GamePage, GuidePage
 from rulings.models import Citation, Document, Edition, Ruling
 from rulesage.catalogue import FIRST_BGG_ID
+from rulesage.corrections import CorrectionsLog
 
 catalogue = Edition.objects.filter(game__bgg_id__gte=FIRST_BGG_ID)
 crowded = catalogue.annotate(n=Count("rulings")).order_by("-n").first()
@@ -77,12 +78,23 @@ def add(kind, language, url):
     pages.append([kind, language, url])
 
 
+# The address of a list's last page (`?page=last` is redirected there).
+def last_page(url, count, per_page=50):
+    number = -(-count // per_page)
+    return f"{url}?page={number}" if number > 1 else url
+
+
+public = Ruling.objects.public()
+
+
 for language in ("en", "es"):
     with translation.override(language):
         add("home", language, f"/{language}/")
         games = GamePage.objects.get(pk=game_page.pk).get_parent().url
         add("games index", language, games)
-        add("games index, last page", language, games + "?page=last")
+        index = GamePage.objects.get(pk=game_page.pk).get_parent()
+        games_count = GamePage.objects.child_of(index).live().count()
+        add("games index, last page", language, last_page(games, games_count))
         add("game page", language, GamePage.objects.get(pk=game_page.pk).url)
         add("guide", language, GuidePage.objects.get(pk=guide.pk).url)
         add("ruling", language, ruling.get_absolute_url())
@@ -91,16 +103,18 @@ for language in ("en", "es"):
         rulings = reverse("rulings:index")
         add("rulings", language, rulings)
         add("rulings, page 2", language, rulings + "?page=2")
-        add("rulings, last page", language, rulings + "?page=last")
+        add("rulings, last page", language, last_page(rulings, public.count()))
         edition = reverse("rulings:edition", kwargs={"code": crowded.code})
         add(f"edition's rulings ({crowded.n:,})", language, edition)
-        add(f"edition's rulings ({crowded.n:,}), last page", language, edition + "?page=last")
+        add(f"edition's rulings ({crowded.n:,}), last page", language,
+            last_page(edition, public.filter(edition=crowded).count()))
         add("edition's rulings (a few)", language,
             reverse("rulings:edition", kwargs={"code": small.code}))
         add("errata registry", language, reverse("rulings:errata", kwargs={"code": crowded.code}))
         passages = reverse("rulings:document", kwargs={"code": crowded.code, "pk": document.pk})
         add("rulebook's passages", language, passages)
-        add("rulebook's passages, last page", language, passages + "?page=last")
+        add("rulebook's passages, last page", language,
+            last_page(passages, document.passages.count()))
         ask = reverse("rulings:ask")
         add("ask a question", language, ask + f"?edition={small.code}")
         question = "card+turn+discard+token" if language == "en" else "carta+turno+descartar+ficha"
@@ -108,7 +122,8 @@ for language in ("en", "es"):
             ask + f"?edition={crowded.code}&question={question}")
         add("rulings feed", language, reverse("rulings_feed"))
         add("corrections log", language, reverse("corrections_log"))
-        add("corrections log, last page", language, reverse("corrections_log") + "?page=last")
+        add("corrections log, last page", language,
+            last_page(reverse("corrections_log"), CorrectionsLog().count()))
         add("corrections feed", language, reverse("corrections_feed"))
         add("search", language, reverse("search") + ("?q=card+turn" if language == "en"
                                                        else "?q=carta+turno"))

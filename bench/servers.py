@@ -92,6 +92,9 @@ class Server:
                 # every request of the run here.
                 "--access-logfile",
                 "/dev/null",
+                # gunicorn's control socket is one per host by default: one per server.
+                "--control-socket",
+                f"/tmp/rulesage-bench-gunicorn-{port}.ctl",
             ],
             cwd=ROOT,
             env=server_env(database_url, **env),

@@ -11,7 +11,9 @@ that reads it; a view that says nothing is stale after every change.
 
 Only anonymous readers are served from the cache: a request with a session or a messages
 cookie, or credentials, always reaches the view, and a response is stored only when it is
-a 200 that set no cookie, used no CSRF token (forms) and did not ask not to be cached.
+a 200 that set no cookie, used no CSRF token (forms) and did not ask not to be cached, and
+its view accepted every query parameter as given (`accept`): one entry per page and
+language, whatever values strangers send.
 """
 
 import hashlib
@@ -128,7 +130,8 @@ _kept = KeptValues(limit=32 * 1024 * 1024)
 # The query parameters reader pages read (lists, search, the ask page's check, a passage's
 # page, the sitemap's files). A request with any other parameter (a campaign tag, a typo)
 # gets the same page as without it, rendered afresh and not stored: a stranger's random
-# parameters cannot fill the cache.
+# parameters cannot fill the cache. Nor can their values: a page is stored only when its
+# view accepted each value (`accept`).
 READ_PARAMETERS = frozenset(
     {"page", "p", "q", "game", "edition", "kind", "status", "language", "passage", "question"}
 )
@@ -136,6 +139,53 @@ READ_PARAMETERS = frozenset(
 # question): their pages are rendered every time and never stored, since what strangers
 # type has no end and would fill the cache (a search answers from stored vectors anyway).
 TYPED_PARAMETERS = frozenset({"q", "game", "edition", "question"})
+
+
+def accept(request, name, value):
+    """Say that the view read query parameter `name` and used it as `value`: the string the
+    page's one address writes for it, or "" when the view used its default (the address
+    leaves it out: the first page, no filter).
+
+    Only the view knows which values it can use. A page is stored only when every
+    parameter of its request was accepted and written as its address writes it
+    (`as_accepted`); its canonical link names the accepted values (rulesage_tags); a value
+    accepted but written otherwise (`?page=1`, `?page=last`) is redirected to that address
+    (rulesage.middleware). A value the view could not use is not accepted: its page is
+    rendered without it and not stored."""
+    accepted(request)[name] = value
+
+
+def accepted(request):
+    """{name: value} of the query parameters the request's view has accepted so far."""
+    if not hasattr(request, "query_accepted"):
+        request.query_accepted = {}
+    return request.query_accepted
+
+
+def as_accepted(request):
+    """True when every query parameter of the request was accepted, given once and written
+    as the page's address writes it: the request asks for the page at its one address."""
+    record = accepted(request)
+    return all(
+        record.get(name) and values == [record[name]] for name, values in request.GET.lists()
+    )
+
+
+def respelled(request):
+    """The request's address with each parameter its view accepted written as the page's
+    address writes it, when one was written otherwise (`?page=1`, `?page=01`, `?page=last`);
+    else None. What a reader types (TYPED_PARAMETERS) is kept as typed."""
+    record = accepted(request)
+    pairs, differs = [], False
+    for name, values in request.GET.lists():
+        if name in record and name not in TYPED_PARAMETERS:
+            value = record[name]
+            differs = differs or values != [value]
+            values = [value] if value else []
+        pairs += [(name, value) for value in values]
+    if not differs:
+        return None
+    return request.path + (f"?{urlencode(pairs)}" if pairs else "")
 
 
 def cache_key(request):
@@ -240,7 +290,11 @@ class PageCacheMiddleware:
             response[STATUS_HEADER] = "hit"
             return response
         response = self.get_response(request)
-        if request.method == "GET" and cacheable_response(request, response):
+        if (
+            request.method == "GET"
+            and as_accepted(request)
+            and cacheable_response(request, response)
+        ):
             tags = cache_tags.shown()
             versions = cache_tags.versions_to_store(tags, sequence)
             tag_response(response, tags)

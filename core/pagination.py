@@ -9,11 +9,15 @@ by key. The count stays exact: `count()` over a list whose filter an index cover
 index-only scan, a few milliseconds for 100,000 rows.
 
 Every reader list reads `?page=N` as Django's ListView does: `?page=last` is the last page,
-and a page that is not a number, or past the end, is not found (404), never an error.
+and a page that is not a number, or past the end, is not found (404), never an error. The
+page number is accepted as its address writes it (none for the first page): `?page=1`
+and `?page=last` lead there (core.page_cache.accept).
 """
 
 from django.core.paginator import InvalidPage, Page, Paginator
 from django.http import Http404
+
+from .page_cache import accept
 
 
 class IndexPaginator(Paginator):
@@ -37,15 +41,23 @@ class IndexPaginator(Paginator):
         return Page([by_key[key] for key in keys if key in by_key], number, self)
 
 
-def page_or_404(paginator, number):
-    """The page `number` names (an integer, or "last"), as ListView reads `?page=`; a
-    number that names no page is a 404, never a server error."""
+def page_or_404(paginator, request, name="page"):
+    """The page the request's `?page=` names (an integer, or "last"), as ListView reads
+    it; a number that names no page is a 404, never a server error."""
+    number = request.GET.get(name)
     if number == "last":
         number = paginator.num_pages
     try:
-        return paginator.page(number or 1)
+        page = paginator.page(number or 1)
     except InvalidPage as error:
         raise Http404(str(error)) from error
+    accept_page(request, page, name)
+    return page
+
+
+def accept_page(request, page, name="page"):
+    """Accept the number of `page` as its address writes it: none for the first."""
+    accept(request, name, str(page.number) if page.number > 1 else "")
 
 
 def page_of(items, request, per_page, count=None):
@@ -55,5 +67,5 @@ def page_of(items, request, per_page, count=None):
     paginator = Paginator(items, per_page)
     if count is not None:
         paginator.count = count  # a cached_property: set, it is never computed
-    page = page_or_404(paginator, request.GET.get("page"))
+    page = page_or_404(paginator, request)
     return {"page_obj": page, "paginator": paginator, "is_paginated": paginator.num_pages > 1}

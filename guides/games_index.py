@@ -9,6 +9,7 @@ from django.db.models import CharField, Count, Value
 from django.db.models.functions import Coalesce, NullIf, Substr, Upper
 from django.utils.translation import get_language
 
+from core.page_cache import accept
 from core.pagination import page_of
 from core.translated_fields import SOURCE_LANGUAGE
 
@@ -38,6 +39,7 @@ def games_listing(game_pages, request):
     )
     ordered = game_pages.select_related("game").order_by("shown", "pk")
     if typed:
+        accept(request, "q", typed)
         found = ordered.filter(shown__icontains=typed)
         count = found.count()
         return {

@@ -3,7 +3,9 @@
 An encoded slash (`/en/games%2Fpoint-city%2F`) arrives decoded, so the page would be
 served, and cached, under a second address: it is redirected to the one address. An
 address the site used to answer at (rulesage/former_addresses.py) is redirected to the
-one it moved to.
+one it moved to. A query value the view accepted written otherwise than the page's
+address writes it (`?page=1`, `?page=01`, `?page=last`: core.page_cache.accept) is
+redirected to that address.
 
 Control characters are refused.
 
@@ -16,7 +18,9 @@ before any of them runs, with the site's own 400 page.
 
 import re
 
-from django.http import HttpResponsePermanentRedirect
+from django.http import HttpResponsePermanentRedirect, HttpResponseRedirect
+
+from core.page_cache import respelled
 
 from .former_addresses import moved_to
 from .views import bad_request
@@ -77,13 +81,15 @@ def has_encoded_slash(request):
 
 
 class OneAddressMiddleware:
-    """Redirect a path with an encoded slash to the same path written plainly, and a
-    former address to the one it moved to, with its query string.
+    """Redirect a path with an encoded slash to the same path written plainly, a former
+    address to the one it moved to, with its query string, and a page whose view accepted
+    a query value written otherwise to the address that writes it as the view does.
 
-    A former address is only looked for once the site has found nothing at it, so no
-    page pays for the look-up. It sits before the page cache, which stores only what
-    answers 200: neither the redirect nor the page it leads to is kept under a former
-    address.
+    A former address is only looked for once the site has found nothing at it, and a
+    query value's spelling once the view has read it, so no page pays for either. It sits
+    before the page cache, which stores only what answers 200 at its one address: neither
+    the redirect nor the page it leads to is kept under another address. The redirect of
+    a query value is temporary: `?page=last` leads to a page that moves as the list grows.
     """
 
     def __init__(self, get_response):
@@ -93,6 +99,10 @@ class OneAddressMiddleware:
         if has_encoded_slash(request):
             return HttpResponsePermanentRedirect(request.get_full_path())
         response = self.get_response(request)
+        if response.status_code == 200 and request.method in ("GET", "HEAD"):
+            address = respelled(request)
+            if address:
+                return HttpResponseRedirect(address)
         if response.status_code == 404 and request.method in ("GET", "HEAD"):
             address = moved_to(request)
             if address:

@@ -30,6 +30,7 @@ from wagtail.search.backends import get_search_backend
 
 from core.cache_tags import LISTS
 from core.page_cache import remembered
+from core.pagination import page_or_404
 from core.text_search import WORD_RE
 from core.translated_fields import SOURCE_LANGUAGE
 from guides.models import GamePage, GuidePage
@@ -297,8 +298,9 @@ def passage_hits(found, words, language, request):
 HITS = {"guides": guide_hits, "rulings": ruling_hits, "passages": passage_hits}
 
 
-def grouped_results(words, filters, request, kind=None, page_number=1):
-    """Results by kind: the first few of every kind, or one kind's page of results."""
+def grouped_results(words, filters, request, kind=None):
+    """Results by kind: the first few of every kind, or one kind's page of results (the
+    page `?page=` names; one that names no page is not found)."""
     language = get_language()[:2]
     # The glossary's reading of the words, once for every kind it widens.
     expansion = (
@@ -311,7 +313,7 @@ def grouped_results(words, filters, request, kind=None, page_number=1):
         results, many = capped_search(each.key, words, language, filters, expansion)
         if kind:
             paginator = Paginator(results, PER_PAGE)
-            page = paginator.get_page(page_number)
+            page = page_or_404(paginator, request)
             items, count = page.object_list, paginator.count
         else:
             page = None

@@ -36,6 +36,7 @@ from wagtail.models import Page, Site
 
 from core.dates import not_after_now, start_of_day
 from core.pages import page_url_in, public
+from core.pagination import accept_page
 from guides.models import GamePage, GuideVersion
 from guides.setup_facts import player_counts
 from rulings.models import Document, Edition, Ruling
@@ -72,8 +73,11 @@ class TranslatedSitemap(Sitemap):
         return as_lastmod(self.newest())
 
     def page_items(self, page):
-        """The items of file `page` (a 404 if there is no such file)."""
-        return list(self.paginator.page(page).object_list)
+        """The items of file `page` (a 404 if there is no such file), its number accepted
+        as the index writes it (`?p=1` and `?p=01` lead to the file's one address)."""
+        found = self.paginator.page(page)
+        accept_page(self.request, found, "p")
+        return list(found.object_list)
 
     def get_urls(self, page=1, site=None, protocol=None):
         """This file's entries, on the request's scheme and host. Addresses are built one

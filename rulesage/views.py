@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from core.page_cache import accept
 from core.pagination import page_of
 
 from .corrections import CorrectionsLog
@@ -46,9 +47,19 @@ def search(request):
     """
     form = SearchForm(request.GET if request.GET else None)
     words, filters, kind = form.words, form.filters, form.chosen_kind
+    if form.is_bound:
+        used = {
+            "q": form.data["q"],
+            "game": filters.game and form.data["game"],
+            "edition": filters.edition and filters.edition.code,
+            "kind": kind,
+        }
+        for name, value in used.items():
+            if value:
+                accept(request, name, value)
     context = {"form": form, "words": words, "kind": kind, "filters": filters}
     if words:
-        groups = grouped_results(words, filters, request, kind, request.GET.get("page"))
+        groups = grouped_results(words, filters, request, kind)
         context["groups"] = groups
         if not any(group["count"] for group in groups):
             context["suggestion"] = suggestion = did_you_mean(words)

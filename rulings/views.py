@@ -14,8 +14,8 @@ from django.views.generic import DetailView, ListView
 from core.cache_tags import game, game_errata, game_rulings, shows
 from core.cache_tags import ruling as ruling_tag
 from core.navigation import Crumb, crumb_of, home_crumb
-from core.page_cache import remembered
-from core.pagination import IndexPaginator, page_or_404
+from core.page_cache import accept, remembered
+from core.pagination import IndexPaginator, accept_page, page_or_404
 from core.translated_fields import SOURCE_LANGUAGE
 
 from .edition_lookup import chosen_edition, editions_matching
@@ -61,7 +61,10 @@ class RulingListView(ListView):
             return get_object_or_404(
                 Edition.objects.select_related("game"), code=self.kwargs["code"]
             )
-        return chosen_edition(self.edition_text)
+        edition = chosen_edition(self.edition_text)
+        if edition is not None:
+            accept(self.request, "edition", self.edition_text)
+        return edition
 
     @cached_property
     def edition_text(self):
@@ -69,8 +72,13 @@ class RulingListView(ListView):
 
     @cached_property
     def status(self):
+        """The status chosen, when it is one; any other value lists every status (and
+        the page is not stored under it)."""
         status = self.request.GET.get("status", "")
-        return status if status in Ruling.Status.values else ""
+        if status not in Ruling.Status.values:
+            return ""
+        accept(self.request, "status", status)
+        return status
 
     def get_queryset(self):
         rulings = Ruling.objects.public().select_related("edition__game")
@@ -85,6 +93,7 @@ class RulingListView(ListView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        accept_page(self.request, context["page_obj"])
         typed = self.edition_text if self.edition is None else ""
         if self.edition is not None:
             shows(game(self.edition.game_id), game_rulings(self.edition.game_id))
@@ -225,7 +234,10 @@ class DocumentView(DetailView):
     def get(self, request, *args, **kwargs):
         if "passage" in request.GET:
             self.object = self.get_object()
-            return HttpResponseRedirect(self.passage_address(request.GET["passage"]))
+            address = self.passage_address(request.GET["passage"])
+            if address is None:
+                raise Http404
+            return HttpResponseRedirect(address)
         return super().get(request, *args, **kwargs)
 
     def get_object(self, queryset=None):
@@ -239,8 +251,12 @@ class DocumentView(DetailView):
         return self.object.passages.order_by(*PASSAGE_ORDER)
 
     def passage_address(self, anchor):
+        """The address of the document's page that holds the passage, at its anchor; None
+        when the document has no passage of that anchor."""
         anchors = list(self.passages().values_list("anchor", flat=True))
-        number = anchors.index(anchor) // PASSAGES_PER_PAGE + 1 if anchor in anchors else 1
+        if anchor not in anchors:
+            return None
+        number = anchors.index(anchor) // PASSAGES_PER_PAGE + 1
         query = f"?page={number}" if number > 1 else ""
         return f"{self.object.get_absolute_url()}{query}#{anchor}"
 
@@ -253,7 +269,7 @@ class DocumentView(DetailView):
             .select_related("edition")
         }
         passages = self.passages().defer("search_en", "search_es")
-        page = page_or_404(Paginator(passages, PASSAGES_PER_PAGE), self.request.GET.get("page"))
+        page = page_or_404(Paginator(passages, PASSAGES_PER_PAGE), self.request)
         for passage in page.object_list:
             passage.superseding_card = superseding.get(passage.pk)
         context["passages"] = page.object_list

@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from core.cache_tags import game as game_tag
-from core.page_cache import READ_PARAMETERS, remembered
+from core.page_cache import READ_PARAMETERS, accepted, remembered
 from core.pages import page_url_in
 from guides.expansions import live_page
 from rulings.markers import MARKER_RE
@@ -81,25 +81,25 @@ def _alternate_urls(request, page, subpath, to_home):
 ADDRESS_PARAMETERS = READ_PARAMETERS - {"passage", "question", "p"}
 
 
-def query_of(request, names=ADDRESS_PARAMETERS):
-    """`?name=value…` of the request's parameters among `names` (by default those that
-    belong to its page's address), in the order of their names, empty ones left out; ""
-    when none."""
-    pairs = sorted(
-        (name, value)
-        for name, values in request.GET.lists()
-        if name in names
-        for value in values
-        if value
-    )
+def query_of(pairs, names):
+    """`?name=value…` of the (name, value) `pairs` whose name is among `names`, in the
+    order of their names, empty ones left out; "" when none."""
+    pairs = sorted((name, value) for name, value in pairs if name in names and value)
     return f"?{urlencode(pairs)}" if pairs else ""
+
+
+def address_query(request):
+    """The query of the page's one address: the values its view accepted of the
+    parameters that belong to it (core.page_cache.accept), as the page cache stores it;
+    a value the view did not use is left out."""
+    return query_of(accepted(request).items(), ADDRESS_PARAMETERS)
 
 
 def absolute_alternates(context):
     """(language code, absolute URL) of this page in every site language, its query
     being the parameters that belong to its address."""
     request = context["request"]
-    query = query_of(request)
+    query = address_query(request)
     return [
         (code, request.build_absolute_uri(url + query))
         for code, _name, url in alternate_urls(context)
@@ -113,7 +113,7 @@ def canonical_url(context):
     if current in alternates:
         return alternates[current]
     request = context["request"]
-    return request.build_absolute_uri(request.path + query_of(request))
+    return request.build_absolute_uri(request.path + address_query(request))
 
 
 @register.inclusion_tag("rulesage/includes/language_alternates.html", takes_context=True)
@@ -136,7 +136,8 @@ def language_switcher(context, to_home=False):
     offer each home page."""
     current = translation.get_language()
     request = context.get("request")
-    query = "" if to_home or request is None else query_of(request, READ_PARAMETERS)
+    given = [] if to_home or request is None else request.GET.lists()
+    query = query_of(((name, v) for name, values in given for v in values), READ_PARAMETERS)
     return {
         "languages": [
             {"code": code, "name": name, "url": url + query, "current": code == current}

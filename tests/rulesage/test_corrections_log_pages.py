@@ -54,8 +54,9 @@ def test_the_log_pages_through_every_correction_newest_first(client, small_catal
     assert len(seen) == len(set(seen)) == total
     dates = [day for day, _url in seen]
     assert dates == sorted(dates, reverse=True)
-    _soup, last = entries(client.get(url, {"page": "last"}))
-    assert last == seen[(pages - 1) * 5 :]
+    to_last = client.get(url, {"page": "last"}, follow=True)
+    assert to_last.redirect_chain == [(f"{url}?page={pages}", 302)]
+    assert entries(to_last)[1] == seen[(pages - 1) * 5 :]
 
 
 @pytest.mark.parametrize("bad", ["abc", "0", "999999", "-3"])
@@ -78,7 +79,7 @@ def test_the_log_costs_the_same_queries_for_5_or_50_corrections_a_page(
     # more when guides' corrections appear among the rulings', never one per correction.
     per_page(5)
     few = queries()
-    assert abs(queries(page="last") - few) <= 1
+    assert abs(queries(page=-(-public_count() // 5)) - few) <= 1
     per_page(50)
     assert abs(queries() - few) <= 1
     assert max(few, queries()) <= 10

@@ -148,7 +148,7 @@ def reader_pages(point_city):
                 guide.url,
                 guide.url + guide.reverse_subpage("version", kwargs={"number": 1}),
                 guide.url + guide.compare_subpath(1, 2),
-                reverse("rulings:index") + "?page=1&status=imported",
+                reverse("rulings:index") + "?status=imported",
                 ruling.edition.get_absolute_url(),
                 ruling.edition.get_errata_url(),
                 document.get_absolute_url(),
@@ -178,10 +178,14 @@ def test_every_reader_page_names_its_own_address_as_canonical(client, point_city
 
 
 def test_a_canonical_address_leaves_out_what_does_not_choose_the_page(client, point_city):
-    page = html(client, "/en/rulings/?utm_source=mail&status=imported&page=1&status=")
+    page = html(client, "/en/rulings/?utm_source=mail&status=imported&kind=rulings&p=3")
     canonical, alternates, _og_url = head_links(page)
-    assert canonical == f"{HOST}/en/rulings/?page=1&status=imported"
-    assert alternates["es"] == f"{HOST}/es/resoluciones/?page=1&status=imported"
+    assert canonical == f"{HOST}/en/rulings/?status=imported"
+    assert alternates["es"] == f"{HOST}/es/resoluciones/?status=imported"
+    # A status the list does not know lists every status: the page at its own address.
+    canonical, alternates, _og_url = head_links(html(client, "/en/rulings/?status=nonsense"))
+    assert canonical == f"{HOST}/en/rulings/"
+    assert alternates["es"] == f"{HOST}/es/resoluciones/"
     page = html(client, f"{point_city.url}?utm_campaign=spring")
     assert head_links(page)[0] == f"{HOST}{point_city.url}"
 
@@ -205,8 +209,8 @@ def test_the_language_switcher_keeps_the_search_and_the_filters(client, point_ci
     assert switcher(html(client, "/es/buscar/?q=empate&kind=rulings")) == {
         "en": "/en/search/?kind=rulings&q=empate"
     }
-    filtered = html(client, "/en/rulings/?status=imported&page=1&utm_source=mail")
-    assert switcher(filtered) == {"es": "/es/resoluciones/?page=1&status=imported"}
+    filtered = html(client, "/en/rulings/?status=imported&utm_source=mail")
+    assert switcher(filtered) == {"es": "/es/resoluciones/?status=imported"}
     with translation.override("es"):
         spanish = point_city.subpage_url("setup_players", players=3)
     english = html(client, point_city.subpage_url("setup_players", players=3))

@@ -42,7 +42,10 @@ def test_spanish_views_have_spanish_words(full_site):
         ("/es/corrections/", "/es/correcciones/"),
         ("/es/corrections/feed/", "/es/correcciones/canal/"),
         ("/es/rulings/", "/es/resoluciones/"),
-        ("/es/rulings/?status=verified&page=1", "/es/resoluciones/?status=verified&page=1"),
+        (
+            "/es/rulings/?status=verified&utm_source=a",
+            "/es/resoluciones/?status=verified&utm_source=a",
+        ),
         ("/es/rulings/{code}/", "/es/resoluciones/{code}/"),
         ("/es/rulings/{code}/errata/", "/es/resoluciones/{code}/erratas/"),
         ("/es/rulings/{code}/documents/{pk}/", "/es/resoluciones/{code}/documentos/{pk}/"),
