@@ -34,7 +34,9 @@ CONTROL = st.one_of(
 # Lone surrogates: no UTF-8 text holds them, so their bytes are malformed UTF-8.
 SURROGATE = st.sampled_from(["\ud800", "\udbff", "\udc00", "\udfff"])
 # What forms and addresses give a meaning to.
-SYNTAX = st.sampled_from(["%", "%00", "&", "=", "+", "#", "?", "/", "\\", "'", '"', "<b>", "\u202e"])
+SYNTAX = st.sampled_from(
+    ["%", "%00", "&", "=", "+", "#", "?", "/", "\\", "'", '"', "<b>", "\u202e"]
+)
 NUMBERISH = st.sampled_from(
     ["0", "-1", "1.5", "1e9", "NaN", "99999999999999999999999", "[]", "{}", "null", "true"]
 )
