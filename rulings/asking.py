@@ -25,8 +25,8 @@ from core.client_address import client_address
 from core.redis_cache import errors_raised
 
 from .edition_lookup import chosen_edition
-from .importers.read.files import MULTI_LINE
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
+from .typed_text import refuse_in_lines
 
 
 class EditionField(forms.CharField):
@@ -41,22 +41,6 @@ class EditionField(forms.CharField):
                 self.error_messages["invalid_choice"], code="invalid_choice"
             )
         return edition
-
-
-def refuse_control_characters(text):
-    """A reader's question holds what an imported one may (importers.read.files): it is read
-    by editors and may be answered as a ruling. No control characters but tab and line
-    breaks; a NUL is already refused by the field itself, so it is not told twice."""
-    found = MULTI_LINE.search(text.replace("\x00", ""))
-    if found:
-        raise forms.ValidationError(
-            _(
-                "Your question holds an invisible control character (U+%(code)s), perhaps "
-                "pasted with it. Delete it, or type the question again, and send it."
-            ),
-            code="control_character",
-            params={"code": f"{ord(found.group()):04X}"},
-        )
 
 
 class QuestionForm(forms.Form):
@@ -81,7 +65,7 @@ class QuestionForm(forms.Form):
         min_length=QUESTION_MIN_LENGTH,
         max_length=QUESTION_MAX_LENGTH,
         strip=True,
-        validators=[refuse_control_characters],
+        validators=[refuse_in_lines],
         widget=forms.Textarea(attrs={"rows": 4}),
         error_messages={
             "required": _("Type your question."),

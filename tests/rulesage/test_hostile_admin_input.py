@@ -127,3 +127,17 @@ def test_an_errata_card_emptied_of_its_corrected_rule_says_so(signed_in, forms):
     response = signed_in.post(address, {**data, "corrected_rule_en": [""]})
     assert response.status_code == 200
     assert response.context["form"].errors["corrected_rule_en"] == ["This field is required."]
+
+
+def test_a_ruling_typed_with_a_control_character_is_refused_and_the_feed_stays_readable(
+    signed_in, forms
+):
+    """XML cannot carry one: published, it would break the rulings feed for every reader."""
+    address, data, _typed = forms["ruling"]
+    typed = {"question_en": ["Can I pass\x07 twice?"], "closing_line_es": ["Una\tlínea"]}
+    response = signed_in.post(address, {**data, **typed, "action-publish": ["action-publish"]})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "invisible control character (U+0007)" in errors["question_en"][0]
+    assert "(U+0009)" in errors["closing_line_es"][0]  # a line holds no tab
+    assert signed_in.get(reverse("rulings_feed")).status_code == 200
