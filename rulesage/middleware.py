@@ -1,4 +1,4 @@
-"""Addresses the whole site refuses or corrects once, before any view or the page cache.
+"""Requests the whole site refuses or corrects once, before any view or the page cache.
 
 An encoded slash (`/en/games%2Fpoint-city%2F`) arrives decoded, so the page would be
 served, and cached, under a second address: it is redirected to the one address. An
@@ -14,11 +14,14 @@ segment or a query value arrives in the view as a NUL byte, and PostgreSQL refus
 query that holds one (a 500, even on a 404, when Wagtail looks the path up among its
 redirects). Rather than guard every view and lookup, such a request is answered here,
 before any of them runs, with the site's own 400 page.
+
+A form sent without a field its page always writes is refused too.
 """
 
 import re
 
 from django.http import HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.utils.datastructures import MultiValueDictKeyError
 
 from core.page_cache import respelled
 
@@ -71,6 +74,28 @@ class RefuseControlCharactersMiddleware:
         cleaned = getattr(view_func, "cleans_control_characters", frozenset())
         if has_control_characters_in_query(request, cleaned):
             return bad_request(request)
+        return None
+
+
+class RefuseIncompleteFormsMiddleware:
+    """Answer 400 to a request that lacks a field its view reads as always sent.
+
+    Reading `request.POST[name]` (or GET, or FILES) raises MultiValueDictKeyError when the
+    request has no such field. Wagtail's page editor reads a StreamField's count and its
+    copy form the new parent page that way: the page they come from always writes those
+    fields, so a request without them was not sent from it (made by hand, or cut short),
+    and it is answered as malformed rather than as a fault of the site.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, MultiValueDictKeyError):
+            return bad_request(request, exception)
         return None
 
 

@@ -26,6 +26,7 @@ from core.redis_cache import errors_raised
 
 from .edition_lookup import chosen_edition
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
+from .typed_text import refuse_in_lines
 
 
 class EditionField(forms.CharField):
@@ -64,6 +65,7 @@ class QuestionForm(forms.Form):
         min_length=QUESTION_MIN_LENGTH,
         max_length=QUESTION_MAX_LENGTH,
         strip=True,
+        validators=[refuse_in_lines],
         widget=forms.Textarea(attrs={"rows": 4}),
         error_messages={
             "required": _("Type your question."),

@@ -29,9 +29,20 @@ def edition_label(edition):
     return f"{edition.game.name} · {edition.label} ({edition.code})"
 
 
+def typed(text):
+    """What a reader typed, as looked up: stripped, and nothing when it holds a NUL.
+
+    No edition's code, label or game name holds one (PostgreSQL text cannot), and the
+    database refuses a query that carries one. The ask form refuses such text as its
+    field's error, and still asks here for the editions the text matches.
+    """
+    text = (text or "").strip()
+    return "" if "\x00" in text else text
+
+
 def chosen_edition(text):
     """The edition `text` names: its code, or a suggestion ending in its code; else None."""
-    text = (text or "").strip()
+    text = typed(text)
     if not text:
         return None
     match = BRACKETED_CODE.search(text)
@@ -42,7 +53,7 @@ def chosen_edition(text):
 def editions_matching(text, limit=SUGGESTION_LIMIT):
     """Up to `limit` editions whose game's name (in either language), label or code
     contains `text`, by game name and code."""
-    text = (text or "").strip()
+    text = typed(text)
     if len(text) < SHORTEST_TEXT:
         return []
     found = Q(code__istartswith=text) | Q(label__icontains=text)

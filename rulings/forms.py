@@ -17,10 +17,18 @@ from core.forms import TranslationsOnlyMixin, read_only
 from .choosers import preload
 from .models import Document, Passage, Ruling
 from .permissions import may_review
+from .typed_text import refuse_in_a_line, refuse_in_lines
 
 # The answer as published: translating it is not correcting it (a translation's own
 # freshness is recorded apart, rulings.translation_freshness).
 ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
+# What each of a ruling's texts may hold, in every language (`typed_text`).
+TEXT_RULES = {
+    "question": refuse_in_lines,
+    "answer": refuse_in_lines,
+    "abstain_rationale": refuse_in_lines,
+    "closing_line": refuse_in_a_line,
+}
 # The review: changed by verifying, correcting or withdrawing the ruling (`may_review`).
 REVIEW_FIELDS = ["status", "reviewed_at", "reviewed_by"]
 
@@ -31,6 +39,11 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         self.may_review = may_review(self.for_user)
         if not self.may_review:
             self.keep_review_as_stored()
+        for name, rule in TEXT_RULES.items():
+            for code in mt_settings.AVAILABLE_LANGUAGES:
+                field = self.fields.get(build_localized_fieldname(name, code))
+                if field is not None:
+                    field.validators.append(rule)
         # Only the statuses the ruling's origin allows: an editor's own ruling is never
         # "imported", nor an export "written by an editor" (the database refuses both).
         if "status" in self.fields:

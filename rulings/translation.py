@@ -3,6 +3,8 @@
 from modeltranslation.decorators import register
 from modeltranslation.translator import TranslationOptions
 
+from core.translated_fields import SOURCE_LANGUAGE
+
 from .models import (
     Document,
     Edition,
@@ -40,6 +42,9 @@ class DocumentTR(TranslationOptions):
 @register(ErrataCard)
 class ErrataCardTR(TranslationOptions):
     fields = ("corrected_rule", "issued_by")
+    # The corrected rule is what a card is for: its English is required in the form, as the
+    # model requires it when Wagtail saves the card's revision.
+    required_languages = {SOURCE_LANGUAGE: ("corrected_rule",), "default": ()}
 
 
 @register(Ruling)

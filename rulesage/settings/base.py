@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Before anything can put the path or a query value in a database query.
     "rulesage.middleware.RefuseControlCharactersMiddleware",
+    # A form sent without a field its page always writes is a 400, not a 500.
+    "rulesage.middleware.RefuseIncompleteFormsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -7,6 +7,8 @@ A rule says what anonymous, a translator, an editor and a superuser get, each as
     login  sent to sign in
     no     refused: 403, 404 or 405, Wagtail's "Sorry, you do not have permission" redirect,
            or a bulk action's confirmation listing nothing the person may act on
+    400    malformed: a form posted without a field its page always writes (the test's
+           empty POST), refused by rulesage.middleware.RefuseIncompleteFormsMiddleware
     500    the view breaks: Wagtail's own views only, on the test's empty POST, or its
            document library, whose serving address this site does not route
 
@@ -18,7 +20,7 @@ matching prefix) unless RULES names them. Adding an admin address means adding i
 """
 
 ROLES = ("anonymous", "translator", "editor", "superuser")
-OK, LOGIN, REFUSED, BREAKS = "ok", "login", "no", "500"
+OK, LOGIN, REFUSED, MALFORMED, BREAKS = "ok", "login", "no", "400", "500"
 
 # Who gets in, for GET/POST: anonymous, translator, editor, superuser.
 ANYONE = "ok/ok ok/ok ok/ok ok/ok"
@@ -189,19 +191,20 @@ WAGTAIL_ADDRESSES = {
     "admin/api/main/^images/find/": NOBODY,
     "admin/api/main/^documents/find/": NOBODY,
     # Pages: translators edit and submit for review; editors publish, move, delete, lock.
-    # Wagtail's page forms break on a POST without their formsets' management data.
-    "admin/pages/<int:page_id>/edit/": "login/login ok/500 ok/500 ok/500",
+    # Wagtail's page forms read a StreamField's count (its copy form, the new parent page) as
+    # always sent: a POST without them is malformed.
+    "admin/pages/<int:page_id>/edit/": "login/login ok/400 ok/400 ok/400",
     "admin/pages/<int:page_id>/edit/preview/": SIGNED_IN,
     "admin/pages/<int:page_id>/view_draft/": SIGNED_IN,
     "admin/pages/<int:page_id>/revisions/": SIGNED_IN,
     "admin/pages/<int:page_id>/revisions/<int:revision_id>/revert/": (
-        "login/login ok/500 ok/500 ok/500"
+        "login/login ok/400 ok/400 ok/400"
     ),
     "admin/pages/<int:page_id>/revisions/<int:revision_id>/unschedule/": EDITORS,
-    "admin/pages/<int:page_id>/copy/": "login/login ok/500 ok/500 ok/500",
+    "admin/pages/<int:page_id>/copy/": "login/login ok/400 ok/400 ok/400",
     "admin/pages/create/<slug:app_label>/<slug:model_name>": SIGNED_IN,
     "admin/pages/add/<slug:content_type_app_name>/<slug:content_type_model_name>/"
-    "<int:parent_page_id>/": "login/login no/no ok/500 ok/500",
+    "<int:parent_page_id>/": "login/login no/no ok/400 ok/400",
     "admin/pages/add/<slug:content_type_app_name>/<slug:content_type_model_name>/"
     "<int:parent_page_id>/preview/": EDITORS,
     "admin/pages/<int:parent_page_id>/add_subpage/": EDITORS,
@@ -240,6 +243,8 @@ WAGTAIL_ADDRESSES = {
     "admin/images/chooser/chosen/<str:pk>/": SUPERUSERS_READ,
     "admin/images/<int:image_id>/generate_url/": NOBODY,
     "admin/images/<int:image_id>/generate_url/output/": NOBODY,
+    # Wagtail's uploads of several files refuse a POST without a file (400).
+    "admin/images/multiple/add/": "login/login no/no no/no ok/400",
     "admin/images/multiple/<int:image_id>/": "login/login no/no no/no no/ok",
     "admin/images/multiple/<int:image_id>/delete/": "login/login no/no no/no no/ok",
     "admin/images/multiple/create_from_uploaded_image/<int:uploaded_file_id>/": NOBODY,
@@ -251,6 +256,7 @@ WAGTAIL_ADDRESSES = {
     "admin/documents/results/": "login/login no/no no/no 500/no",
     "admin/documents/edit/<int:document_id>/": "login/login no/no no/no 500/500",
     "admin/documents/usage/<int:document_id>/": SUPERUSERS_READ,
+    "admin/documents/multiple/add/": "login/login no/no no/no ok/400",
     "admin/documents/multiple/<int:doc_id>/": "login/login no/no no/no no/ok",
     "admin/documents/multiple/<int:doc_id>/delete/": "login/login no/no no/no no/ok",
     "admin/documents/multiple/create_from_uploaded_document/<int:uploaded_file_id>/": NOBODY,
@@ -275,6 +281,8 @@ WAGTAIL_ADDRESSES = {
     "admin/workflows/tasks/index/results/": SUPERUSERS_READ,
     "admin/workflows/tasks/enable/<int:pk>/": "login/login no/no no/no no/ok",
     "admin/workflows/task_chooser/": SIGNED_IN_READ,
+    # Its creation form refuses a POST without the task type (400); superusers may create.
+    "admin/workflows/task_chooser/create/": "login/login ok/400 ok/400 ok/ok",
     "admin/workflows/task_chooser/results/": SIGNED_IN_READ,
     "admin/redirects/": SUPERUSERS_READ,
     "admin/redirects/results/": SUPERUSERS_READ,

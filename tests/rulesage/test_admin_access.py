@@ -41,6 +41,7 @@ from tests.guides.fixtures import make_spanish_guide
 from tests.rulesage.admin_access import (
     BREAKS,
     LOGIN,
+    MALFORMED,
     OK,
     REFUSED,
     ROLES,
@@ -322,6 +323,8 @@ def outcome(response):
         return OK
     if status in (403, 404, 405):
         return REFUSED
+    if status == 400:
+        return MALFORMED
     if status >= 500:
         return BREAKS
     context = response.context

@@ -102,6 +102,8 @@ def test_spanish_form_and_messages(client, edition):
         ({"edition": ""}, "Choose the edition"),
         ({"email": "not-an-address"}, "looks incomplete"),
         ({"question": "Can I pass\x00 twice in a row?"}, "Null characters"),
+        ({"question": "Can I pass\x07 twice in a row?"}, "invisible control character (U+0007)"),
+        ({"edition": "Point\x00City"}, "Null characters"),
     ],
 )
 def test_bad_input_says_what_is_wrong_and_keeps_what_was_typed(client, edition, fields, message):
