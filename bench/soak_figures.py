@@ -61,8 +61,8 @@ class Figures:
                 self.errors[minute][error_name(status, **seen)] += 1
             if status is None or status >= 500:
                 self.counts[minute]["5xx cached" if seen.get("cached") else "5xx other"] += 1
-            if cache:
-                self.counts[minute][cache] += 1
+            if cache:  # a stale copy rendered anew is a miss for the hit rate
+                self.counts[minute]["miss" if cache == "stale" else cache] += 1
 
     def count(self, what, n=1):
         with self.lock:

@@ -7,8 +7,8 @@ the form is fetched, its CSRF cookie and token kept, the question POSTed from th
 address and the confirmation it redirects to fetched with the session it set.
 
 A page a reader was last served from the page cache (X-Page-Cache: hit) counts as cached,
-until it is served rendered afresh (miss) or an import or edit ends (which may have made it
-stale): what the readers know of the cache.
+until it is served rendered afresh (miss), or the site says its copy is out of date (stale),
+or an import or edit ends (which may have made it stale): what the readers know of the cache.
 """
 
 from __future__ import annotations
@@ -79,10 +79,12 @@ class Load:
         status, answered, content, ms = self.fetch("GET", path, address, headers=headers)
         cache = answered.get("X-Page-Cache") if answered else None
         with self.lock:
-            cached = path in self.cached
+            # A stale copy is a page changed since it was served (by an import or an edit
+            # whose process has not ended yet): the site rendered it, so it was not cached.
+            cached = path in self.cached and cache != "stale"
             if cache == "hit":
                 self.cached.add(path)
-            elif cache == "miss":
+            elif cache in ("miss", "stale"):
                 self.cached.discard(path)
         retry_after = answered is not None and "Retry-After" in answered
         self.figures.request(

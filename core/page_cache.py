@@ -301,6 +301,10 @@ class PageCacheMiddleware:
             if versions is not None:
                 page_cache().set(key, stored(response, sequence, versions), self.timeout())
             response[STATUS_HEADER] = "miss"
+        elif value is not None:
+            # A copy was kept but something it shows has changed since: this answer needed
+            # the view (and the database), as a fault's 503 did.
+            response[STATUS_HEADER] = "stale"
         return response
 
     @staticmethod

@@ -97,6 +97,19 @@ def test_publishing_shows_on_the_next_request(client, guide, page_cache):
     assert "A brand new summary." in response.content.decode()
 
 
+def test_a_kept_copy_out_of_date_is_named_stale_when_the_answer_is_not_kept(
+    client, guide, page_cache
+):
+    """An operator (and bench/soak.py) can tell a page the cache could not serve because it
+    changed from one it never held: while the database is down, its 503 says `stale`."""
+    get(client, guide.url)
+    guide = publish(guide, intro="Changed while the database was down.")
+    down = PageCacheMiddleware(lambda request: HttpResponse("Unavailable", status=503))
+    assert down(RequestFactory().get(guide.url))[STATUS_HEADER] == "stale"
+    never_kept = RequestFactory().get(guide.url + "?page=2")
+    assert STATUS_HEADER not in down(never_kept)
+
+
 def test_unpublishing_removes_the_page_at_once(client, guide, page_cache):
     url = guide.url
     get(client, url)
