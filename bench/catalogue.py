@@ -57,7 +57,7 @@ from django.urls import reverse
 from django.utils import translation
 from guides.models import GamePage, GuidePage
 from rulings.models import Citation, Document, Edition, Ruling
-from rulesage.catalogue import FIRST_BGG_ID
+from devtools.synthetic_catalogue import FIRST_BGG_ID
 from rulesage.corrections import CorrectionsLog
 
 catalogue = Edition.objects.filter(game__bgg_id__gte=FIRST_BGG_ID)

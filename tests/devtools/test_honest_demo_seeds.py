@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from rulings.models import Passage, Ruling
-from tests.rulesage.test_honest_demo import ILLUSTRATIVE, QUESTIONS, html
+from tests.devtools.test_honest_demo import ILLUSTRATIVE, QUESTIONS, html
 from tests.seeds import POINT_CITY_RULING, seed_path
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_site")]

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from rulesage.demo import rulings as demo
+from devtools.demo import rulings as demo
 from rulings.models import ErrataCard, Passage, Ruling
 from tests.conftest import kept_for_the_module
 

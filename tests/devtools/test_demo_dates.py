@@ -6,8 +6,8 @@ import pytest
 from bs4 import BeautifulSoup
 from django.core.management import call_command
 
+from devtools.demo import files
 from guides.models import GuidePage
-from rulesage.demo import files
 from rulings.models import Edition, ErrataCard, Ruling
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]

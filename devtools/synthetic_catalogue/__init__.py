@@ -47,7 +47,7 @@ def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, f
     a caller's transaction (a test's) a second connection would not see the games, so
     there they are loaded one after the other.
     """
-    from rulesage.demo.loader import load_demo
+    from devtools.demo.loader import load_demo
 
     if connection.vendor != "postgresql":
         raise ValueError("The catalogue needs PostgreSQL (it is written with COPY).")

@@ -1,4 +1,4 @@
-"""`manage.py load_catalogue --scale S`: the synthetic catalogue (rulesage.catalogue).
+"""`manage.py load_catalogue --scale S`: the synthetic catalogue (devtools.synthetic_catalogue).
 
 Like `load_demo`, it publishes guides and issues errata cards without a user and asks no
 permission: whoever can run ``manage.py`` on the server holds the database already."""
@@ -7,7 +7,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulesage.catalogue import catalogue_present, load_catalogue
+from devtools.synthetic_catalogue import catalogue_present, load_catalogue
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ already, so the operator is trusted as an administrator is."""
 
 from django.core.management.base import BaseCommand
 
-from rulesage.demo.loader import load_demo
+from devtools.demo.loader import load_demo
 
 
 class Command(BaseCommand):
