@@ -22,9 +22,9 @@ SEARCH = pgettext_lazy("URL path segment", "search")
 GAMES = pgettext_lazy("URL path segment", "games")
 
 # Malformed requests get the site's own page, in the reader's language.
-handler400 = "rulesage.views.bad_request"
-# A database outage is a 503 wherever it is raised (rulesage/faults.py).
-handler500 = "rulesage.faults.server_error"
+handler400 = "core.views.bad_request"
+# A database outage is a 503 wherever it is raised (core/faults.py).
+handler500 = "core.faults.server_error"
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),

@@ -26,4 +26,4 @@ class DatabaseDownMiddleware:
 
 
 urlpatterns = [path("in-view/", database_down), *site_urlpatterns]
-handler500 = "rulesage.faults.server_error"
+handler500 = "core.faults.server_error"

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from rulesage import faults
+from core import faults
 from scripts.fault_proxy import port_outside_ephemeral_range
 from tests.rulesage.test_database_outage import get, gunicorn_site
 
