@@ -7,7 +7,7 @@ postgres://postgres@127.0.0.1:5432), migrates it, and fills it with the syntheti
 of `manage.py load_catalogue` (devtools.synthetic_catalogue): at --scale 1, 2,000 games with an
 English and a Spanish edition each, 100,000 rulings, 500,000 rulebook passages and 2,000
 guides in both languages, with Zipf-distributed words so that common words are common.
-It then times, each query several times, the search page's work (rulesage.search:
+It then times, each query several times, the search page's work (pages.search:
 every kind's first results and count, as /en/search/ and /es/buscar/ do, with and without
 a game filter, common and rare words), the whole search page as a reader's request gets
 it (form, results, suggestions; Django's test client in this process, DEBUG off, each
@@ -97,7 +97,7 @@ def measure(rng: random.Random, repeat: int) -> None:
 
     from core.text_search import WORD_RE
     from devtools.synthetic_catalogue.words import EN, ES, QUESTION_FORMS
-    from rulesage.search import Filters, grouped_results, query_words
+    from pages.search import Filters, grouped_results, query_words
     from rulings.models import Edition, Game, Ruling
     from rulings.recall import answered_before
 

@@ -19,7 +19,7 @@ from guides.models import (
     GuideVersion,
 )
 from guides.publish_rules import ChangeKind
-from rulesage.models import HomePage, SiteSettings, StandardPage
+from pages.models import HomePage, SiteSettings, StandardPage
 from rulings.models import Document, Edition, Game, GlossaryTerm, Ruling, SetupFigure
 
 from . import files

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "wagtail_modeltranslation.makemigrations",
     "wagtail_modeltranslation.migrate",
     "rulesage",
+    "pages",
     "guides",
     "rulings",
     "core",
@@ -83,7 +84,7 @@ MIDDLEWARE = [
     "core.faults.RequestTimeLimitMiddleware",
     "core.faults.DatabaseUnavailableMiddleware",
     # One address per page, before the page cache stores a second one.
-    "rulesage.middleware.OneAddressMiddleware",
+    "pages.middleware.OneAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -115,7 +116,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "rulesage.navigation.site_links",
+                "pages.navigation.site_links",
             ],
         },
     },
@@ -197,15 +198,15 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
-# The tagging authority of every feed's and feed entry's id (rulesage/feeds.py): a domain
+# The tagging authority of every feed's and feed entry's id (pages/feeds.py): a domain
 # the site's operator owned on a date, "domain,year" (RFC 4151). Ids never change with the
 # host a feed is read on; once feeds are published, neither may this.
 RULESAGE_FEED_TAG_AUTHORITY = os.environ.get("FEED_TAG_AUTHORITY", "rulesage.example,2026")
-# Addresses per sitemap file (rulesage/sitemaps.py): the protocol allows 50,000; fewer keep
+# Addresses per sitemap file (pages/sitemaps.py): the protocol allows 50,000; fewer keep
 # each file's answer within a second.
 SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "2000"))
 # Search. "default" serves the admin (Wagtail's database index). The site search
-# (rulesage/search.py) has one backend per language, "site_en" and "site_es": each searches
+# (pages/search.py) has one backend per language, "site_en" and "site_es": each searches
 # only its language's fields, stemmed for that language (PostgreSQL text-search
 # configurations below; an analyzer per index on Elasticsearch/OpenSearch). The backend is
 # RULESAGE_SEARCH_BACKEND: Wagtail's database backend by default; a module such as
@@ -413,7 +414,7 @@ RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS",
 
 # --- Page cache ------------------------------------------------------------------------------
 # Whole reader pages for anonymous readers, in the "pages" cache, never stale: a change
-# makes stale the pages that can show it (core.cache_tags, rulesage.page_cache_events).
+# makes stale the pages that can show it (core.cache_tags, pages.page_cache_events).
 # Redis from REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
 # PAGE_CACHE_DIR (default .page-cache/), which the server and a command run beside it
 # (`import_rulings`, `load_demo`) share: a change made by the command is seen by the

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from core.page_cache import STATUS_HEADER
 from guides.models import GamePage, GuidePage
-from rulesage.models import SiteSettings
+from pages.models import SiteSettings
 from rulings.models import ErrataCard, Game, ReaderQuestion, Ruling
 from tests.guides.factories import publish_version
 from tests.rulings.factories import record_correction

@@ -3,7 +3,7 @@
 import pytest
 from bs4 import BeautifulSoup
 
-from rulesage.templatetags.rulesage_tags import DESCRIPTION_LENGTH
+from pages.templatetags.rulesage_tags import DESCRIPTION_LENGTH
 from tests.guides.factories import publish, sections
 from tests.rulesage.fixtures import fixtures_from_full_site
 from tests.rulesage.sitemap_files import index_files

@@ -2,7 +2,7 @@
 
 An encoded slash (`/en/games%2Fpoint-city%2F`) arrives decoded, so the page would be
 served, and cached, under a second address: it is redirected to the one address. An
-address the site used to answer at (rulesage/former_addresses.py) is redirected to the
+address the site used to answer at (pages/former_addresses.py) is redirected to the
 one it moved to. A query value the view accepted written otherwise than the page's
 address writes it (`?page=1`, `?page=01`, `?page=last`: core.page_cache.accept) is
 redirected to that address.

@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from core import faults
 from scripts.fault_proxy import port_outside_ephemeral_range
-from tests.rulesage.test_database_outage import get, gunicorn_site
+from tests.core.test_database_outage import get, gunicorn_site
 
 pytestmark = pytest.mark.django_db
 RETRY_AFTER = str(settings.RULESAGE_RETRY_AFTER_SECONDS)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from wagtail.models import Page
 
-from rulesage.sitemaps import SECTIONS
+from pages.sitemaps import SECTIONS
 from rulings.models import Document, Edition, Ruling
 from tests.guides.factories import url_in
 from tests.rulesage.sitemap_files import all_entries, index_files, local, sitemap_files

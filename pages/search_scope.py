@@ -2,7 +2,7 @@
 
 The guides, rulings and passages a reader's language searches (its own columns), and what
 a reader of a translation also reaches in English through the glossary: the rulings not
-yet translated and the passages of English editions (rulesage.search).
+yet translated and the passages of English editions (pages.search).
 """
 
 from dataclasses import dataclass

@@ -323,5 +323,5 @@ def sitemap_index(request):
 def sitemap_section(request, section):
     """One section file: `?p=N` is its Nth file; an unknown section or page is a 404."""
     return views.sitemap(
-        request, sitemaps_for(request), section=section, template_name="rulesage/sitemap.xml"
+        request, sitemaps_for(request), section=section, template_name="pages/sitemap.xml"
     )

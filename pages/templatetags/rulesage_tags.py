@@ -116,10 +116,10 @@ def canonical_url(context):
     return request.build_absolute_uri(request.path + address_query(request))
 
 
-@register.inclusion_tag("rulesage/includes/language_alternates.html", takes_context=True)
+@register.inclusion_tag("pages/includes/language_alternates.html", takes_context=True)
 def language_alternates(context):
     """The page's canonical link and its hreflang alternates, from the same addresses (the
-    sitemap lists the same: rulesage/sitemaps.py)."""
+    sitemap lists the same: pages/sitemaps.py)."""
     if context.get("request") is None:
         return {}
     links = absolute_alternates(context)
@@ -127,7 +127,7 @@ def language_alternates(context):
     return {"canonical": canonical_url(context), "links": links, "default": default}
 
 
-@register.inclusion_tag("rulesage/includes/language_switcher.html", takes_context=True)
+@register.inclusion_tag("pages/includes/language_switcher.html", takes_context=True)
 def language_switcher(context, to_home=False):
     """Each language's address of this page, keeping what the reader chose of it: every
     parameter the page reads (the words searched, the filters, the page of a list, a
@@ -146,7 +146,7 @@ def language_switcher(context, to_home=False):
     }
 
 
-@register.inclusion_tag("rulesage/includes/game_feed_link.html", takes_context=True)
+@register.inclusion_tag("pages/includes/game_feed_link.html", takes_context=True)
 def game_feed_link(context):
     """The feed of the game the page is about (`game` in its context), when the game has a
     page: the feed is a route of that page. Its address is remembered until the game's
@@ -276,6 +276,6 @@ def og_url(context):
         return request.path
 
 
-@register.inclusion_tag("rulesage/includes/main_nav.html", takes_context=True)
+@register.inclusion_tag("pages/includes/main_nav.html", takes_context=True)
 def main_nav(context):
     return {"links": main_links(context.get("request"))}

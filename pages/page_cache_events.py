@@ -45,7 +45,7 @@ from core.cache_tags import (
 )
 
 # The apps whose records readers see, directly or through a page.
-CONTENT_APPS = ("core", "rulings", "guides", "rulesage", "wagtailcore")
+CONTENT_APPS = ("core", "rulings", "guides", "pages", "wagtailcore")
 # Of Wagtail's own records, those a reader sees (revisions, logs, locks and workflow
 # tasks show nothing until a page is published).
 WAGTAIL_SHOWN = {"page", "site", "pageviewrestriction"}

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def per_page(monkeypatch):
     def set_to(number):
-        monkeypatch.setattr("rulesage.views.CORRECTIONS_PER_PAGE", number)
+        monkeypatch.setattr("pages.views.CORRECTIONS_PER_PAGE", number)
 
     return set_to
 

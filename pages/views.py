@@ -20,7 +20,7 @@ def corrections_log(request):
     number is not found)."""
     listing = page_of(CorrectionsLog(), request, CORRECTIONS_PER_PAGE)
     listing["entries"] = listing["page_obj"].object_list
-    return render(request, "rulesage/corrections_log.html", listing)
+    return render(request, "pages/corrections_log.html", listing)
 
 
 @cleans_control_characters("q")
@@ -50,7 +50,7 @@ def search(request):
             context["suggestion"] = suggestion = did_you_mean(words)
             named = words + (suggestion.split() if suggestion else [])
             context["games"] = [filters.game] if filters.game else games_named(named)
-    return render(request, "rulesage/search.html", context)
+    return render(request, "pages/search.html", context)
 
 
 def robots_txt(request):

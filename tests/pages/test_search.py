@@ -185,7 +185,7 @@ def test_past_the_rank_limit_the_newest_matches_are_ranked_and_counted_as_many(
 def test_the_words_found_follow_every_write(demo):
     """The stored search vectors follow the text however it is written: a save, a bulk
     update and a bulk create (the importers' path) are found, and the old words go."""
-    from rulesage.search import search
+    from pages.search import search
 
     ruling = Ruling.objects.public().first()
     ruling.answer_en = "Quokkas may be traded."
@@ -198,7 +198,7 @@ def test_the_words_found_follow_every_write(demo):
 
 
 def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
-    monkeypatch.setattr("rulesage.search.PER_PAGE", 1)
+    monkeypatch.setattr("pages.search.PER_PAGE", 1)
     params = {"q": "card", "game": "point-city", "edition": "bg-368017-en-1e", "kind": "rulings"}
     response, groups = results(client, "/en/search/", **params)
     first = titles(groups["rulings"])

@@ -22,7 +22,7 @@ class HomePage(EditorialPage, Page):
 
     content_panels = Page.content_panels + [FieldPanel("intro")]
     parent_page_types = ["wagtailcore.Page"]
-    subpage_types = ["guides.GamesIndexPage", "rulesage.StandardPage"]
+    subpage_types = ["guides.GamesIndexPage", "pages.StandardPage"]
     max_count = 1
     GAMES_SHOWN = 12
 
@@ -53,8 +53,8 @@ class StandardPage(EditorialPage, Page):
 
     content_panels = Page.content_panels + [FieldPanel("intro"), FieldPanel("body")]
     search_fields = Page.search_fields + [index.SearchField("intro"), index.SearchField("body")]
-    parent_page_types = ["rulesage.HomePage", "rulesage.StandardPage"]
-    subpage_types = ["rulesage.StandardPage"]
+    parent_page_types = ["pages.HomePage", "pages.StandardPage"]
+    subpage_types = ["pages.StandardPage"]
 
     class Meta:
         verbose_name = _("standard page")

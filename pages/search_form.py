@@ -12,7 +12,7 @@ from .search import KINDS, Filters, clean_query, query_words
 class GameField(forms.CharField):
     """The game filter: a game's name as the reader typed or chose it, or its slug.
 
-    A text box with suggestions (`rulesage.game_lookup`), not a list of every game: a
+    A text box with suggestions (`pages.game_lookup`), not a list of every game: a
     catalogue holds thousands. A name several games share, or one that names none, is an
     error that offers the games it could mean.
     """
