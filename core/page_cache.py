@@ -247,7 +247,7 @@ def from_stored(value):
 
 
 def tag_response(response, tags):
-    """Name the page's tags for a CDN (`pages.page_cache_events` purges by them)."""
+    """Name the page's tags for a CDN (`core.page_cache_events` purges by them)."""
     names = sorted(tags)
     response[TAG_HEADERS[0]] = " ".join(names)
     response[TAG_HEADERS[1]] = ",".join(names)

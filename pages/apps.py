@@ -11,6 +11,6 @@ class PagesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import page_cache_events
+        from core.page_cache_events import watch
 
-        page_cache_events.connect()
+        watch("pages")

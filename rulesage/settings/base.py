@@ -414,7 +414,7 @@ RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS",
 
 # --- Page cache ------------------------------------------------------------------------------
 # Whole reader pages for anonymous readers, in the "pages" cache, never stale: a change
-# makes stale the pages that can show it (core.cache_tags, pages.page_cache_events).
+# makes stale the pages that can show it (core.cache_tags, core.page_cache_events).
 # Redis from REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
 # PAGE_CACHE_DIR (default .page-cache/), which the server and a command run beside it
 # (`import_rulings`, `load_demo`) share: a change made by the command is seen by the
