@@ -19,7 +19,7 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # their threads could hang on a database that stopped answering for as long as it did,
 # until every thread of every worker was held and no page, cached or not, was served.)
 # A database that stops answering holds one worker per request only until the site knows
-# (rulesage.faults.DatabaseBreaker): then requests that need it are answered at once, and
+# (core.faults.DatabaseBreaker): then requests that need it are answered at once, and
 # cached pages keep their workers.
 # Page rendering is CPU-bound Python and waits briefly on PostgreSQL and Redis: two
 # workers per core, plus one, keep the cores busy through those waits.
@@ -31,7 +31,7 @@ worker_class = "sync"
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 # Well before that, a reader's request still running is answered with the 503 page
-# (rulesage.faults.RequestTimeLimitMiddleware: a database that stopped answering mid-query
+# (core.faults.RequestTimeLimitMiddleware: a database that stopped answering mid-query
 # would otherwise hold the worker until it is killed), and PostgreSQL ends a query running
 # longer than its statement timeout (rulesage.settings.base.with_timeouts), also a 503.
 # Set before the application is loaded; management commands do not read this file.

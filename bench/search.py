@@ -4,10 +4,10 @@
 
 Creates a throw-away PostgreSQL database (on BENCH_DATABASE_URL's server, default
 postgres://postgres@127.0.0.1:5432), migrates it, and fills it with the synthetic catalogue
-of `manage.py load_catalogue` (rulesage.catalogue): at --scale 1, 2,000 games with an
+of `manage.py load_catalogue` (devtools.synthetic_catalogue): at --scale 1, 2,000 games with an
 English and a Spanish edition each, 100,000 rulings, 500,000 rulebook passages and 2,000
 guides in both languages, with Zipf-distributed words so that common words are common.
-It then times, each query several times, the search page's work (rulesage.search:
+It then times, each query several times, the search page's work (pages.search:
 every kind's first results and count, as /en/search/ and /es/buscar/ do, with and without
 a game filter, common and rare words), the whole search page as a reader's request gets
 it (form, results, suggestions; Django's test client in this process, DEBUG off, each
@@ -96,8 +96,8 @@ def measure(rng: random.Random, repeat: int) -> None:
     from django.utils import translation
 
     from core.text_search import WORD_RE
-    from rulesage.catalogue.words import EN, ES, QUESTION_FORMS
-    from rulesage.search import Filters, grouped_results, query_words
+    from devtools.synthetic_catalogue.words import EN, ES, QUESTION_FORMS
+    from pages.search import Filters, grouped_results, query_words
     from rulings.models import Edition, Game, Ruling
     from rulings.recall import answered_before
 
@@ -211,7 +211,7 @@ def measure_pages(games, rare: dict, repeat: int) -> int:
 def sizes_report() -> None:
     from django.db import connection
 
-    from rulesage.catalogue.copying import search_indexes
+    from devtools.synthetic_catalogue.copying import search_indexes
 
     with connection.cursor() as cursor:
         for _model, index in search_indexes():
@@ -276,7 +276,7 @@ def main() -> None:
         import django
 
         django.setup()
-        from rulesage.catalogue import load_catalogue
+        from devtools.synthetic_catalogue import load_catalogue
 
         rng = random.Random(args.seed)
         if not args.reuse:

@@ -50,7 +50,13 @@ def server_env(database_url, **extra):
     }
 
 
+# Commands of the development tooling (devtools), which production settings do not install.
+DEVTOOLS_COMMANDS = {"load_demo", "load_catalogue"}
+
+
 def manage(database_url, *args, quiet=True, **extra):
+    if args[0] in DEVTOOLS_COMMANDS:
+        extra = {"DJANGO_SETTINGS_MODULE": "rulesage.settings.dev", **extra}
     subprocess.run(
         [str(VENV_PYTHON), "manage.py", *args],
         cwd=ROOT,

@@ -15,9 +15,9 @@ from django.utils import translation
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from devtools.synthetic_catalogue.words import EN, ES, QUESTION_FORMS
 from guides.models import GuidePage
 from guides.publish_rules import ChangeKind
-from rulesage.catalogue.words import EN, ES, QUESTION_FORMS
 from rulings.models import Edition, Ruling
 
 MARK = re.compile(r" \(soak edit \d+\)$")

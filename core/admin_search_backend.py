@@ -2,7 +2,7 @@
 are searched elsewhere.
 
 Rulings and rulebook passages are found by the site search in columns the database keeps
-itself (rulesage/search.py), and in the admin by their own columns: their viewsets search
+itself (pages/search.py), and in the admin by their own columns: their viewsets search
 the database directly, both languages at once. Copying each of them into Wagtail's index
 table as well was a third of an import's time (and half a million rows at catalogue
 scale) for an index that nothing read. A model that sets ``admin_search_index = False``

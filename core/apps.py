@@ -15,7 +15,10 @@ class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from . import page_cache_events
+
         post_migrate.connect(new_release, sender=self)
+        page_cache_events.connect()
 
 
 def new_release(**kwargs):

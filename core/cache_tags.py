@@ -3,8 +3,8 @@
 A page is stored with the *tags* of what it shows, and with each tag's version at the
 time it was rendered; it is served while every one of those versions is still current.
 A change moves on the versions of the tags of what it touched (the rules, which change
-touches which tags, live in `rulesage.page_cache_events`), so it re-renders only the pages
-that can show it. The tags:
+touches which tags, live in each app's signals, `core.page_cache_events`), so it
+re-renders only the pages that can show it. The tags:
 
 - ``site``: what every page shows (header links, breadcrumbs above a game, the page tree,
   view restrictions, the site's address). Every page has it; a change no rule knows of
@@ -32,7 +32,7 @@ A change moves its tags twice: at once, so that the writer's next request (and a
 inside one transaction) sees it, and again when its transaction commits, so that a page
 rendered from the data before the commit is not served after it. As it commits, the same
 tags are queued for purging from a CDN in front (`core.cdn_purge`). `bump` is the one
-call for all of it: signals (`rulesage.page_cache_events`), imports, bulk writes and
+call for all of it: signals (`core.page_cache_events`), imports, bulk writes and
 commands that make pages stale all go through it.
 
 Restore-safe: the versions live in Redis, the content in PostgreSQL. Every committed

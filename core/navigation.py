@@ -32,7 +32,7 @@ def home_crumb():
 def routed_ancestors(page):
     """The live ancestors below the site root, when the page was reached by routing.
 
-    The project's route (rulesage.routing) leaves on the page it serves the pages it
+    The project's route (pages.routing) leaves on the page it serves the pages it
     passed through, as `route_ancestors`: the trail then needs no query. None otherwise.
     """
     chain = page.__dict__.get("route_ancestors")

@@ -150,7 +150,7 @@ def accept(request, name, value):
     parameter of its request was accepted and written as its address writes it
     (`as_accepted`); its canonical link names the accepted values (rulesage_tags); a value
     accepted but written otherwise (`?page=1`, `?page=last`) is redirected to that address
-    (rulesage.middleware). A value the view could not use is not accepted: its page is
+    (pages.middleware). A value the view could not use is not accepted: its page is
     rendered without it and not stored."""
     accepted(request)[name] = value
 
@@ -247,7 +247,7 @@ def from_stored(value):
 
 
 def tag_response(response, tags):
-    """Name the page's tags for a CDN (`rulesage.page_cache_events` purges by them)."""
+    """Name the page's tags for a CDN (`core.page_cache_events` purges by them)."""
     names = sorted(tags)
     response[TAG_HEADERS[0]] = " ".join(names)
     response[TAG_HEADERS[1]] = ",".join(names)

@@ -11,7 +11,7 @@ SearchRank (`core.stored_search`); fields without such a column, and queries oth
 words, ANDs and ORs, are searched as Wagtail does.
 
 With `RANK_CANDIDATES` set, only the newest that many matches are ranked; the search page
-says when there were more (rulesage/search.py).
+says when there were more (pages/search.py).
 
 Wagtail's database backend picks SQLite's full-text table on SQLite, which can only
 search its own title/body columns, not the per-language columns the site search names;

@@ -9,7 +9,7 @@ neither the recheck nor the rank stems any text again (docs/decisions/stored-sea
 Ranking still reads every match, hundreds of thousands of rows for a word in most
 passages. With a `limit`, only the newest `limit` matches (by primary key, which an index
 walks in order) are ranked, and the results say when more matched: the search page then
-counts them as "200+" (rulesage/search.py).
+counts them as "200+" (pages/search.py).
 """
 
 from functools import reduce

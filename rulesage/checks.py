@@ -2,7 +2,7 @@
 that makes invalid ids; `check --deploy` warns when feed ids use the placeholder authority
 or when the site cannot send e-mail.
 
-A feed entry's id (rulesage/feeds.py) is a tag URI under RULESAGE_FEED_TAG_AUTHORITY; a
+A feed entry's id (pages/feeds.py) is a tag URI under RULESAGE_FEED_TAG_AUTHORITY; a
 malformed one makes every id invalid, and the placeholder names a domain the operator does
 not own, which cannot be changed later without every entry reading as new.
 

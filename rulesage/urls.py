@@ -2,29 +2,19 @@ from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path, re_path
 from django.utils.text import format_lazy
-from django.utils.translation import pgettext_lazy
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
 from guides.checklist import service_worker
-
-from . import routing
-from .feeds import CorrectionsFeed, RulingsFeed
-from .game_lookup import game_suggestions
-from .sitemaps import sitemap_index, sitemap_section
-from .views import corrections_log, robots_txt, search
-
-# Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
-CORRECTIONS = pgettext_lazy("URL path segment", "corrections")
-FEED = pgettext_lazy("URL path segment", "feed")
-RULINGS = pgettext_lazy("URL path segment", "rulings")
-SEARCH = pgettext_lazy("URL path segment", "search")
-GAMES = pgettext_lazy("URL path segment", "games")
+from pages import routing
+from pages.sitemaps import sitemap_index, sitemap_section
+from pages.urls import RULINGS
+from pages.views import robots_txt
 
 # Malformed requests get the site's own page, in the reader's language.
-handler400 = "rulesage.views.bad_request"
-# A database outage is a 503 wherever it is raised (rulesage/faults.py).
-handler500 = "rulesage.faults.server_error"
+handler400 = "core.views.bad_request"
+# A database outage is a 503 wherever it is raised (core/faults.py).
+handler500 = "core.faults.server_error"
 
 urlpatterns = [
     path("admin/", include(wagtailadmin_urls)),
@@ -41,15 +31,12 @@ if settings.DEBUG:
 
 # Every reader page carries its language, in its prefix and its words: /en/corrections/,
 # /es/correcciones/. A game's own pages (its feed, its setup checklist) are routes of its
-# game page (guides.models.games). Addresses that moved: rulesage/former_addresses.py.
+# game page (guides.models.games). Addresses that moved: pages/former_addresses.py.
 urlpatterns += i18n_patterns(
-    path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
-    path(format_lazy("{}/{}/", CORRECTIONS, FEED), CorrectionsFeed(), name="corrections_feed"),
-    # Before the rulings' own addresses, where "feed" would read as an edition code.
-    path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
+    # The corrections log, the feeds and the search, the rulings' feed before their own
+    # addresses.
+    path("", include("pages.urls")),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
-    path(format_lazy("{}/", SEARCH), search, name="search"),
-    path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
     # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
     # query (see routing).
     *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),

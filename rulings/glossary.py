@@ -9,7 +9,7 @@ both sides. The longest run of words that is a glossary rendering becomes one *c
 with its English terms ("recursos permanentes" → "permanent resource"); a word the
 glossary does not know stays a concept of its own with no English term (it may still be
 a name the English uses: "Sandstorm"). The recall and the site search then look for the
-concepts in the English columns, with English stemming (rulings.recall, rulesage.search).
+concepts in the English columns, with English stemming (rulings.recall, pages.search).
 
 Spanish verbs change their stem vowel ("juega", "cuesta" beside "jugar", "costar"): a
 word's stem also matches with its "ue"/"ie" read as "o"/"u" and "e"/"i".

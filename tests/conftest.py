@@ -94,7 +94,7 @@ class SharedCatalogue:
     @classmethod
     def open(cls, django_db_blocker):
         """Load the catalogue, unless the tests before this module's left it loaded."""
-        from rulesage.catalogue import load_catalogue
+        from devtools.synthetic_catalogue import load_catalogue
 
         if cls.rows is None:
             cls.rows = contextlib.ExitStack()
@@ -142,7 +142,7 @@ def small_catalogue(django_db_setup, django_db_blocker):
     """The demo and `load_catalogue` at SMALL_CATALOGUE_SCALE (8 games, 400 rulings, 20 of
     them on the first edition), shared by every test that asks for it (`SharedCatalogue`).
     Its `Sizes` say how much of each there is."""
-    from rulesage.catalogue import Sizes
+    from devtools.synthetic_catalogue import Sizes
 
     SharedCatalogue.open(django_db_blocker)
     return Sizes.at(SMALL_CATALOGUE_SCALE)

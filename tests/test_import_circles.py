@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-APPS = ["core", "rulings", "guides", "rulesage"]
+APPS = ["core", "rulings", "guides", "pages", "rulesage", "devtools"]
 
 
 def module_name(path, root):

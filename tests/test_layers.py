@@ -2,7 +2,7 @@
 
 A template under templates/<app>/ belongs to that app: it may load tag libraries and
 include or extend templates only of its own layer or lower ones (core < rulings < guides <
-rulesage). Project-level templates (base.html, error pages) frame every app and belong to
+pages < rulesage). Project-level templates (base.html, error pages) frame every app and belong to
 the top layer.
 """
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-LAYERS = ["core", "rulings", "guides", "rulesage"]
+LAYERS = ["core", "rulings", "guides", "pages", "rulesage"]
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 LOAD_RE = re.compile(r"{%\s*load\s+([^%]+?)\s*%}")
 TEMPLATE_RE = re.compile(r"{%\s*(?:include|extends)\s+[\"']([^\"']+)[\"']")
@@ -59,7 +59,7 @@ def test_the_check_sees_an_upward_reference(tmp_path, monkeypatch):
     rogue.write_text('{% load rulesage_tags %}{% include "guides/guide_page.html" %}')
     try:
         assert upward_references() == [
-            "rulings/zz_rogue_check.html loads rulesage_tags (rulesage)",
+            "rulings/zz_rogue_check.html loads rulesage_tags (pages)",
             "rulings/zz_rogue_check.html uses guides/guide_page.html",
         ]
     finally:

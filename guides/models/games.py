@@ -100,7 +100,7 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
     @path(format_lazy("{}/", FEED), name="feed")
     def feed(self, request):
         """The game's Atom feed. Its entries come from every app, so the site supplies the
-        view (registered as the `game_feed` hook, rulesage.game_feed); the address is
+        view (registered as the `game_feed` hook, pages.game_feed); the address is
         this page's."""
         views = hooks.get_hooks("game_feed")
         if not views:

@@ -117,14 +117,14 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
 
     # The guide's words in each language (title, summary, sections) as plain text, kept in
     # step on every save: the site search looks in one language's column with that
-    # language's stemming (rulesage/search.py). Section JSON is not searched directly, or
+    # language's stemming (pages/search.py). Section JSON is not searched directly, or
     # its block names ("steps", "players") would match every guide.
     search_text_en = models.TextField(editable=False, default="")
     search_text_es = models.TextField(editable=False, default="")
     # The same as text-search vectors, kept by PostgreSQL on every write (core.text_search).
     search_en = search_vector_field("en", {"search_text_en": "B"})
     search_es = search_vector_field("es", {"search_text_es": "B"})
-    # Not read when the page is served to a reader (rulesage.routing): the whole guide
+    # Not read when the page is served to a reader (pages.routing): the whole guide
     # again as text, and as search vectors, in each language.
     deferred_when_served = [
         *(f"search_text_{code}" for code in site_languages()),

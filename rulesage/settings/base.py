@@ -26,7 +26,7 @@ DEBUG = env_bool("DEBUG")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 # A form without its token gets the site's own 403 page in the reader's language.
-CSRF_FAILURE_VIEW = "rulesage.views.csrf_failure"
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 INSTALLED_APPS = [
     # The project's `migrate` (answers the translation prompt without a terminal); it has
@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "wagtail_modeltranslation.makemigrations",
     "wagtail_modeltranslation.migrate",
     "rulesage",
+    "pages",
     "guides",
     "rulings",
     "core",
@@ -76,21 +77,21 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Security: CSP and Permissions-Policy on every response, error pages too.
-    "rulesage.csp.SiteCSPMiddleware",
-    "rulesage.security.PermissionsPolicyMiddleware",
+    "core.csp.SiteCSPMiddleware",
+    "core.security.PermissionsPolicyMiddleware",
     # Faults: a request that runs too long, or a database that cannot be
     # reached, is a 503, not a 500 or no answer.
-    "rulesage.faults.RequestTimeLimitMiddleware",
-    "rulesage.faults.DatabaseUnavailableMiddleware",
+    "core.faults.RequestTimeLimitMiddleware",
+    "core.faults.DatabaseUnavailableMiddleware",
     # One address per page, before the page cache stores a second one.
-    "rulesage.middleware.OneAddressMiddleware",
+    "pages.middleware.OneAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before anything can put the path or a query value in a database query.
-    "rulesage.middleware.RefuseControlCharactersMiddleware",
+    "core.middleware.RefuseControlCharactersMiddleware",
     # A form sent without a field its page always writes is a 400, not a 500.
-    "rulesage.middleware.RefuseIncompleteFormsMiddleware",
+    "core.middleware.RefuseIncompleteFormsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -115,7 +116,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "rulesage.navigation.site_links",
+                "pages.navigation.site_links",
             ],
         },
     },
@@ -133,7 +134,7 @@ def with_timeouts(database):
     A server that accepts connections and never answers held every request (and so every
     worker) until it came back. DATABASE_CONNECT_TIMEOUT (seconds, default 5; libpq counts
     less than 2 as 2) ends a connection attempt, which the site answers with its 503 page
-    (rulesage.faults). DATABASE_STATEMENT_TIMEOUT (a PostgreSQL duration, "20s" or
+    (core.faults). DATABASE_STATEMENT_TIMEOUT (a PostgreSQL duration, "20s" or
     milliseconds; unset: none) makes the server end a query that runs longer: gunicorn.conf.py
     sets it for the web processes, below the worker timeout, and management commands
     (imports, migrations) run without one; the task worker sets its own
@@ -197,15 +198,15 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
-# The tagging authority of every feed's and feed entry's id (rulesage/feeds.py): a domain
+# The tagging authority of every feed's and feed entry's id (pages/feeds.py): a domain
 # the site's operator owned on a date, "domain,year" (RFC 4151). Ids never change with the
 # host a feed is read on; once feeds are published, neither may this.
 RULESAGE_FEED_TAG_AUTHORITY = os.environ.get("FEED_TAG_AUTHORITY", "rulesage.example,2026")
-# Addresses per sitemap file (rulesage/sitemaps.py): the protocol allows 50,000; fewer keep
+# Addresses per sitemap file (pages/sitemaps.py): the protocol allows 50,000; fewer keep
 # each file's answer within a second.
 SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "2000"))
 # Search. "default" serves the admin (Wagtail's database index). The site search
-# (rulesage/search.py) has one backend per language, "site_en" and "site_es": each searches
+# (pages/search.py) has one backend per language, "site_en" and "site_es": each searches
 # only its language's fields, stemmed for that language (PostgreSQL text-search
 # configurations below; an analyzer per index on Elasticsearch/OpenSearch). The backend is
 # RULESAGE_SEARCH_BACKEND: Wagtail's database backend by default; a module such as
@@ -328,7 +329,7 @@ WAGTAIL_ENABLE_UPDATE_CHECK = False
 RULESAGE_IMPORT_LIMITS = {}
 # At most this many files in one request: the exports one import upload may hold, whether
 # sent one by one or in a zip (rulings/import_uploads.py). Over it, or over Django's limits
-# on fields and form data, the 400 page names the limit (rulesage.views.limit_hit).
+# on fields and form data, the 400 page names the limit (core.views.limit_hit).
 DATA_UPLOAD_MAX_NUMBER_FILES = 1000
 
 # --- Security -------------------------------------------------------------
@@ -354,7 +355,7 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [SELF],
     }
 }
-# The admin's policy, for signed-in editors under /admin/ only (rulesage/csp.py): these
+# The admin's policy, for signed-in editors under /admin/ only (core/csp.py): these
 # directives replace the ones above, the rest stay. Wagtail's admin writes inline scripts
 # and styles and gives them no nonce (docs/decisions/admin-csp.md). Scripts and styles
 # still come from this site alone.
@@ -386,11 +387,11 @@ AUTHENTICATION_BACKENDS = [
 ]
 RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 RULESAGE_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
-AXES_FAILURE_LIMIT = "rulesage.security.failure_limit"
+AXES_FAILURE_LIMIT = "core.security.failure_limit"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "rulesage.security.locked_out"
+AXES_LOCKOUT_CALLABLE = "core.security.locked_out"
 # The client's address, one rule for the sign-in throttle and the question limit: behind
 # N proxies that each append to X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N; with 0,
 # REMOTE_ADDR and the header is ignored (core.client_address).
@@ -401,19 +402,19 @@ AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
 # --- Faults -----------------------------------------------------------------
 # Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
-# Seconds after which a reader's request is ended with the 503 page (rulesage.faults);
+# Seconds after which a reader's request is ended with the 503 page (core.faults);
 # 0: never. gunicorn.conf.py sets it for the web processes; the admin is exempt.
 RULESAGE_REQUEST_TIME_LIMIT = float(os.environ.get("REQUEST_TIME_LIMIT", "0"))
 RULESAGE_REQUEST_TIME_LIMIT_EXEMPT = ("/admin/",)
 # Once the database gave no answer, requests that need it get the 503 at once for this many
 # seconds; then one is let through to try it, and pages come back when it is answered
-# (rulesage.faults.DatabaseBreaker). 0: every request tries the database.
+# (core.faults.DatabaseBreaker). 0: every request tries the database.
 RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS", "5"))
 # --- end Faults ------------------------------------------------------------------------
 
 # --- Page cache ------------------------------------------------------------------------------
 # Whole reader pages for anonymous readers, in the "pages" cache, never stale: a change
-# makes stale the pages that can show it (core.cache_tags, rulesage.page_cache_events).
+# makes stale the pages that can show it (core.cache_tags, core.page_cache_events).
 # Redis from REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
 # PAGE_CACHE_DIR (default .page-cache/), which the server and a command run beside it
 # (`import_rulings`, `load_demo`) share: a change made by the command is seen by the
@@ -456,10 +457,10 @@ MIDDLEWARE.insert(
     "core.page_cache.PageCacheMiddleware",
 )
 # Right after it, the first to see a request that needs the database: while the database is
-# known not to answer, such a request gets the 503 at once (rulesage.faults).
+# known not to answer, such a request gets the 503 at once (core.faults).
 MIDDLEWARE.insert(
     MIDDLEWARE.index("core.page_cache.PageCacheMiddleware") + 1,
-    "rulesage.faults.DatabaseBreakerMiddleware",
+    "core.faults.DatabaseBreakerMiddleware",
 )
 
 # --- CDN purges ---------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from .base import env_bool, os
 
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-insecure-key-do-not-use-in-production"
+# The demo and the benchmark catalogue, with their loaders (load_demo, load_catalogue).
+INSTALLED_APPS = [*INSTALLED_APPS, "devtools"]  # noqa: F405
 # Mails (a password reset, a review request, a reader told their question was answered)
 # are queued and printed in the terminal by the task worker that `make run` starts beside
 # the server.

@@ -9,6 +9,8 @@ from .base import env_bool, os, with_timeouts
 
 DEBUG = False
 SECRET_KEY = "test-only-key"
+# The demo and the small catalogue the tests load (load_demo, load_catalogue).
+INSTALLED_APPS = [*INSTALLED_APPS, "devtools"]  # noqa: F405
 DATABASES = {
     "default": with_timeouts(
         dj_database_url.parse(

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from guides.models import GamePage, GamesIndexPage, GuidePage
-from rulesage.models import HomePage, StandardPage
+from pages.models import HomePage, StandardPage
 from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST
 

@@ -16,7 +16,7 @@ from tests.rulings.factories import DocumentFactory, EditionFactory, GameFactory
 
 def make_policy(home):
     """The editorial policy page, named in the site's settings."""
-    from rulesage.models import SiteSettings
+    from pages.models import SiteSettings
 
     page = StandardPageFactory(parent=home)
     settings = SiteSettings.for_site(home.get_site())

@@ -116,7 +116,7 @@ def test_the_index_costs_the_same_queries_for_3_or_50_games_a_page(client, index
 def test_the_home_page_shows_a_few_games_and_the_way_to_all_of_them(
     client, small_catalogue, monkeypatch
 ):
-    from rulesage.models import HomePage
+    from pages.models import HomePage
 
     monkeypatch.setattr(HomePage, "GAMES_SHOWN", 4)
     soup = soup_of(client.get("/en/"))

@@ -45,7 +45,7 @@ def test_a_large_guide_costs_as_few_queries_as_a_small_one(
     client, large_guide_pk, language, remember, django_assert_max_num_queries, settings
 ):
     """Sections, sources, versions, corrections and change-log lines all grow; the queries
-    do not (the address is resolved in one query whatever the depth, see rulesage.routing)."""
+    do not (the address is resolved in one query whatever the depth, see pages.routing)."""
     guide = GuidePage.objects.get(pk=large_guide_pk)
     assert (guide.version_number, guide.sources.count(), guide.corrections.count()) == (3, 9, 6)
     url = url_in(guide, language)

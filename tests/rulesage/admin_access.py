@@ -8,7 +8,7 @@ A rule says what anonymous, a translator, an editor and a superuser get, each as
     no     refused: 403, 404 or 405, Wagtail's "Sorry, you do not have permission" redirect,
            or a bulk action's confirmation listing nothing the person may act on
     400    malformed: a form posted without a field its page always writes (the test's
-           empty POST), refused by rulesage.middleware.RefuseIncompleteFormsMiddleware
+           empty POST), refused by core.middleware.RefuseIncompleteFormsMiddleware
     500    the view breaks: Wagtail's own views only, on the test's empty POST, or its
            document library, whose serving address this site does not route
 

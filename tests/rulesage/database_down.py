@@ -1,4 +1,4 @@
-"""The site with its database down, for tests/rulesage/test_errors.py: the error is raised
+"""The site with its database down, for tests/core/test_errors.py: the error is raised
 by a view (the 503 middleware answers) or by a middleware (handler500 answers)."""
 
 from django.db import OperationalError
@@ -26,4 +26,4 @@ class DatabaseDownMiddleware:
 
 
 urlpatterns = [path("in-view/", database_down), *site_urlpatterns]
-handler500 = "rulesage.faults.server_error"
+handler500 = "core.faults.server_error"

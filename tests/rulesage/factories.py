@@ -1,6 +1,6 @@
 import wagtail_factories
 
-from rulesage.models import HomePage, StandardPage
+from pages.models import HomePage, StandardPage
 
 
 class HomePageFactory(wagtail_factories.PageFactory):

@@ -1,5 +1,5 @@
 """A WSGI application that answers `/?sleep=N` after N seconds: a request stuck for longer
-than gunicorn's timeout, for tests/rulesage/test_database_outage.py."""
+than gunicorn's timeout, for tests/core/test_database_outage.py."""
 
 import time
 from urllib.parse import parse_qs

@@ -55,7 +55,7 @@ from tests.rulesage.fixtures import make_full_site
 from tests.rulings.fixtures import import_export
 
 PARAMETER = re.compile(r"<(?:\w+:)?(?P<name>\w+)>|\(\?P<(?P<group>\w+)>[^)]*\)")
-PROJECT_APPS = {"core", "rulings", "guides", "rulesage"}
+PROJECT_APPS = {"core", "rulings", "guides", "pages", "rulesage"}
 LANGUAGES = {f"/{code}/" for code, _name in settings.LANGUAGES}
 
 
@@ -232,7 +232,7 @@ class Records:
     def for_route(self, route):
         """Where a parameter's name does not say which record type it is."""
         if route.startswith("admin/settings/"):
-            return {"app_name": "rulesage", "model_name": "sitesettings"}
+            return {"app_name": "pages", "model_name": "sitesettings"}
         return {
             "admin/api/main/^pages/<int:pk>/action/<str:action_name>/": {"action_name": "publish"},
             "admin/tag-autocomplete/<slug:app_name>/<slug:model_name>/": {

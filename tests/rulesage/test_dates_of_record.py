@@ -15,8 +15,8 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from devtools.demo import files
 from guides.models import GamePage
-from rulesage.demo import files
 from rulings.models import Ruling
 from tests.rulesage.atom import ATOM, atom_problems
 from tests.rulesage.sitemap_files import sitemap_files

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rulesage.demo import files
-from rulesage.demo.loader import DemoLoader
-from rulesage.demo.rulings import create_illustrative_ruling
+from devtools.demo import files
+from devtools.demo.loader import DemoLoader
+from devtools.demo.rulings import create_illustrative_ruling
 from rulings.glossary import expand, game_terms
 from rulings.models import Edition, Ruling
 from rulings.recall import answered_before, covered_in_python, sought

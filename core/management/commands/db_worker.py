@@ -15,7 +15,7 @@ A database that stops answering raises nothing by itself, so each query of the w
 bounded: PostgreSQL ends one running longer than RULESAGE_WORKER_QUERY_TIMEOUT
 (statement_timeout, set on each connection the worker opens), and the worker stops
 waiting for an answer GRACE_SECONDS after that (an alarm signal, as the web's request time
-limit in rulesage/faults.py), and counts the database as unavailable. Connecting is bounded
+limit in core/faults.py), and counts the database as unavailable. Connecting is bounded
 by DATABASE_CONNECT_TIMEOUT, and keepalives notice a server gone from under a connection
 kept open (rulesage.settings.base.with_timeouts).
 

@@ -1,0 +1,21 @@
+"""Load the demo games, guides, policy page, rulings and errata. Safe to run again:
+nothing is duplicated and nothing an editor changed is overwritten.
+
+It publishes guides, issues errata cards and fills glossaries without a user and asks no
+permission (core.roles): whoever can run ``manage.py`` on the server holds the database
+already, so the operator is trusted as an administrator is."""
+
+from django.core.management.base import BaseCommand
+
+from devtools.demo.loader import load_demo
+
+
+class Command(BaseCommand):
+    help = "Create the demo content (idempotent)."
+
+    def handle(self, *args, **options):
+        created = load_demo(log=self.stdout.write)
+        if created:
+            self.stdout.write(self.style.SUCCESS(f"Demo content: {created} objects created."))
+        else:
+            self.stdout.write("Demo content already present; nothing changed.")

@@ -1,0 +1,147 @@
+"""The sitemap as the protocol says, at any catalogue size: /sitemap.xml is an index of
+files, none longer than the limit, that together list every public reader page in both
+languages, each with the hreflang alternates its own <head> names and a date."""
+
+import pytest
+from bs4 import BeautifulSoup
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+from wagtail.models import Page
+
+from pages.sitemaps import SECTIONS
+from rulings.models import Document, Edition, Ruling
+from tests.guides.factories import url_in
+from tests.rulesage.sitemap_files import all_entries, index_files, local, sitemap_files
+
+pytestmark = pytest.mark.django_db
+
+HOST = "http://testserver"
+# Small enough that the catalogue's rulings (400, in two languages) fill several files.
+LIMIT = 150
+# Queries for any one file, whatever it holds; for the index, a count and a date for each
+# of its sections (a kind of page in a language), the lists' dates reading each source of
+# corrections' newest.
+FILE_QUERY_BUDGET = 6
+INDEX_QUERY_BUDGET = 2 * 2 * len(SECTIONS) + 6
+
+
+@pytest.fixture
+def short_files(settings):
+    settings.SITEMAP_URLS_PER_FILE = LIMIT
+
+
+def section_files(files, section):
+    return [read for read in files if f"/sitemap-{section}.xml" in read.location]
+
+
+def test_the_index_lists_files_none_longer_than_the_limit(small_catalogue, client, short_files):
+    files = sitemap_files(client)
+    assert {f"{section}-{code}" for section in SECTIONS for code in ("en", "es")} <= {
+        local(read.location).removeprefix("/sitemap-").split(".xml")[0] for read in files
+    }
+    assert all(read.count <= LIMIT for read in files)
+    for code in ("en", "es"):
+        rulings = section_files(files, f"rulings-{code}")
+        public = Ruling.objects.public().count()
+        assert len(rulings) == -(-public // LIMIT) > 1
+        assert [local(read.location) for read in rulings[1:]] == [
+            f"/sitemap-rulings-{code}.xml?p={n}" for n in range(2, len(rulings) + 1)
+        ]
+        assert sum(read.count for read in rulings) == public
+    # Every page and ruling says when it last changed; so does the index of their files.
+    for section in ("pages-en", "pages-es", "rulings-en", "rulings-es"):
+        for read in section_files(files, section):
+            assert all(entry["lastmod"] for entry in read.entries.values()), read.location
+    newest = Ruling.objects.public().latest("changed_for_readers_at").changed_for_readers_at
+    assert all(read.lastmod for read in section_files(files, "rulings-es"))
+    assert section_files(files, "rulings-es")[0].lastmod.startswith(newest.date().isoformat())
+
+
+def test_together_the_files_list_every_public_reader_page_in_both_languages(
+    small_catalogue, client, short_files
+):
+    withdrawn = Ruling.objects.order_by("pk")[7]
+    withdrawn.status = Ruling.Status.WITHDRAWN
+    withdrawn.save(refresh_flags=False, search_index=False)
+    entries = all_entries(sitemap_files(client))
+    pages = Page.objects.filter(depth__gt=1).live()
+    assert pages.count() > 2 * small_catalogue.games  # games index, games, guides, home…
+    for language in ("en", "es"):
+        assert {HOST + url_in(page.specific, language) for page in pages} <= set(entries)
+        with translation.override(language):
+            for ruling in Ruling.objects.public().select_related("edition"):
+                entry = entries[HOST + ruling.get_absolute_url()]
+                assert entry["lastmod"] == ruling.changed_for_readers_at.isoformat()
+            for edition in Edition.objects.all():
+                assert HOST + edition.get_absolute_url() in entries
+                assert HOST + edition.get_errata_url() in entries
+            for document in Document.objects.select_related("edition"):
+                assert HOST + document.get_absolute_url() in entries
+            assert HOST + withdrawn.get_absolute_url() not in entries
+
+
+def head_alternates(client, location):
+    response = client.get(local(location))
+    assert response.status_code == 200, location
+    html = BeautifulSoup(response.content, "html.parser")
+    return {link["hreflang"]: link["href"] for link in html.select("head link[hreflang]")}
+
+
+def test_each_address_names_the_alternates_its_page_names(small_catalogue, client, short_files):
+    files = sitemap_files(client)
+    checked = 0
+    for read in files:
+        # The first and last address of every file: every section, both languages.
+        for location in dict.fromkeys([*read.entries][:1] + [*read.entries][-1:]):
+            alternates = read.entries[location]["alternates"]
+            assert set(alternates) == {"en", "es", "x-default"}
+            assert location in alternates.values()
+            assert head_alternates(client, location) == alternates, location
+            checked += 1
+    assert checked > 2 * len(SECTIONS) * 2
+
+
+def queries(client, url):
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200, url
+    return len(context.captured_queries)
+
+
+def test_a_file_costs_the_same_queries_however_many_addresses_it_holds(
+    small_catalogue, client, settings
+):
+    urls = ["/sitemap.xml"] + [
+        f"/sitemap-{section}-{code}.xml" for section in SECTIONS for code in ("en", "es")
+    ]
+    for url in urls:
+        client.get(url)  # what every request reads once, then remembers (restricted pages)
+    counts = {}
+    for limit in (5, 500):
+        settings.SITEMAP_URLS_PER_FILE = limit
+        counts[limit] = {url: queries(client, url) for url in urls}
+    assert counts[5] == counts[500]
+    index = counts[500].pop("/sitemap.xml")
+    assert index <= INDEX_QUERY_BUDGET
+    assert max(counts[500].values()) <= FILE_QUERY_BUDGET, counts[500]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/sitemap-rulings-en.xml?p=abc",
+        "/sitemap-rulings-en.xml?p=0",
+        "/sitemap-rulings-en.xml?p=999999",
+        "/sitemap-nothing-en.xml",
+        "/sitemap-rulings.xml",
+    ],
+)
+def test_a_file_that_does_not_exist_is_not_found(small_catalogue, client, url):
+    assert client.get(url).status_code == 404
+
+
+def test_the_index_and_its_files_are_on_the_host_robots_txt_names(small_catalogue, client):
+    robots = client.get("/robots.txt", HTTP_HOST="127.0.0.1").content.decode()
+    assert "Sitemap: http://127.0.0.1/sitemap.xml\n" in robots
+    files = index_files(client, HTTP_HOST="127.0.0.1")
+    assert files and all(location.startswith("http://127.0.0.1/") for location, _ in files)
