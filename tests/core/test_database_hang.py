@@ -21,6 +21,7 @@ from tests.core.test_database_outage import get, gunicorn_site
 
 pytestmark = pytest.mark.django_db
 RETRY_AFTER = str(settings.RULESAGE_RETRY_AFTER_SECONDS)
+RETRY_SECONDS = 15
 
 
 @pytest.fixture
@@ -36,15 +37,18 @@ def site_with_breaker(postgres_proxy, tmp_path):
         TEST_CONN_MAX_AGE="60",
         TEST_REDIS_URL="redis://127.0.0.1:6379/10",
         GUNICORN_WORKERS="2",
-        DATABASE_RETRY_SECONDS="3",
-        REQUEST_TIME_LIMIT="4",
-        DATABASE_CONNECT_TIMEOUT="2",
+        # Longer than the requests below take on a busy machine: they meet one trial at most.
+        DATABASE_RETRY_SECONDS=str(RETRY_SECONDS),
+        # Long enough for the other readers to be served while one waits, on a busy machine.
+        REQUEST_TIME_LIMIT="6",
+        DATABASE_CONNECT_TIMEOUT="5",
     ) as (base, _errors):
         yield base
 
 
-def wait_for(condition):
-    for _attempt in range(200):
+def wait_for(condition, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if condition():
             return
         time.sleep(0.05)
@@ -84,7 +88,8 @@ def test_a_hanging_database_is_waited_on_once_and_cached_pages_are_served_meanwh
     assert get(cached)[0] == get(static)[0] == 200
 
     postgres_proxy.forward()
-    wait_for(lambda: get(uncached[1])[0] == 200)
+    # Pages that need the database come back once the next trial finds it answering.
+    wait_for(lambda: get(uncached[1])[0] == 200, seconds=RETRY_SECONDS * 2)
     assert [get(url)[0] for url in uncached] == [200, 200, 200]
 
 
