@@ -197,6 +197,9 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
+# `manage.py ensure_admin --demo` makes accounts with fixed, printed passwords: only where
+# the settings say so (the development settings, for `make run`).
+RULESAGE_DEMO_ACCOUNTS = False
 # The tagging authority of every feed's and feed entry's id (rulesage/feeds.py): a domain
 # the site's operator owned on a date, "domain,year" (RFC 4151). Ids never change with the
 # host a feed is read on; once feeds are published, neither may this.
