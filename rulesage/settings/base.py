@@ -422,8 +422,8 @@ RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS",
 # (`import_rulings`, `load_demo`) share: a change made by the command is seen by the
 # server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# How long a Redis call may wait to connect and for its answer (seconds). Redis answers
-# in well under a millisecond; one that does not is treated as down (core.redis_cache):
+# How long a Redis call may wait to connect and for its answer (seconds), far longer than
+# a working Redis takes; one that does not answer is treated as down (core.redis_cache):
 # pages are then rendered uncached rather than held up.
 REDIS_OPTIONS = {
     "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", "0.5")),
