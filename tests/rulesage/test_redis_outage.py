@@ -78,8 +78,10 @@ def test_redis_refusing_connections_serves_pages_uncached_with_one_log_line(
 
 
 def test_redis_that_stops_answering_costs_a_page_one_short_timeout(
-    client, guide, caches_behind_proxy, caplog
+    client, guide, caches_behind_proxy, caplog, monkeypatch
 ):
+    # Left alone long enough for the pages below, however busy the machine.
+    monkeypatch.setattr("core.redis_cache.RETRY_SECONDS", 60)
     client.get(guide.url)
     caches_behind_proxy.hang()
     caplog.set_level(logging.WARNING)
