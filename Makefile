@@ -65,9 +65,11 @@ compilemessages: install-run
 # server starts (wagtail-modeltranslation's migrate prints the columns it adds whatever the
 # verbosity: its standard output is dropped, errors still show). The task worker runs
 # beside the server and is stopped with it; it prints e-mails, each under a line naming
-# its recipient; their links point at this server unless RULESAGE_BASE_URL says.
+# its recipient; their links point at this server unless RULESAGE_BASE_URL (readers'
+# e-mails) or WAGTAILADMIN_BASE_URL (the admin's) says.
 run: install-run compilemessages
-	@export DEBUG=$(DEBUG) RULESAGE_BASE_URL="$${RULESAGE_BASE_URL:-http://$(HOST):$(PORT)}"; \
+	@export DEBUG=$(DEBUG) RULESAGE_BASE_URL="$${RULESAGE_BASE_URL:-http://$(HOST):$(PORT)}" \
+		WAGTAILADMIN_BASE_URL="$${WAGTAILADMIN_BASE_URL:-http://$(HOST):$(PORT)}"; \
 	set -e; \
 	$(PY) manage.py migrate --noinput -v 0 >/dev/null; \
 	$(PY) manage.py update_translation_fields -v 0; \
