@@ -61,15 +61,20 @@ lock: $(LOCK_VENV)/.uv-$(UV_VERSION)
 compilemessages: install-run
 	$(PY) manage.py compile_translations
 
+# Quiet until the block of demo sign-ins (ensure_admin --demo), printed last before the
+# server starts (wagtail-modeltranslation's migrate prints the columns it adds whatever the
+# verbosity: its standard output is dropped, errors still show). The task worker runs
+# beside the server and is stopped with it; it prints e-mails, each under a line naming
+# its recipient; their links point at this server unless RULESAGE_BASE_URL (readers'
+# e-mails) or WAGTAILADMIN_BASE_URL (the admin's) says.
 run: install-run compilemessages
-	DEBUG=$(DEBUG) $(PY) manage.py migrate --noinput
-	DEBUG=$(DEBUG) $(PY) manage.py update_translation_fields
-	DEBUG=$(DEBUG) $(PY) manage.py load_demo
-	DEBUG=$(DEBUG) $(PY) manage.py ensure_admin
-	@echo "Rulesage: http://$(HOST):$(PORT)/en/  (admin: http://$(HOST):$(PORT)/admin/)"
-	@# The task worker (e-mails to readers, printed here) runs beside the server and is
-	@# stopped with it; links in e-mails point at this server unless RULESAGE_BASE_URL says.
-	@export DEBUG=$(DEBUG) RULESAGE_BASE_URL="$${RULESAGE_BASE_URL:-http://$(HOST):$(PORT)}"; \
+	@export DEBUG=$(DEBUG) RULESAGE_BASE_URL="$${RULESAGE_BASE_URL:-http://$(HOST):$(PORT)}" \
+		WAGTAILADMIN_BASE_URL="$${WAGTAILADMIN_BASE_URL:-http://$(HOST):$(PORT)}"; \
+	set -e; \
+	$(PY) manage.py migrate --noinput -v 0 >/dev/null; \
+	$(PY) manage.py update_translation_fields -v 0; \
+	$(PY) manage.py load_demo; \
+	$(PY) manage.py ensure_admin --demo; \
 	$(PY) manage.py db_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT; trap 'exit 130' INT TERM; \
 	$(PY) manage.py runserver --noreload $(HOST):$(PORT)

@@ -4,7 +4,7 @@ are searched elsewhere.
 Rulings and rulebook passages are found by the site search in columns the database keeps
 itself (pages/search.py), and in the admin by their own columns: their viewsets search
 the database directly, both languages at once. Copying each of them into Wagtail's index
-table as well was a third of an import's time (and half a million rows at catalogue
+table as well was a large share of an import's time (and a row per passage at catalogue
 scale) for an index that nothing read. A model that sets ``admin_search_index = False``
 is kept out of it, and ``update_index`` removes what an older version put there; pages and
 every other model are indexed as Wagtail does.

@@ -34,6 +34,7 @@ from email.utils import formatdate
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.mail import EmailMessage, EmailMultiAlternatives, get_connection
+from django.core.mail.backends import console
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -62,6 +63,16 @@ class QueuedEmailBackend(BaseEmailBackend):
                 continue
             queued += 1
         return queued
+
+
+class ConsoleEmailBackend(console.EmailBackend):
+    """Django's console backend, each message under a line naming its recipients and
+    subject, so that in the terminal of `make run` an e-mail stands out from the log."""
+
+    def write_message(self, message):
+        header = f" E-mail to {', '.join(message.recipients())}: {message.subject} "
+        self.stream.write(f"\n{'══' + header:═<79}\n")
+        super().write_message(message)
 
 
 def delivering_connection():

@@ -4,10 +4,10 @@ Each page is stored with the tags of what it shows and their versions (core.cach
 and served while those are current: an edit re-renders only the pages that can show it.
 
 Why tags declared by the views rather than one site-wide counter: at catalogue scale a
-single save made every page of the site miss, and the crawl after it cost 37 times the
-warm one. Why not a list of addresses to purge per change: such a list is a second copy
-of every view's queries. A view says what it shows (`cache_tags.shows`), in the same code
-that reads it; a view that says nothing is stale after every change.
+single save made every page of the site miss (docs/decisions/page-cache-tags.md). Why not
+a list of addresses to purge per change: such a list is a second copy of every view's
+queries. A view says what it shows (`cache_tags.shows`), in the same code that reads it; a
+view that says nothing is stale after every change.
 
 Only anonymous readers are served from the cache: a request with a session or a messages
 cookie, or credentials, always reaches the view, and a response is stored only when it is

@@ -1,8 +1,8 @@
 """Django's Redis cache backend: one client per connection pool, and an outage is a miss.
 
 Django's backend makes a new `redis.Redis` client for every cache call; building one
-registers some 170 response callbacks, about a tenth of a millisecond, as much as the
-rest of a page served from the cache (core.page_cache). A client is safe to share
+registers every response callback, which costs as much as the rest of a page served from
+the cache (core.page_cache). A client is safe to share
 between threads (connections come from its pool), so one per pool is kept. The backend
 here is a cache backend of its own (Django's `BaseCache`), reading and writing through
 Django's Redis client wrapper with its `get_client` replaced.

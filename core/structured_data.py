@@ -76,8 +76,8 @@ def plain_text(markup):
     """Rendered markup as one line of text: tags dropped, character references read.
 
     ammonia (nh3) with no allowed tags rather than Django's strip_tags: the markup is
-    already sanitised, and strip_tags' pure-Python parser took 50 ms on the largest answer
-    the importer accepts, a fifth of that page's time.
+    already sanitised, and strip_tags' pure-Python parser was a large share of the time
+    of the page of the largest answer the importer accepts.
     """
     return " ".join(html.unescape(nh3.clean(str(markup), tags=set())).split())
 

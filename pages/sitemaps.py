@@ -11,8 +11,8 @@ pages through `page_url_in`, other views by reversing their name under each lang
 A catalogue of 100,000 rulings is some 200,000 addresses, four times what one file may
 hold. Sections are paginated in the database (`?p=N`, LIMIT/OFFSET on an indexed order)
 and read as plain rows, so a file costs the same few queries whatever the catalogue's
-size. A file holds `SITEMAP_URLS_PER_FILE` addresses, well below the protocol's 50,000:
-Django renders a sitemap entry in about 0.1 ms, and each file must answer within a second.
+size. A file holds `SITEMAP_URLS_PER_FILE` addresses, well below the protocol's 50,000,
+so that each file answers as quickly as a page (what an entry costs: bench/README.md).
 
 Each `lastmod` is the date of record its page shows (a ruling's last news for readers, a
 guide's current version, the newest correction), written as a moment with its offset and
@@ -100,7 +100,7 @@ class TranslatedSitemap(Sitemap):
                     "item": item,
                     "location": locations[self.language][n],
                     # As the protocol writes a moment (W3C), without the template's date
-                    # filter, a third of the time a file takes to render.
+                    # filter, which was much of the time a file took to render.
                     "lastmod": lastmod.isoformat() if lastmod else "",
                     "alternates": alternates,
                 }

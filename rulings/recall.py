@@ -4,7 +4,7 @@ A reader about to ask "can one permanent resource pay for two buildings?" should
 the rulings that already answer it, as the rules Q&A system does before answering. The
 question is compared with each ruling's question in the reader's language (the English
 one where no translation exists), on the edition's rulings only: an edition holds tens to
-hundreds of rulings, so ranking them all costs a few milliseconds and needs no index.
+hundreds of rulings, so ranking them all is cheap and needs no index.
 
 Three rankers were measured on paraphrased questions (tests/rulings/test_recall.py,
 docs/search.md): pg_trgm's `similarity()` of the two questions, full-text

@@ -16,8 +16,8 @@ from .markers import MARKER_RE
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "strong", "em", "h2", "h3", "h4", "br", "code", "blockquote"}
 # Syntax answers never need, switched off because it only costs: links and images do
 # not survive sanitising (no <a>, no <img>), and Python-Markdown's link patterns take time
-# cubic in unclosed brackets (20,000 "[" took 100 s); raw HTML is shown as text rather
-# than parsed (16,000 characters of "<b" took 0.45 s in its HTML block parser).
+# cubic in unclosed brackets; raw HTML is shown as text rather than parsed, since its HTML
+# block parser is slow on long runs of unclosed tags (bench/largest_answer.py).
 UNUSED_INLINE_PATTERNS = (
     "reference",
     "link",
@@ -49,8 +49,8 @@ def render_answer(text, citation_numbers):
 
     The HTML depends only on the text, the citation numbers and the language of the
     notice, so the last answers rendered are kept in the process by exactly those
-    (a changed answer is a different text): Markdown and sanitising took a fifth of a
-    ruling page's server time.
+    (a changed answer is a different text): Markdown and sanitising were a large share of
+    a ruling page's server time.
     """
     return _rendered(text or "", frozenset(citation_numbers), get_language())
 

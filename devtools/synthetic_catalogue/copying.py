@@ -1,9 +1,9 @@
 """Writing the catalogue's largest tables with PostgreSQL's COPY, and its search indexes after.
 
-Passages, rulings and citations are 95 % of the catalogue's rows; COPY writes them several
-times faster than `bulk_create`, which keeps `load_catalogue` within its five minutes (see
-docs/decisions/catalogue-loading.md). Nothing the site runs for readers or editors writes this
-way: only the synthetic catalogue.
+Passages, rulings and citations are most of the catalogue's rows; COPY writes them much
+faster than `bulk_create`, which keeps `load_catalogue` short enough to run before every
+benchmark (docs/decisions/catalogue-loading.md; figures in bench/README.md). Nothing the
+site runs for readers or editors writes this way: only the synthetic catalogue.
 """
 
 from django.db import connection

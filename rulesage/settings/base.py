@@ -198,6 +198,9 @@ WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.
 # The site's public address, for links printed outside a request (import_rulings). Empty:
 # those links are printed as paths, which are right whatever host and port serve the site.
 RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
+# `manage.py ensure_admin --demo` makes accounts with fixed, printed passwords: only where
+# the settings say so (the development settings, for `make run`).
+RULESAGE_DEMO_ACCOUNTS = False
 # The tagging authority of every feed's and feed entry's id (pages/feeds.py): a domain
 # the site's operator owned on a date, "domain,year" (RFC 4151). Ids never change with the
 # host a feed is read on; once feeds are published, neither may this.
@@ -420,8 +423,8 @@ RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS",
 # (`import_rulings`, `load_demo`) share: a change made by the command is seen by the
 # server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# How long a Redis call may wait to connect and for its answer (seconds). Redis answers
-# in well under a millisecond; one that does not is treated as down (core.redis_cache):
+# How long a Redis call may wait to connect and for its answer (seconds), far longer than
+# a working Redis takes; one that does not answer is treated as down (core.redis_cache):
 # pages are then rendered uncached rather than held up.
 REDIS_OPTIONS = {
     "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", "0.5")),

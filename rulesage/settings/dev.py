@@ -10,7 +10,9 @@ INSTALLED_APPS = [*INSTALLED_APPS, "devtools"]  # noqa: F405
 # Mails (a password reset, a review request, a reader told their question was answered)
 # are queued and printed in the terminal by the task worker that `make run` starts beside
 # the server.
-RULESAGE_EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+RULESAGE_EMAIL_BACKEND = "core.mail.ConsoleEmailBackend"
+# The demo editor and translator of `make run` (manage.py ensure_admin --demo).
+RULESAGE_DEMO_ACCOUNTS = True
 # On the run command's SQLite file the server and the task worker write side by side: each
 # transaction takes the write lock when it begins (and waits up to 20 s for it), so neither
 # fails with "database is locked" when both write at once.
@@ -18,6 +20,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {}).update(  # noqa: F405
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+    # SQLite keeps the key columns of a covering index and ignores the rest, as it says.
+    SILENCED_SYSTEM_CHECKS = ["models.W040"]
 # Serve static files straight from the source folders, even with DEBUG off (the run
 # command keeps DEBUG off so readers see the real 404 and 500 pages).
 WHITENOISE_USE_FINDERS = True

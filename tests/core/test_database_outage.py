@@ -200,12 +200,6 @@ def cached_site_behind_proxy(postgres_proxy, tmp_path):
         yield site
 
 
-def timed_get(url):
-    started = time.monotonic()
-    status, headers, body = get(url)
-    return status, headers, time.monotonic() - started
-
-
 @pytest.mark.slow
 def test_postgres_not_answering_is_a_503_within_ten_seconds_and_cached_pages_are_served(
     postgres_proxy, cached_site_behind_proxy
@@ -216,13 +210,14 @@ def test_postgres_not_answering_is_a_503_within_ten_seconds_and_cached_pages_are
     assert get(cached)[1]["X-Page-Cache"] == "hit"
 
     postgres_proxy.hang()
-    status, headers, elapsed = timed_get(cached)
-    assert (status, headers["X-Page-Cache"]) == (200, "hit") and elapsed < 1, elapsed
+    status, headers, _body = get(cached)
+    assert (status, headers["X-Page-Cache"], postgres_proxy.held) == (200, "hit", 0)
     # On the connection kept open (a query that is never answered: the request's time
-    # limit ends it), then on a new one (the connection attempt gives up).
-    for url in (uncached, f"{base}/en/rulings/"):
-        status, headers, elapsed = timed_get(url)
-        assert status == 503 and elapsed < 10, (url, status, elapsed)
+    # limit ends it), then on a new one (the connection attempt gives up): each request
+    # waits on the database once, and is answered.
+    for waits, url in enumerate((uncached, f"{base}/en/rulings/"), start=1):
+        status, headers, _body = get(url)
+        assert (status, postgres_proxy.held) == (503, waits), url
         assert headers["Retry-After"] == str(settings.RULESAGE_RETRY_AFTER_SECONDS)
     assert get(f"{base}/static/css/site.css")[0] == 200
 
@@ -239,21 +234,21 @@ def test_postgres_refusing_connections_still_serves_cached_pages(
     get(cached)
     postgres_proxy.refuse()
     for _attempt in range(3):
-        status, headers, elapsed = timed_get(cached)
-        assert (status, headers["X-Page-Cache"]) == (200, "hit") and elapsed < 1
-    status, headers, elapsed = timed_get(uncached)
-    assert status == 503 and headers["Retry-After"] and elapsed < 2, (status, elapsed)
+        status, headers, _body = get(cached)
+        assert (status, headers["X-Page-Cache"]) == (200, "hit")
+    status, headers, _body = get(uncached)
+    assert status == 503 and headers["Retry-After"]
 
 
 @pytest.mark.slow
 def test_a_request_past_the_worker_timeout_is_ended_and_the_worker_replaced(tmp_path):
     with gunicorn_site(
         tmp_path, app="tests.rulesage.slow_wsgi:application", ready="/", GUNICORN_TIMEOUT="2"
-    ) as (base, _errors):
-        started = time.monotonic()
-        with pytest.raises(OSError):  # cut off: no answer at all
-            urllib.request.urlopen(f"{base}/?sleep=42", timeout=30)
-        assert time.monotonic() - started < 10
+    ) as (base, errors):
+        # Ended by gunicorn with its own error page: the client (which waits 20 s) is
+        # answered before the application's 42 s are up.
+        assert get(f"{base}/?sleep=42")[0] == 500
+        assert "WORKER TIMEOUT" in errors.read_text()
         status, _headers, _body = get(f"{base}/")
         assert status == 200  # a new worker serves the next request
 
@@ -267,14 +262,14 @@ def test_the_statement_timeout_from_the_environment_ends_a_slow_query(monkeypatc
     database = with_timeouts({"ENGINE": "django.db.backends.postgresql"})
     assert database["OPTIONS"]["connect_timeout"] == 5
     source = settings.DATABASES["default"]
-    with psycopg.connect(
-        host=source["HOST"] or "127.0.0.1",
-        port=source["PORT"] or 5432,
-        user=source["USER"] or "postgres",
-        dbname=source["NAME"],
-        **database["OPTIONS"],
-    ) as connection:
-        started = time.monotonic()
-        with pytest.raises(psycopg.errors.QueryCanceled):
-            connection.execute("SELECT pg_sleep(5)")
-        assert time.monotonic() - started < 2
+    with (
+        psycopg.connect(
+            host=source["HOST"] or "127.0.0.1",
+            port=source["PORT"] or 5432,
+            user=source["USER"] or "postgres",
+            dbname=source["NAME"],
+            **database["OPTIONS"],
+        ) as connection,
+        pytest.raises(psycopg.errors.QueryCanceled, match="statement timeout"),
+    ):
+        connection.execute("SELECT pg_sleep(5)")

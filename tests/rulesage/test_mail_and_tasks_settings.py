@@ -1,8 +1,12 @@
 """Production queues every mail in the database, and `manage.py db_worker` sends it through
 the SMTP server the environment names; development prints what the worker sends."""
 
+import io
 import json
 
+from django.core.mail import EmailMessage
+
+from core.mail import ConsoleEmailBackend
 from tests.rulesage.test_errors import PRODUCTION_ENV, run_python
 
 MAIL_ENV = {
@@ -56,6 +60,15 @@ def test_development_queues_mail_and_the_worker_prints_it():
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
         "core.mail.QueuedEmailBackend",
-        "django.core.mail.backends.console.EmailBackend",
+        "core.mail.ConsoleEmailBackend",
         "django_tasks_db.DatabaseBackend",
     ]
+
+
+def test_a_printed_e_mail_begins_with_a_line_naming_its_recipient_and_subject():
+    stream = io.StringIO()
+    message = EmailMessage("Tu pregunta", "Hola.", "editors@example.com", ["reader@example.org"])
+    ConsoleEmailBackend(stream=stream).send_messages([message])
+    first, *rest = stream.getvalue().lstrip("\n").splitlines()
+    assert first.startswith("══ E-mail to reader@example.org: Tu pregunta ══")
+    assert "Hola." in rest

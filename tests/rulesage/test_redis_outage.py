@@ -53,12 +53,6 @@ def caches_behind_proxy(redis_proxy, settings):
     caches["default"].clear()  # Redis database 11, this module's own
 
 
-def timed_get(client, url):
-    started = time.monotonic()
-    response = client.get(url)
-    return response, time.monotonic() - started
-
-
 def cache_log_lines(caplog):
     return [r for r in caplog.records if r.name == "rulesage.cache"]
 
@@ -73,11 +67,10 @@ def test_redis_refusing_connections_serves_pages_uncached_with_one_log_line(
     caches_behind_proxy.refuse()
     caplog.set_level(logging.WARNING)
     for _attempt in range(10):
-        response, elapsed = timed_get(client, guide.url)
+        response = client.get(guide.url)
         assert response.status_code == 200
         assert STATUS_HEADER not in response  # rendered, neither served nor stored
         assert response.content == expected
-        assert elapsed < 2
     assert client.get(reverse("corrections_log")).status_code == 200
     lines = cache_log_lines(caplog)
     assert len(lines) == 1, [r.getMessage() for r in lines]
@@ -85,17 +78,19 @@ def test_redis_refusing_connections_serves_pages_uncached_with_one_log_line(
 
 
 def test_redis_that_stops_answering_costs_a_page_one_short_timeout(
-    client, guide, caches_behind_proxy, caplog
+    client, guide, caches_behind_proxy, caplog, monkeypatch
 ):
+    # Left alone long enough for the pages below, however busy the machine.
+    monkeypatch.setattr("core.redis_cache.RETRY_SECONDS", 60)
     client.get(guide.url)
     caches_behind_proxy.hang()
     caplog.set_level(logging.WARNING)
-    response, elapsed = timed_get(client, guide.url)
-    assert response.status_code == 200 and elapsed < 2, elapsed
+    assert client.get(guide.url).status_code == 200
+    assert caches_behind_proxy.held == 1  # one cache call waited, then gave up
     # The next pages do not wait on Redis at all: it is left alone for a while.
     for _attempt in range(5):
-        response, elapsed = timed_get(client, guide.url)
-        assert response.status_code == 200 and elapsed < 0.5, elapsed
+        assert client.get(guide.url).status_code == 200
+    assert caches_behind_proxy.held == 1
     assert len(cache_log_lines(caplog)) == 1
 
 

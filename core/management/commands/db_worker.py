@@ -19,6 +19,10 @@ limit in core/faults.py), and counts the database as unavailable. Connecting is 
 by DATABASE_CONNECT_TIMEOUT, and keepalives notice a server gone from under a connection
 kept open (rulesage.settings.base.with_timeouts).
 
+The library logs two lines a task (started, finished): at the default verbosity only a task
+that failed is logged here, so that a busy queue does not bury what the tasks print (the
+e-mails of `make run`); -v 2 logs every one.
+
 With --reload (DEBUG's default: development) the library's reloader runs the worker in a
 thread of its own, where no alarm reaches: that worker is the library's, unchanged.
 """
@@ -83,6 +87,11 @@ class Command(LibraryWorkerCommand):
     )
 
     task_id = None  # the task being run, if any
+
+    def configure_logging(self, verbosity):
+        super().configure_logging(verbosity)
+        if verbosity == 1:
+            logging.getLogger("django_tasks").setLevel(logging.WARNING)
 
     def handle(self, *args, **options):
         if options["reload"]:

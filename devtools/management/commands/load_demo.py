@@ -13,8 +13,11 @@ from devtools.demo.loader import load_demo
 class Command(BaseCommand):
     help = "Create the demo content (idempotent)."
 
-    def handle(self, *args, **options):
-        created = load_demo(log=self.stdout.write)
+    def handle(self, *args, verbosity=1, **options):
+        # Each object created at -v 2; the count at the default -v 1; nothing at -v 0.
+        created = load_demo(log=self.stdout.write if verbosity > 1 else lambda line: None)
+        if not verbosity:
+            return
         if created:
             self.stdout.write(self.style.SUCCESS(f"Demo content: {created} objects created."))
         else:
