@@ -168,7 +168,7 @@ cited = (
 )
 n = Citation.objects.filter(ruling=cited).count()
 rulings = reverse("wagtailsnippets_rulings_ruling:list")
-passages = reverse("wagtailsnippets_rulings_passage:list")
+passages = reverse("wagtailsnippets_catalogue_passage:list")
 
 
 def last(model):
@@ -182,7 +182,7 @@ views = [
     ("rulings listing, one edition", rulings + "?edition=" + str(
         Ruling.objects.values("edition").annotate(n=Count("pk")).order_by("-n")[0]["edition"])),
     ("reader-question queue", reverse("reader_questions:index")),
-    ("errata cards", reverse("wagtailsnippets_rulings_erratacard:list")),
+    ("errata cards", reverse("wagtailsnippets_catalogue_erratacard:list")),
     ("passages", passages),
     ("passages, last page", passages + last(Passage)),
     (f"edit a ruling with {n} citations",

@@ -45,7 +45,7 @@ from core.cache_tags import (
 )
 
 # The apps whose records readers see, directly or through a page.
-CONTENT_APPS = ("core", "rulings", "guides", "rulesage", "wagtailcore")
+CONTENT_APPS = ("core", "catalogue", "rulings", "guides", "rulesage", "wagtailcore")
 # Of Wagtail's own records, those a reader sees (revisions, logs, locks and workflow
 # tasks show nothing until a page is published).
 WAGTAIL_SHOWN = {"page", "site", "pageviewrestriction"}
@@ -62,7 +62,7 @@ def _value(model_label, pk, field):
 
 
 def game_of_edition(edition_id):
-    return _value("rulings.Edition", edition_id, "game_id")
+    return _value("catalogue.Edition", edition_id, "game_id")
 
 
 def game_of_ruling(ruling_id):
@@ -123,7 +123,7 @@ def of_page(page):
 # Fields whose saving alone shows on fewer pages than the record's rule says:
 # {label: {field: tags(game id)}}. An edition's errata check date shows where its errata
 # are listed (the registry's sitemap date).
-NARROW_FIELDS = {"rulings.edition": {"errata_checked_on": lambda game_id: {game_errata(game_id)}}}
+NARROW_FIELDS = {"catalogue.edition": {"errata_checked_on": lambda game_id: {game_errata(game_id)}}}
 
 
 # Saved alone, these show on no reader page: Wagtail pointing a record at its newest
@@ -157,20 +157,20 @@ def tags_of(instance, update_fields=None):
         # Shown on the ruling's page only (and site-wide, in the corrections log): the
         # lists of rulings show the ruling's own fields, which its own save changes.
         return {ruling(instance.ruling_id), LISTS}
-    if label == "rulings.game":
+    if label == "catalogue.game":
         # An expansion is listed on its base game's pages too.
         base = {*of_game(instance.expansion_of_id)} if instance.expansion_of_id else set()
         return of_records_of_game(instance.pk) | base
-    if label in ("rulings.glossaryterm", "rulings.setupfigure"):
+    if label in ("catalogue.glossaryterm", "catalogue.setupfigure"):
         return of_records_of_game(instance.game_id)
-    if label == "rulings.edition":
+    if label == "catalogue.edition":
         return of_records_of_game(instance.game_id)
-    if label == "rulings.erratacard":
+    if label == "catalogue.erratacard":
         return of_errata_card(instance)
-    if label == "rulings.document":
+    if label == "catalogue.document":
         return of_records_of_game(game_of_edition(instance.edition_id))
-    if label == "rulings.passage":
-        game_id = _value("rulings.Document", instance.document_id, "edition__game_id")
+    if label == "catalogue.passage":
+        game_id = _value("catalogue.Document", instance.document_id, "edition__game_id")
         return of_records_of_game(game_id)
     if label.startswith("guides.guide") and hasattr(instance, "page_id"):
         guide = apps.get_model("guides.GuidePage").objects.filter(pk=instance.page_id).first()

@@ -20,10 +20,11 @@ from wagtail.admin.ui.tables import StatusTagColumn
 from wagtail.snippets.views.snippets import IndexView
 from wagtail.snippets.widgets import AdminSnippetChooser
 
+from catalogue.models import Document, Edition, ErrataCard, Game, Passage
 from core.pagination import IndexPaginator
 
 from .flags import FLAG_LABELS
-from .models import Document, Edition, ErrataCard, Game, Passage, ReaderQuestion, Ruling
+from .models import ReaderQuestion, Ruling
 
 
 class ChosenEditionWidget(AdminSnippetChooser):

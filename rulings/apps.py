@@ -8,7 +8,8 @@ class RulingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from catalogue.permissions import register_policies
+
         from . import signals  # noqa: F401  (errata re-flag rulings; publishing tells readers)
-        from .permissions import register_policies
 
         register_policies()

@@ -12,10 +12,11 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminModelForm
 
+from catalogue.choosers import preload
+from catalogue.models import Document, Passage
 from core.forms import TranslationsOnlyMixin, read_only
 
-from .choosers import preload
-from .models import Document, Passage, Ruling
+from .models import Ruling
 from .permissions import may_review
 from .typed_text import refuse_in_a_line, refuse_in_lines
 

@@ -6,8 +6,10 @@ from django.dispatch import receiver
 from django.utils import timezone
 from wagtail.signals import published
 
+from catalogue.models import ErrataCard
+
 from .flags import SUPERSEDED_PASSAGE
-from .models import ErrataCard, Ruling
+from .models import Ruling
 from .reader_mail import ruling_published
 
 

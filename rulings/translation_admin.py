@@ -22,10 +22,11 @@ from wagtail.admin.panels import Panel
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.snippets.views.snippets import SnippetViewSet
 
+from catalogue.models import GlossaryTerm
 from core.roles import MARK_RULING_TRANSLATION
 from core.translated_fields import SOURCE_LANGUAGE, field_label, stored, target_languages
 
-from .models import GlossaryTerm, Ruling
+from .models import Ruling
 from .translation_freshness import (
     edited_since,
     followed_english,

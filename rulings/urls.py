@@ -4,7 +4,9 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
-from . import edition_lookup, views, views_ask
+from catalogue import edition_lookup
+
+from . import views, views_ask
 
 app_name = "rulings"
 

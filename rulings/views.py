@@ -11,6 +11,8 @@ from django.utils.functional import cached_property
 from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView, ListView
 
+from catalogue.edition_lookup import chosen_edition, editions_matching
+from catalogue.models import SEARCH_SNIPPET_LIMIT, Document, Edition, ErrataCard
 from core.cache_tags import game, game_errata, game_rulings, shows
 from core.cache_tags import ruling as ruling_tag
 from core.navigation import Crumb, crumb_of, home_crumb
@@ -18,17 +20,8 @@ from core.page_cache import accept, remembered
 from core.pagination import IndexPaginator, accept_page, page_or_404
 from core.translated_fields import SOURCE_LANGUAGE
 
-from .edition_lookup import chosen_edition, editions_matching
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
-from .models import (
-    SEARCH_SNIPPET_LIMIT,
-    Citation,
-    Document,
-    Edition,
-    ErrataCard,
-    Ruling,
-    RulingMention,
-)
+from .models import Citation, Ruling, RulingMention
 from .rendering import render_answer
 from .translation_freshness import record_for, translation_state
 

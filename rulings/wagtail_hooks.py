@@ -20,6 +20,14 @@ from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
+from catalogue.choosers import (
+    DocumentChooserViewSet,
+    EditionChooser,
+    EditionChooserViewSet,
+    GameChooserViewSet,
+    PassageChooserViewSet,
+)
+from catalogue.models import Document, Edition, ErrataCard, Game, Passage
 from core.roles import IMPORT_RULINGS, MARK_RULING_TRANSLATION
 
 from .admin_listings import (
@@ -32,16 +40,9 @@ from .admin_listings import (
     RulingFilterSet,
 )
 from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView, RulingEditView
-from .choosers import (
-    DocumentChooserViewSet,
-    EditionChooser,
-    EditionChooserViewSet,
-    GameChooserViewSet,
-    PassageChooserViewSet,
-)
 from .forms import PassageForm, RulingForm
 from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
-from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
+from .models import Ruling
 from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
 from .question_admin import (
     AnsweringRulingCreateView,

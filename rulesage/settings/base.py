@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "rulesage",
     "guides",
     "rulings",
+    "catalogue",
     "core",
     "wagtail.contrib.redirects",
     "wagtail.contrib.routable_page",

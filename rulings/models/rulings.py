@@ -13,14 +13,14 @@ from modelcluster.models import ClusterableModel
 from wagtail.models import DraftStateMixin, PreviewableMixin, RevisionMixin
 from wagtail.search import index
 
+from catalogue.models.errata import ErrataCard
+from catalogue.models.games import Edition, next_free_slug
 from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
 from ..provenance import timing_rows
-from .catalogue import Edition, next_free_slug
 from .citations import Citation
-from .errata import ErrataCard
 from .ruling_status import RulingOrigin, RulingStatus, public_rulings
 
 # A ruling's date of record (`Ruling.dated_at`) in a query: a filter, an order, a count
