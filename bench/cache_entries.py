@@ -53,7 +53,8 @@ from django.urls import reverse
 from django.utils import translation
 from core.page_cache import READ_PARAMETERS
 from guides.models import GamePage, GamesIndexPage, GuidePage
-from rulings.models import Document, Ruling
+from catalogue.models import Document
+from rulings.models import Ruling
 ruling = Ruling.objects.public().select_related("edition").first()
 document = Document.objects.filter(passages__isnull=False).first()
 paths = ["/sitemap-rulings-en.xml", "/sitemap-pages-es.xml"]

@@ -56,7 +56,8 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils import translation
 from guides.models import GamePage, GuidePage
-from rulings.models import Citation, Document, Edition, Ruling
+from catalogue.models import Document, Edition
+from rulings.models import Citation, Ruling
 from devtools.synthetic_catalogue import FIRST_BGG_ID
 from pages.corrections import CorrectionsLog
 
@@ -156,7 +157,8 @@ from django.db.models import Count
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from rulings.models import Citation, ErrataCard, Passage, ReaderQuestion, Ruling
+from catalogue.models import ErrataCard, Passage
+from rulings.models import Citation, ReaderQuestion, Ruling
 
 user, _ = get_user_model().objects.get_or_create(
     username="bench-admin", defaults={"is_superuser": True, "is_staff": True}
@@ -168,7 +170,7 @@ cited = (
 )
 n = Citation.objects.filter(ruling=cited).count()
 rulings = reverse("wagtailsnippets_rulings_ruling:list")
-passages = reverse("wagtailsnippets_rulings_passage:list")
+passages = reverse("wagtailsnippets_catalogue_passage:list")
 
 
 def last(model):
@@ -182,7 +184,7 @@ views = [
     ("rulings listing, one edition", rulings + "?edition=" + str(
         Ruling.objects.values("edition").annotate(n=Count("pk")).order_by("-n")[0]["edition"])),
     ("reader-question queue", reverse("reader_questions:index")),
-    ("errata cards", reverse("wagtailsnippets_rulings_erratacard:list")),
+    ("errata cards", reverse("wagtailsnippets_catalogue_erratacard:list")),
     ("passages", passages),
     ("passages, last page", passages + last(Passage)),
     (f"edit a ruling with {n} citations",

@@ -46,7 +46,7 @@ REDIS_URL = os.environ.get("BENCH_CRAWL_REDIS_URL", "redis://127.0.0.1:6379/14")
 # likeliest to be in a sample).
 CHOOSE_GAME = """
 from django.db.models import Count
-from rulings.models import Game
+from catalogue.models import Game
 catalogue = Game.objects.filter(bgg_id__gte=900000)
 if LARGEST:
     game = catalogue.annotate(n=Count("editions__rulings")).order_by("-n").first()
@@ -73,7 +73,8 @@ print(json.dumps(guide.url))
 """
 ISSUE_ERRATA = """
 import datetime, json
-from rulings.models import Citation, ErrataCard
+from catalogue.models import ErrataCard
+from rulings.models import Citation
 citation = Citation.objects.filter(passage__document__edition__game=game).order_by(
     "?").select_related("passage__document__edition").first()
 ErrataCard.objects.create(
@@ -144,7 +145,7 @@ def main():
     try:
         in_process("import json; print(json.dumps(1))")
         present = in_process(
-            "import json; from rulings.models import Game; "
+            "import json; from catalogue.models import Game; "
             "print(json.dumps(Game.objects.filter(bgg_id__gte=900000).exists()))"
         )
     except subprocess.CalledProcessError:

@@ -95,10 +95,11 @@ def measure(rng: random.Random, repeat: int) -> None:
     from django.test.utils import CaptureQueriesContext
     from django.utils import translation
 
+    from catalogue.models import Edition, Game
     from core.text_search import WORD_RE
     from devtools.synthetic_catalogue.words import EN, ES, QUESTION_FORMS
     from pages.search import Filters, grouped_results, query_words
-    from rulings.models import Edition, Game, Ruling
+    from rulings.models import Ruling
     from rulings.recall import answered_before
 
     request = RequestFactory().get("/en/search/")
@@ -217,13 +218,13 @@ def sizes_report() -> None:
         for _model, index in search_indexes():
             cursor.execute("SELECT pg_relation_size(%s)", [index.name])
             print(f"  index {index.name:24} {cursor.fetchone()[0] / 1e6:9.1f} MB")
-        for table in ("rulings_passage", "rulings_ruling", "guides_guidepage"):
+        for table in ("catalogue_passage", "rulings_ruling", "guides_guidepage"):
             cursor.execute(
                 "SELECT sum(pg_column_size(search_en) + pg_column_size(search_es)) FROM " + table
             )
             vectors = (cursor.fetchone()[0] or 0) / 1e6
             print(f"  stored vectors {table:17} {vectors:9.1f} MB  (search_en + search_es)")
-        for table in ("rulings_passage", "rulings_ruling", "guides_guidepage"):
+        for table in ("catalogue_passage", "rulings_ruling", "guides_guidepage"):
             cursor.execute("SELECT pg_total_relation_size(%s), count(*) FROM " + table, [table])
             size, rows = cursor.fetchone()
             print(f"  table {table:24} {size / 1e6:9.1f} MB  {rows:,} rows (with its indexes)")

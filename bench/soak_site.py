@@ -15,10 +15,11 @@ from django.utils import translation
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from catalogue.models import Edition
 from devtools.synthetic_catalogue.words import EN, ES, QUESTION_FORMS
 from guides.models import GuidePage
 from guides.publish_rules import ChangeKind
-from rulings.models import Edition, Ruling
+from rulings.models import Ruling
 
 MARK = re.compile(r" \(soak edit \d+\)$")
 EDITIONS_ASKED_ABOUT = 200

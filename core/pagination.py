@@ -62,7 +62,7 @@ def accept_page(request, page, name="page"):
 
 def page_of(items, request, per_page, count=None):
     """The page `?page=` asks for, as the context the pager include reads
-    (`templates/rulings/includes/pagination.html`): `page_obj`, `paginator`, `is_paginated`.
+    (`templates/core/includes/pagination.html`): `page_obj`, `paginator`, `is_paginated`.
     `count`, when known (e.g. summed from several sources), spares the paginator's own."""
     paginator = Paginator(items, per_page)
     if count is not None:

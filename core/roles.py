@@ -30,10 +30,10 @@ APPROVAL_TASK = "Editors' approval"
 REVIEW_RULING = "rulings.review_ruling"  # verify, correct or withdraw a ruling
 ANSWER_QUESTION = "rulings.change_readerquestion"  # answer, mark a duplicate or decline
 IMPORT_RULINGS = "rulings.add_importjob"
-ISSUE_ERRATA = "rulings.issue_erratacard"  # add an errata card or amend one
+ISSUE_ERRATA = "catalogue.issue_erratacard"  # add an errata card or amend one
 # Make a ruling, or its draft, what readers see (Wagtail's permission for a snippet with drafts).
 PUBLISH_RULING = "rulings.publish_ruling"
-KEEP_GLOSSARY = "rulings.keep_glossaryterm"  # add, change or remove a glossary pair
+KEEP_GLOSSARY = "catalogue.keep_glossaryterm"  # add, change or remove a glossary pair
 MARK_GUIDE_TRANSLATION = "guides.mark_translation_up_to_date"
 MARK_RULING_TRANSLATION = "rulings.mark_translation_up_to_date"
 
@@ -50,10 +50,10 @@ TRANSLATOR_PERMISSIONS = [
     "rulings.view_ruling",
     "rulings.change_ruling",
     "rulings.view_rulingtranslation",
-    "rulings.view_glossaryterm",
+    "catalogue.view_glossaryterm",
 ]
 # The rules knowledge Editors keep, record by record.
-RULES_KNOWLEDGE = ["game", "edition", "document", "passage", "ruling"]
+CATALOGUE = ["game", "edition", "document", "passage"]
 EDITOR_PERMISSIONS = [
     *TRANSLATOR_PERMISSIONS,
     REVIEW_RULING,
@@ -61,10 +61,11 @@ EDITOR_PERMISSIONS = [
     IMPORT_RULINGS,
     PUBLISH_RULING,
     ISSUE_ERRATA,
-    "rulings.view_erratacard",
+    "catalogue.view_erratacard",
     "rulings.view_readerquestion",
-    *(f"rulings.{action}_{model}" for model in RULES_KNOWLEDGE for action in ("add", "change")),
-    *(f"rulings.view_{model}" for model in RULES_KNOWLEDGE),
+    "rulings.add_ruling",
+    *(f"catalogue.{action}_{model}" for model in CATALOGUE for action in ("add", "change")),
+    *(f"catalogue.view_{model}" for model in CATALOGUE),
 ]
 
 
@@ -94,8 +95,11 @@ def ensure_permissions(apps, app_label):
 
 def ensure_roles(apps):
     """Create or complete the Editors and Translators groups and the review workflow."""
-    for app_label in ("wagtailcore", "guides", "rulings"):
-        ensure_permissions(apps, app_label)
+    # Before the catalogue's own migrations, its models were the rulings app's.
+    present = {app_config.label for app_config in apps.get_app_configs()}
+    for app_label in ("wagtailcore", "guides", "rulings", "catalogue"):
+        if app_label in present:
+            ensure_permissions(apps, app_label)
     Permission = apps.get_model("auth", "Permission")
     Group = apps.get_model("auth", "Group")
 

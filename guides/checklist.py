@@ -22,9 +22,9 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from wagtail.models import Page
 
+from catalogue.models import SetupGroup
 from core.cache_tags import game as game_tag
 from core.cache_tags import game_guides, shows
-from rulings.models import SetupGroup
 
 
 @dataclass(frozen=True)

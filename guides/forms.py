@@ -7,10 +7,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 
+from catalogue.models import Game
 from core.forms import TranslatablePageForm, read_only
 from core.roles import MARK_GUIDE_TRANSLATION, public_name
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
-from rulings.models import Game
 
 from .freshness import translation_changed_since
 from .publish_rules import ChangeKind, problems_with

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rulings.models import SetupGroup
+from catalogue.models import SetupGroup
 
 # Shown where a game gives no figure for a player count (e.g. no civic tokens in a variant).
 NO_FIGURE = "—"

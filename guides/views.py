@@ -3,7 +3,7 @@
 The dashboard lists guides (their own freshness, `guides.freshness`) and the translated
 rulings (`rulings.translation_freshness`, marked up to date in the rulings' admin), and
 names the glossary terms a guide's translation renders otherwise than its game's glossary
-(`rulings.glossary`).
+(`catalogue.glossary`).
 """
 
 from collections import Counter
@@ -21,6 +21,7 @@ from wagtail.admin import messages
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.models import Page
 
+from catalogue.glossary import game_terms, inconsistent_renderings
 from core.freshness import STATUS_ORDER, TranslationStatus
 from core.roles import MARK_GUIDE_TRANSLATION as MARK_PERMISSION
 from core.translated_fields import (
@@ -29,7 +30,6 @@ from core.translated_fields import (
     target_languages,
     untranslated_fields,
 )
-from rulings.glossary import game_terms, inconsistent_renderings
 from rulings.translation_admin import can_mark as can_mark_ruling
 from rulings.translation_admin import mark_url as ruling_mark_url
 from rulings.translation_freshness import ruling_states, ruling_statuses

@@ -14,10 +14,11 @@ from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
+from catalogue.models import ErrataCard
 from core.freshness import TranslationStatus
 from core.roles import edits_translations_only
 from core.translated_fields import target_languages
-from rulings.models import ErrataCard, Ruling
+from rulings.models import Ruling
 
 from .admin_listings import GuideListingViewSet, recheck_url
 from .editor_figures import EditorFiguresPanel, due_guides, translation_counts

@@ -19,8 +19,8 @@ from django.urls import Resolver404, path, re_path, resolve, reverse
 from django.utils import translation
 from django.utils.text import format_lazy
 
+from catalogue.models import Game
 from guides.expansions import live_page
-from rulings.models import Game
 
 from .urls import GAMES
 

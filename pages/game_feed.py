@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.models import ErrataCard
 from core.cache_tags import of_game, shows
 from guides.expansions import live_page
 from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
-from rulings.models import ErrataCard, Ruling
+from rulings.models import Ruling
 
 from .feeds import FEED_LENGTH, RulingsFeed, TagURIFeed, tag_uri
 

@@ -11,8 +11,8 @@ from django.db.models.functions import Coalesce, NullIf
 from django.http import JsonResponse
 from django.utils.translation import get_language
 
+from catalogue.models import Game
 from core.translated_fields import SOURCE_LANGUAGE
-from rulings.models import Game
 
 # Offered at most: a datalist longer than this is a list to read, not a choice to make.
 SUGGESTIONS = 10

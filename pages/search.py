@@ -9,7 +9,7 @@ ranking (PostgreSQL full text, or Elasticsearch/OpenSearch when configured); thi
 chooses the querysets and fields, and cuts snippets. Nothing here writes.
 
 A reader of a translation also finds what exists only in English: the games' glossaries
-carry the query's words over to English terms (`rulings.glossary`; of the chosen game, or
+carry the query's words over to English terms (`catalogue.glossary`; of the chosen game, or
 of every game whose glossary has them), and the rulings not yet translated and the
 passages of English editions of those games are searched in their English columns, with
 English stemming, after the results in the reader's language. They are shown as English.
@@ -28,14 +28,14 @@ from modelsearch.query import And, Or, PlainText
 from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
+from catalogue.glossary import expand, game_terms, terms_for_words
+from catalogue.models import Game
 from core.cache_tags import LISTS
 from core.page_cache import remembered
 from core.pagination import page_or_404
 from core.text_search import WORD_RE
 from core.translated_fields import SOURCE_LANGUAGE
 from guides.models import GamePage, GuidePage
-from rulings.glossary import expand, game_terms, terms_for_words
-from rulings.models import Game
 
 from .search_scope import ENGLISH_QUERYSETS, QUERYSETS, Filters
 

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rulings.models import Edition
+from catalogue.models import Edition
 
 from .game_lookup import TYPED_LIMIT, games_called, games_matching, shown_name
 from .search import KINDS, Filters, clean_query, query_words

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from catalogue.models import Document, Edition, Game, Passage
 from core.pages import public
 from core.text_search import localized_search_fields, site_languages
 from core.translated_fields import SOURCE_LANGUAGE
 from guides.models import GamePage, GuidePage, GuideSource
-from rulings.models import Document, Edition, Game, Passage, Ruling
+from rulings.models import Ruling
 
 
 @dataclass

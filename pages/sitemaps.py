@@ -34,12 +34,13 @@ from django.urls import reverse
 from django.utils import translation
 from wagtail.models import Page, Site
 
+from catalogue.models import Document, Edition
 from core.dates import not_after_now, start_of_day
 from core.pages import page_url_in, public
 from core.pagination import accept_page
 from guides.models import GamePage, GuideVersion
 from guides.setup_facts import player_counts
-from rulings.models import Document, Edition, Ruling
+from rulings.models import Ruling
 
 from .corrections import latest_corrections
 

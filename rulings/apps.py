@@ -9,6 +9,3 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         from . import signals  # noqa: F401  (errata re-flag rulings; publishing tells readers)
-        from .permissions import register_policies
-
-        register_policies()

@@ -21,10 +21,10 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.edition_lookup import chosen_edition
 from core.client_address import client_address
 from core.redis_cache import errors_raised
 
-from .edition_lookup import chosen_edition
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
 from .typed_text import refuse_in_lines
 

@@ -1,8 +1,7 @@
 """Admin forms: a change to a published ruling's answer needs a public correction note (a
 translation of it does not, nor a draft nobody has read); a ruling cites its own edition
 and takes only the statuses its origin allows; only those who may review a ruling change
-its review; translators change only a ruling's translations; a passage's text says
-truthfully whose words it is."""
+its review; translators change only a ruling's translations."""
 
 from collections import Counter
 
@@ -12,10 +11,11 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminModelForm
 
+from catalogue.choosers import preload
+from catalogue.models import Document, Passage
 from core.forms import TranslationsOnlyMixin, read_only
 
-from .choosers import preload
-from .models import Document, Passage, Ruling
+from .models import Ruling
 from .permissions import may_review
 from .typed_text import refuse_in_a_line, refuse_in_lines
 
@@ -179,28 +179,3 @@ def as_cited(citation):
     else:
         cites = (citation.document_id, citation.page, citation.heading_path)
     return citation.n, cites, as_read(citation.quote)
-
-
-class PassageForm(WagtailAdminModelForm):
-    """Text an editor types is theirs, never the export's snippet.
-
-    Readers are told a snippet came from an export of a given date; text changed here no
-    longer did, so it must be declared as the rulebook's wording (copied exactly).
-    """
-
-    def clean(self):
-        cleaned_data = super().clean()
-        snippet = Passage.TextOrigin.SEARCH_SNIPPET
-        if (
-            "text" in self.changed_data
-            and cleaned_data.get("text")
-            and cleaned_data.get("text_origin") == snippet
-        ):
-            self.add_error(
-                "text_origin",
-                _(
-                    "Text typed here is not the passage search's snippet. Copy the "
-                    "rulebook's wording exactly and say so, or leave the snippet unchanged."
-                ),
-            )
-        return cleaned_data

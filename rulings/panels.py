@@ -5,7 +5,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 
-from .models import SEARCH_SNIPPET_LIMIT
+from catalogue.models import SEARCH_SNIPPET_LIMIT
+
 from .retrieval import next_citation_number, retrieved_not_cited
 
 
@@ -57,10 +58,10 @@ class RetrievedNotCitedPanel(Panel):
             for row in rows:
                 if row.insertable:
                     row.passage_edit_url = reverse(
-                        "wagtailsnippets_rulings_passage:edit", args=[row.passage.pk]
+                        "wagtailsnippets_catalogue_passage:edit", args=[row.passage.pk]
                     )
                     row.document_edit_url = reverse(
-                        "wagtailsnippets_rulings_document:edit", args=[row.document.pk]
+                        "wagtailsnippets_catalogue_document:edit", args=[row.document.pk]
                     )
             # Translators: [N] stands for the citation's number; keep it as written.
             insert_label = gettext("Insert as citation [N]")

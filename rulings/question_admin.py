@@ -29,10 +29,10 @@ from wagtail.admin.viewsets.model import ModelViewSet
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy
 
+from catalogue.admin_views import ExplicitSaveCreateView
 from core.roles import ANSWER_QUESTION
 
 from .admin_listings import ReaderQuestionFilterSet
-from .admin_views import ExplicitSaveCreateView
 from .models import ReaderQuestion, Ruling
 from .reader_mail import question_handled
 from .recall import answered_before

@@ -15,7 +15,7 @@ look alike, so the third is the default. On SQLite (`make run`) the same trigram
 similarity is computed in Python.
 
 A question in a translation's language also reaches the rulings not yet translated: the
-edition's game's glossary carries it over to English terms (`rulings.glossary`), looked
+edition's game's glossary carries it over to English terms (`catalogue.glossary`), looked
 for in each ruling's English question and answer with English stemming (the stored
 `search_en` vector, within the edition). A ruling whose own question holds one of the
 concepts the glossary knows scores by how much of the reader's question it covers: each
@@ -36,11 +36,12 @@ from django.utils import translation
 from django.utils.translation import get_language
 from modeltranslation.utils import build_localized_fieldname
 
+from catalogue.glossary import expand, game_terms
+from catalogue.models import Edition
 from core.text_search import WORD_RE, search_config, trigram_similarity, word_stems
 from core.translated_fields import SOURCE_LANGUAGE
 
-from .glossary import expand, game_terms
-from .models import Edition, Ruling
+from .models import Ruling
 
 # Longer questions are cut here: the first few hundred characters say what is asked, and
 # a pasted page must not make the comparison slow.

@@ -9,8 +9,8 @@ row is checked here before it is trusted: a malformed row is skipped, never an e
 
 from dataclasses import dataclass
 
-from .locations import format_location
-from .models import Passage
+from catalogue.locations import format_location
+from catalogue.models import Passage
 
 
 @dataclass

@@ -32,7 +32,9 @@ from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColum
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from .admin_listings import LongListIndexView, PublicationColumn, RulingFilterSet
+from catalogue.admin_listings import LongListIndexView
+
+from .admin_listings import PublicationColumn, RulingFilterSet
 from .flags import SUPERSEDED_PASSAGE
 from .models import Ruling
 from .permissions import may_review

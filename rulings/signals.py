@@ -5,11 +5,7 @@ Which cached pages a change to these records makes stale (core.page_cache_events
 
 - a ruling: its own page and its game's lists of rulings; its citations, corrections,
   translation records and the guide sections that name it: its own page;
-- an errata card: the rulings citing its passage (their warnings), its game's guides
-  (their re-check state) and where its game's errata are listed;
-- a game, edition, rulebook, passage, glossary term or setup figure: every page of that
-  game (names, citations' wording); an edition's errata check date alone: where its
-  errata are listed (the registry's sitemap date);
+- (the catalogue's records: catalogue/signals.py);
 - a reader's question, an admin import's job and its uploaded files: nothing (what the
   import writes says itself what it touched).
 """
@@ -19,35 +15,25 @@ from django.dispatch import receiver
 from django.utils import timezone
 from wagtail.signals import published
 
+from catalogue.models import ErrataCard
 from core import cache_tags
-from core.cache_tags import LISTS, SITE, game_errata, game_guides, game_rulings, of_game
-from core.page_cache_events import of_records_of_game, tags_for, value, watch
+from core.cache_tags import LISTS, SITE, game_rulings
+from core.page_cache_events import tags_for, value, watch
 
 from .flags import SUPERSEDED_PASSAGE
 from .models import (
     Citation,
-    Document,
-    Edition,
-    ErrataCard,
-    Game,
-    GlossaryTerm,
     ImportJob,
     ImportJobFile,
-    Passage,
     ReaderQuestion,
     Ruling,
     RulingCorrection,
     RulingMention,
     RulingTranslation,
-    SetupFigure,
 )
 from .reader_mail import ruling_published
 
 watch("rulings", not_shown=[ReaderQuestion, ImportJob, ImportJobFile])
-
-
-def game_of_edition(edition_id):
-    return value(Edition, edition_id, "game_id")
 
 
 def game_of_ruling(ruling_id):
@@ -76,49 +62,6 @@ def of_ruling_record(record):
     """Shown on the ruling's page only (and site-wide, in the corrections log): the lists
     of rulings show the ruling's own fields, which its own save changes."""
     return {cache_tags.ruling(record.ruling_id), LISTS}
-
-
-@tags_for(Game)
-def of_game_record(game):
-    """An expansion is listed on its base game's pages too."""
-    base = {*of_game(game.expansion_of_id)} if game.expansion_of_id else set()
-    return of_records_of_game(game.pk) | base
-
-
-@tags_for(
-    Edition,
-    narrow_fields={"errata_checked_on": lambda game_id: {game_errata(game_id)}},
-)
-@tags_for(GlossaryTerm, SetupFigure)
-def of_record_of_game(record):
-    return of_records_of_game(record.game_id)
-
-
-@tags_for(Document)
-def of_document(document):
-    return of_records_of_game(game_of_edition(document.edition_id))
-
-
-@tags_for(Passage)
-def of_passage(passage):
-    return of_records_of_game(value(Document, passage.document_id, "edition__game_id"))
-
-
-@tags_for(ErrataCard)
-def of_errata_card(card):
-    """The rulings citing the card's passage (their warnings), the game's guides (their
-    re-check state) and where its errata are listed; a card on no passage: the game."""
-    game_id = game_of_edition(card.edition_id)
-    if game_id is None or card.passage_id is None:
-        return of_records_of_game(game_id)
-    citing = Citation.objects.filter(passage_id=card.passage_id).values_list("ruling_id")
-    return {
-        *(cache_tags.ruling(pk) for pk in set(pk for (pk,) in citing)),
-        game_rulings(game_id),  # their review status, in the lists
-        game_guides(game_id),
-        game_errata(game_id),
-        LISTS,
-    }
 
 
 @receiver(published, sender=Ruling)

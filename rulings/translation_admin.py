@@ -1,5 +1,5 @@
-"""Translators' admin for rulings and glossaries: "mark up to date", the ruling editor's
-translation panel, and each game's glossary.
+"""Translators' admin for rulings: "mark up to date" and the ruling editor's translation
+panel (each game's glossary is the catalogue's, catalogue.viewsets).
 
 Translators edit a ruling's translated fields in the ruling's own form (rulings.forms keeps
 them to those). Marking a translation up to date is a separate, explicit statement, made
@@ -20,12 +20,11 @@ from django.views.generic import TemplateView
 from wagtail.admin import messages
 from wagtail.admin.panels import Panel
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
-from wagtail.snippets.views.snippets import SnippetViewSet
 
 from core.roles import MARK_RULING_TRANSLATION
 from core.translated_fields import SOURCE_LANGUAGE, field_label, stored, target_languages
 
-from .models import GlossaryTerm, Ruling
+from .models import Ruling
 from .translation_freshness import (
     edited_since,
     followed_english,
@@ -175,17 +174,3 @@ class TranslationStatePanel(Panel):
                     )
             context["states"] = states
             return context
-
-
-class GlossaryViewSet(SnippetViewSet):
-    """Each game's glossary, kept by translators and editors: one pair per row, listed and
-    filtered by game."""
-
-    model = GlossaryTerm
-    icon = "doc-full"
-    menu_label = gettext_lazy("Glossary")
-    list_display = ["english", "translation", "language", "variant", "game"]
-    list_filter = ["game", "language", "variant"]
-    search_fields = ["english", "translation"]
-    search_backend_name = None
-    ordering = ["game", "language", "english", "variant", "translation"]

@@ -4,7 +4,10 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
-from . import edition_lookup, views, views_ask
+from catalogue import edition_lookup
+from catalogue import views as catalogue_views
+
+from . import views, views_ask
 
 app_name = "rulings"
 
@@ -24,10 +27,14 @@ urlpatterns = [
         format_lazy("{}/", EDITIONS), edition_lookup.edition_suggestions, name="edition_suggestions"
     ),
     path("<str:code>/", views.EditionRulingListView.as_view(), name="edition"),
-    path(format_lazy("<str:code>/{}/", ERRATA), views.ErrataRegistryView.as_view(), name="errata"),
+    path(
+        format_lazy("<str:code>/{}/", ERRATA),
+        catalogue_views.ErrataRegistryView.as_view(),
+        name="errata",
+    ),
     path(
         format_lazy("<str:code>/{}/<int:pk>/", DOCUMENTS),
-        views.DocumentView.as_view(),
+        catalogue_views.DocumentView.as_view(),
         name="document",
     ),
     path("<str:code>/<slug:slug>/", views.RulingDetailView.as_view(), name="ruling"),

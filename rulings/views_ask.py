@@ -15,12 +15,12 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from catalogue.edition_lookup import chosen_edition, edition_label, editions_matching
 from core.navigation import Crumb, home_crumb
 from core.redis_cache import CacheUnavailable
 from core.translated_fields import falls_back
 
 from .asking import QuestionForm, limit_unavailable_message, rate_limit_message, take_a_send
-from .edition_lookup import chosen_edition, edition_label, editions_matching
 from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS
 from .reader_mail import question_sent

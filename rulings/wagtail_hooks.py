@@ -1,12 +1,9 @@
-"""The editors' desk: rules knowledge, errata and the rulings review queue."""
+"""The editors' desk: the Rules menu (rulings and the catalogue), the rulings review queue,
+reader questions, imports and marking translations up to date."""
 
-from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.urls import path, reverse
-from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
-from modeltranslation import settings as mt_settings
-from modeltranslation.utils import build_localized_fieldname
 from wagtail import hooks
 from wagtail.admin.panels import (
     FieldPanel,
@@ -20,28 +17,25 @@ from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
+from catalogue.choosers import EditionChooser
+from catalogue.models import Document, Passage
+from catalogue.viewsets import (
+    EDITION_FIELD,
+    DocumentViewSet,
+    EditionViewSet,
+    ErrataCardViewSet,
+    GameViewSet,
+    GlossaryViewSet,
+    PassageViewSet,
+    translated_panels,
+)
 from core.roles import IMPORT_RULINGS, MARK_RULING_TRANSLATION
 
-from .admin_listings import (
-    DocumentFilterSet,
-    EditionFilterSet,
-    ErrataCardFilterSet,
-    LongListIndexView,
-    PassageFilterSet,
-    PublicationColumn,
-    RulingFilterSet,
-)
-from .admin_views import ExplicitSaveCreateView, ExplicitSaveEditView, RulingEditView
-from .choosers import (
-    DocumentChooserViewSet,
-    EditionChooser,
-    EditionChooserViewSet,
-    GameChooserViewSet,
-    PassageChooserViewSet,
-)
-from .forms import PassageForm, RulingForm
+from .admin_listings import PublicationColumn, RulingFilterSet
+from .admin_views import RulingEditView
+from .forms import RulingForm
 from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
-from .models import Document, Edition, ErrataCard, Game, Passage, Ruling
+from .models import Ruling
 from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
 from .question_admin import (
     AnsweringRulingCreateView,
@@ -55,163 +49,11 @@ from .review_queue import (
     ReviewQueueMixin,
     RulingIndexView,
 )
-from .translation_admin import (
-    GlossaryViewSet,
-    MarkRulingTranslationView,
-    TranslationStatePanel,
-    language_name,
-)
+from .translation_admin import MarkRulingTranslationView, TranslationStatePanel, language_name
 from .translation_freshness import LOG_ACTION
 
-# The form's edition field, whose documents and passages the choosers list.
-EDITION_FIELD = {"edition": "#id_edition"}
 # The document field in the same row of the citations inline as the passage chooser.
 CITATION_ROW_DOCUMENT = {"match": r"^id_citations-\d+-", "append": "document"}
-
-
-def translated_panels(*names):
-    """One panel per language for each field, English first (translators fill in Spanish)."""
-    return [
-        FieldPanel(build_localized_fieldname(name, code))
-        for name in names
-        for code in mt_settings.AVAILABLE_LANGUAGES
-    ]
-
-
-class GameViewSet(SnippetViewSet):
-    model = Game
-    icon = "pick"
-    chooser_viewset_class = GameChooserViewSet
-    list_display = ["name", "publisher", "bgg_id", "player_range"]
-    search_fields = ["name", "publisher"]
-    panels = [
-        FieldPanel("name"),
-        FieldPanel("slug"),
-        FieldPanel("expansion_of"),
-        FieldRowPanel([FieldPanel("bgg_id"), FieldPanel("publisher")]),
-        FieldRowPanel([FieldPanel("min_players"), FieldPanel("max_players")]),
-        InlinePanel(
-            "setup_figures",
-            heading=_("Setup figures (shown in every language's guides)"),
-            label=_("Setup figure"),
-            panels=[
-                FieldRowPanel([FieldPanel("min_players"), FieldPanel("max_players")]),
-                FieldPanel("group"),
-                *translated_panels("component"),
-                FieldRowPanel([FieldPanel("quantity"), FieldPanel("in_box")]),
-            ],
-        ),
-    ]
-
-
-class EditionViewSet(SnippetViewSet):
-    model = Edition
-    icon = "tag"
-    chooser_viewset_class = EditionChooserViewSet
-    list_display = ["code", "game", "label", "language", "errata_checked_on"]
-    filterset_class = EditionFilterSet
-    search_fields = ["code", "label"]
-
-    def get_queryset(self, request):
-        return Edition.objects.select_related("game")  # the game column
-
-
-class DocumentViewSet(SnippetViewSet):
-    model = Document
-    icon = "doc-full"
-    chooser_viewset_class = DocumentChooserViewSet
-    list_display = ["title", "kind", "edition", "version", "published_on"]
-    filterset_class = DocumentFilterSet
-    search_fields = ["title"]
-
-    def get_queryset(self, request):
-        return Document.objects.select_related("edition__game")  # the edition column
-
-    panels = [
-        FieldPanel("edition"),
-        FieldPanel("kind"),
-        FieldPanel(
-            build_localized_fieldname("title", mt_settings.DEFAULT_LANGUAGE),
-            heading=_("Title, as published"),
-        ),
-        *(
-            FieldPanel(
-                build_localized_fieldname("title", code),
-                heading=format_lazy(_("Title for {language} readers"), language=name),
-            )
-            for code, name in settings.LANGUAGES
-            if code != mt_settings.DEFAULT_LANGUAGE
-        ),
-        FieldRowPanel([FieldPanel("published_on"), FieldPanel("version")]),
-        FieldPanel("url"),
-        FieldPanel("external_id"),
-    ]
-
-
-class PassageViewSet(SnippetViewSet):
-    model = Passage
-    icon = "doc-full-inverse"
-    chooser_viewset_class = PassageChooserViewSet
-    list_display = ["document", "page", "heading_path"]
-    # By document row, then where in it: the order of the passage_unique_location index
-    # (ordering by the document itself would sort every passage by its edition and title).
-    ordering = ["document_id", "page", "heading_path", "pk"]
-    index_view_class = LongListIndexView
-    filterset_class = PassageFilterSet
-    search_fields = ["heading_path", "text"]
-    # By substring in the passage's own columns, as rulings are: passages are not copied
-    # into Wagtail's admin index (core.admin_search_backend).
-    search_backend_name = None
-    edit_handler = ObjectList(
-        [
-            FieldPanel("document"),
-            FieldPanel("page"),
-            FieldPanel("heading_path"),
-            FieldPanel("text"),
-            FieldRowPanel(
-                [FieldPanel("text_origin"), FieldPanel("text_exported_at", read_only=True)]
-            ),
-        ],
-        base_form_class=PassageForm,
-    )
-
-    def get_queryset(self, request):
-        # The document column; the search vectors are never shown.
-        return Passage.objects.select_related("document").defer("search_en", "search_es")
-
-
-class ErrataCardViewSet(SnippetViewSet):
-    model = ErrataCard
-    add_view_class = ExplicitSaveCreateView
-    edit_view_class = ExplicitSaveEditView
-    icon = "warning"
-    menu_label = _("Errata cards")
-    list_display = ["edition", "location", "issued_on", "status"]
-    filterset_class = ErrataCardFilterSet
-    search_fields = ["corrected_rule", "heading_path"]
-    panels = [
-        FieldPanel("edition"),
-        FieldPanel("document", widget=EditionChooser(Document, linked_fields=EDITION_FIELD)),
-        FieldPanel(
-            "passage",
-            widget=EditionChooser(
-                Passage, linked_fields={**EDITION_FIELD, "document": "#id_document"}
-            ),
-        ),
-        FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
-        *translated_panels("corrected_rule"),
-        FieldPanel("issued_on"),
-        *translated_panels("issued_by"),
-        FieldPanel("source_url"),
-        FieldRowPanel([FieldPanel("status"), FieldPanel("supersedes")]),
-    ]
-
-    def get_queryset(self, request):
-        # The edition and location columns (a card in the corpus is located by its passage).
-        return ErrataCard.objects.select_related("edition__game", "passage").defer(
-            "passage__search_en", "passage__search_es"
-        )
-
 
 CITATION_PANELS = [
     FieldPanel("n"),

@@ -1,9 +1,9 @@
 """Templates keep the layering that lint-imports (make test) checks for Python code.
 
 A template under templates/<app>/ belongs to that app: it may load tag libraries and
-include or extend templates only of its own layer or lower ones (core < rulings < guides <
-pages < rulesage). Project-level templates (base.html, error pages) frame every app and belong to
-the top layer.
+include or extend templates only of its own layer or lower ones (core < catalogue < rulings <
+guides < pages < rulesage). Project-level templates (base.html, error pages) frame every app
+and belong to the top layer.
 """
 
 import re
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-LAYERS = ["core", "rulings", "guides", "pages", "rulesage"]
+LAYERS = ["core", "catalogue", "rulings", "guides", "pages", "rulesage"]
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 LOAD_RE = re.compile(r"{%\s*load\s+([^%]+?)\s*%}")
 TEMPLATE_RE = re.compile(r"{%\s*(?:include|extends)\s+[\"']([^\"']+)[\"']")

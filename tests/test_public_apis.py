@@ -24,7 +24,17 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-SOURCES = ["core", "rulings", "guides", "pages", "rulesage", "devtools", "bench", "scripts"]
+SOURCES = [
+    "core",
+    "catalogue",
+    "rulings",
+    "guides",
+    "pages",
+    "rulesage",
+    "devtools",
+    "bench",
+    "scripts",
+]
 # Django, Wagtail and the packages they bring that the project builds on.
 FRAMEWORKS = [
     "django",

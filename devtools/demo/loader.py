@@ -8,6 +8,7 @@ from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.models import Page, Revision, Site
 
+from catalogue.models import Document, Edition, Game, GlossaryTerm, SetupFigure
 from guides.models import (
     GamePage,
     GamesIndexPage,
@@ -20,7 +21,7 @@ from guides.models import (
 )
 from guides.publish_rules import ChangeKind
 from pages.models import HomePage, SiteSettings, StandardPage
-from rulings.models import Document, Edition, Game, GlossaryTerm, Ruling, SetupFigure
+from rulings.models import Ruling
 
 from . import files
 from .files import LANGUAGES, translated

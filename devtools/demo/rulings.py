@@ -11,9 +11,10 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
+from catalogue.models import Edition, ErrataCard, Passage
 from rulings.importers.read.parsed import ImportRefused
 from rulings.importers.write import ImportResult, ImportRun, import_file
-from rulings.models import Citation, Edition, ErrataCard, Passage, Ruling
+from rulings.models import Citation, Ruling
 
 from . import files
 from .files import translated

@@ -33,7 +33,7 @@ __all__ = ["FIRST_BGG_ID", "Sizes", "catalogue_present", "load_catalogue"]
 
 
 def catalogue_present() -> bool:
-    from rulings.models import Game
+    from catalogue.models import Game
 
     return Game.objects.filter(bgg_id__gte=FIRST_BGG_ID).exists()
 

@@ -49,8 +49,9 @@ def next_key(model) -> int:
 def search_indexes():
     """The site search's GIN indexes, with their models: built once after the load rather
     than kept up to date row by row."""
+    from catalogue.models import Passage
     from guides.models import GuidePage
-    from rulings.models import Passage, Ruling
+    from rulings.models import Ruling
 
     return [
         (model, index)

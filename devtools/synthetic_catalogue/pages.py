@@ -17,6 +17,7 @@ from django.utils import timezone
 from wagtail.models import Locale
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
+from catalogue.models import Document, Game
 from guides.models import (
     GamePage,
     GamesIndexPage,
@@ -26,7 +27,6 @@ from guides.models import (
     GuideTranslation,
     GuideVersion,
 )
-from rulings.models import Document, Game
 
 from .rules import FIRST_BGG_ID
 

@@ -16,18 +16,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from rulings.locations import make_anchor
-from rulings.models import (
-    Citation,
-    Document,
-    Edition,
-    ErrataCard,
-    Game,
-    Passage,
-    ReaderQuestion,
-    Ruling,
-    RulingCorrection,
-)
+from catalogue.locations import make_anchor
+from catalogue.models import Document, Edition, ErrataCard, Game, Passage
+from rulings.models import Citation, ReaderQuestion, Ruling, RulingCorrection
 from rulings.models.rulings import RulingOrigin, RulingStatus
 
 from .copying import copy_rows, next_key

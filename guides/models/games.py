@@ -60,7 +60,7 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
     the game's feed and setup checklists are its routes (see the module docstring)."""
 
     game = models.OneToOneField(
-        "rulings.Game", on_delete=models.PROTECT, related_name="page", verbose_name=_("game")
+        "catalogue.Game", on_delete=models.PROTECT, related_name="page", verbose_name=_("game")
     )
     overview = RichTextField(_("overview"), blank=True, features=["bold", "italic", "link"])
 

@@ -70,7 +70,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         ),
     )
     expansions = ParentalManyToManyField(
-        "rulings.Game",
+        "catalogue.Game",
         blank=True,
         related_name="guides_covering",
         verbose_name=_("expansions covered"),

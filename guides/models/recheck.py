@@ -21,7 +21,7 @@ from django.utils import timezone
 from wagtail.models import Page
 from wagtail.query import PageQuerySet
 
-from rulings.models import ErrataCard
+from catalogue.models import ErrataCard
 
 from ..games_index import shown_title
 

@@ -18,7 +18,7 @@ class GuideSource(Orderable):
 
     page = ParentalKey("guides.GuidePage", on_delete=models.CASCADE, related_name="sources")
     document = models.ForeignKey(
-        "rulings.Document",
+        "catalogue.Document",
         on_delete=models.PROTECT,
         related_name="guide_sources",
         verbose_name=_("document"),

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "pages",
     "guides",
     "rulings",
+    "catalogue",
     "core",
     "wagtail.contrib.redirects",
     "wagtail.contrib.routable_page",

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import rulings.models.glossary
+import catalogue.models.glossary
 from django.conf import settings
 from django.db import migrations, models
 
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('english', models.CharField(max_length=120, verbose_name='English term')),
-                ('language', models.CharField(choices=rulings.models.glossary.language_choices, default='es', max_length=10, verbose_name='language')),
+                ('language', models.CharField(choices=catalogue.models.glossary.language_choices, default='es', max_length=10, verbose_name='language')),
                 ('translation', models.CharField(help_text='The term as translations write it.', max_length=120, verbose_name='rendering')),
                 ('variant', models.BooleanField(default=False, help_text='Tick for another word readers may use for the term: searched, but not expected in translations.', verbose_name='variant only')),
                 ('note', models.CharField(blank=True, help_text='Where the pair comes from, or when to use it.', max_length=255, verbose_name='note')),

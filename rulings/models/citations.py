@@ -5,10 +5,9 @@ from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalKey
 from wagtail.models import Orderable
 
+from catalogue.locations import Located
+from catalogue.models.games import Document, Passage
 from core.fields import optional_link
-
-from ..locations import Located
-from .catalogue import Document, Passage
 
 
 class Citation(Located, Orderable):

@@ -14,7 +14,8 @@ from django.db.models.functions import Length
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
-from .catalogue import Edition
+from catalogue.models.games import Edition
+
 from .rulings import Ruling
 
 QUESTION_MIN_LENGTH = 10

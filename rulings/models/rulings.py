@@ -13,14 +13,14 @@ from modelcluster.models import ClusterableModel
 from wagtail.models import DraftStateMixin, PreviewableMixin, RevisionMixin
 from wagtail.search import index
 
+from catalogue.models.errata import ErrataCard
+from catalogue.models.games import Edition, next_free_slug
 from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
 from ..provenance import timing_rows
-from .catalogue import Edition, next_free_slug
 from .citations import Citation
-from .errata import ErrataCard
 from .ruling_status import RulingOrigin, RulingStatus, public_rulings
 
 # A ruling's date of record (`Ruling.dated_at`) in a query: a filter, an order, a count
@@ -161,7 +161,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
     # (core.admin_search_backend).
     admin_search_index = False
     # The site search looks in one language's columns with that language's stemming
-    # (rulesage/search.py); the GIN indexes below answer it.
+    # (pages/search.py); the GIN indexes below answer it.
     search_fields = [
         *(index.SearchField(f"question_{code}", boost=2) for code in site_languages()),
         *(index.SearchField(f"answer_{code}", boost=1) for code in site_languages()),

@@ -106,7 +106,7 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     ruling = Ruling.objects.get(question__startswith="Can I use a resource I drafted")
     reader.goto(journey.url + ruling.get_absolute_url())
     assert "p.7" not in reader.locator(".notice--errata").inner_text()
-    editor.goto(f"{journey.url}/admin/snippets/rulings/erratacard/add/")
+    editor.goto(f"{journey.url}/admin/snippets/catalogue/erratacard/add/")
     choose(editor, "Choose edition", "bg-368017-en-1e")
     choose(editor, "Choose document", "Point City — Rulebook")
     choose(editor, "Choose passage", "p.7", search="p.7")

@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from rulings.models import Passage, ReaderQuestion, Ruling
+from catalogue.models import Passage
+from rulings.models import ReaderQuestion, Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 

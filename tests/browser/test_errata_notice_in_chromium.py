@@ -7,8 +7,8 @@ import re
 import pytest
 from django.utils import timezone
 
+from catalogue.models import ErrataCard
 from guides.models import GuidePage
-from rulings.models import ErrataCard
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 from tests.guides.factories import url_in

@@ -10,8 +10,8 @@ import re
 import pytest
 from django.core.management import call_command
 
+from catalogue.models import Game
 from guides.models import GuidePage
-from rulings.models import Game
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 from tests.guides.factories import url_in
@@ -46,7 +46,7 @@ def test_editor_edits_a_setup_row_and_readers_see_it_in_both_languages(journey, 
 
     editor = journey.open()
     log_in(editor, journey.url, "eduardo")
-    editor.goto(f"{journey.url}/admin/snippets/rulings/game/edit/{demo.pk}/")
+    editor.goto(f"{journey.url}/admin/snippets/catalogue/game/edit/{demo.pk}/")
     expect_heading = editor.get_by_text("Setup figures (shown in every language's guides)")
     assert expect_heading.first.is_visible()
 
@@ -61,7 +61,7 @@ def test_editor_edits_a_setup_row_and_readers_see_it_in_both_languages(journey, 
     editor.locator(tier_one).fill("64")
     editor.locator(inline_field(demo, "Civic tokens", 4, "quantity")).fill("15")
     editor.get_by_role("button", name="Save").click()
-    editor.wait_for_url(re.compile(r"/admin/snippets/rulings/game/$"))
+    editor.wait_for_url(re.compile(r"/admin/snippets/catalogue/game/$"))
     assert "updated" in editor.locator(".messages").inner_text()
 
     assert civic_tokens_for_four(reader, journey.url + url_in(guide, "en")) == ["4", "15"]

@@ -8,17 +8,9 @@ from django.core.management import CommandError, call_command
 from django.db.models import F
 from django.utils import translation
 
+from catalogue.models import Edition, ErrataCard, Game, Passage
 from guides.models import GamePage, GuidePage, GuideTranslation
-from rulings.models import (
-    Citation,
-    Edition,
-    ErrataCard,
-    Game,
-    Passage,
-    ReaderQuestion,
-    Ruling,
-    RulingCorrection,
-)
+from rulings.models import Citation, ReaderQuestion, Ruling, RulingCorrection
 from rulings.models.rulings import RulingOrigin
 
 pytestmark = pytest.mark.django_db

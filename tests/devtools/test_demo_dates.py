@@ -6,9 +6,10 @@ import pytest
 from bs4 import BeautifulSoup
 from django.core.management import call_command
 
+from catalogue.models import Edition, ErrataCard
 from devtools.demo import files
 from guides.models import GuidePage
-from rulings.models import Edition, ErrataCard, Ruling
+from rulings.models import Ruling
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("root_page")]
 

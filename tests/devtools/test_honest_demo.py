@@ -9,8 +9,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
+from catalogue.models import ErrataCard, Passage
 from devtools.demo import rulings as demo
-from rulings.models import ErrataCard, Passage, Ruling
+from rulings.models import Ruling
 from tests.conftest import kept_for_the_module
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_without_seeds")]

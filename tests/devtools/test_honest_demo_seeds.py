@@ -5,7 +5,8 @@ loaded once for the module (`demo_site`)."""
 import pytest
 from django.urls import reverse
 
-from rulings.models import Passage, Ruling
+from catalogue.models import Passage
+from rulings.models import Ruling
 from tests.devtools.test_honest_demo import ILLUSTRATIVE, QUESTIONS, html
 from tests.seeds import POINT_CITY_RULING, seed_path
 

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.db.models import Count
 from wagtail.models import Page, Revision
 
+from catalogue.models import Document, Edition, Game
 from guides.models import GuideCorrection, GuidePage, GuideTranslation, GuideVersion
-from rulings.models import Document, Edition, Game
 from tests.guides.factories import url_in
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_site")]

@@ -4,8 +4,8 @@ import factory
 import wagtail_factories
 from django.utils import translation
 
+from catalogue.models import SetupFigure
 from guides.models import GamePage, GamesIndexPage, GuideCorrection, GuidePage, GuideSource
-from rulings.models import SetupFigure
 from tests.rulings.factories import DocumentFactory, GameFactory
 
 

@@ -9,9 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from catalogue.models import Document, ErrataCard, Passage
 from core.cache_tags import bump_everything
 from guides.models import GuidePage
-from rulings.models import Citation, Document, ErrataCard, Passage, Ruling
+from rulings.models import Citation, Ruling
 from tests.guides.factories import add_source, publish, url_in
 from tests.guides.fixtures import SPANISH, fixtures_from_guide_site
 

@@ -4,10 +4,10 @@ each guide says which expansions it covers; editors tick them from the game's ow
 import pytest
 from bs4 import BeautifulSoup
 
+from catalogue.models import Game
 from guides.models import GamePage, GuidePage
 from rulings.importers import parse_export
 from rulings.importers.write.store import import_parsed
-from rulings.models import Game
 from tests.rulings.exports import make_export, second_citation_of
 from tests.rulings.factories import illustrative_expansion
 

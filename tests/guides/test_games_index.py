@@ -9,8 +9,8 @@ from bs4 import BeautifulSoup
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from catalogue.models import Document, Edition
 from guides.models import GamePage, GamesIndexPage
-from rulings.models import Document, Edition
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
 
-from rulings.models import GlossaryTerm
+from catalogue.models import GlossaryTerm
 from tests.guides.factories import publish
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 
+from catalogue.models import ErrataCard, Passage
 from guides.models import GuidePage
-from rulings.models import ErrataCard, Passage, Ruling
+from rulings.models import Ruling
 from tests.guides.factories import GuidePageFactory, add_source, publish
 from tests.rulings.factories import errata_card
 from tests.rulings.fixtures import import_export
@@ -136,7 +137,7 @@ def test_the_panel_names_the_card_that_lists_each_ruling(admin_client, rulebook)
         f"{date_format(card.issued_on)}"
     ) in text
     link = item.find("a", string=f"{rulebook.edition.code}: p.4 · SECTION · Part 2")
-    assert link["href"] == reverse("wagtailsnippets_rulings_erratacard:edit", args=[card.pk])
+    assert link["href"] == reverse("wagtailsnippets_catalogue_erratacard:edit", args=[card.pk])
 
 
 def test_the_panel_takes_the_same_queries_for_one_listed_ruling_or_ten(admin_client, rulebook):

@@ -6,8 +6,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from catalogue.models import Game, SetupFigure, SetupGroup
 from guides.models import GamePage, GuidePage
-from rulings.models import Game, SetupFigure, SetupGroup
 
 pytestmark = pytest.mark.django_db
 

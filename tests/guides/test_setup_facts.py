@@ -4,7 +4,7 @@ import pytest
 from bs4 import BeautifulSoup
 from django.db import IntegrityError, transaction
 
-from rulings.models import SetupFigure
+from catalogue.models import SetupFigure
 from tests.guides.factories import give_setup_figures, publish, publish_version, url_in
 from tests.guides.fixtures import fixtures_from_guide_site
 

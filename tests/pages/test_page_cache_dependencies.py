@@ -11,10 +11,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from catalogue.models import ErrataCard, Game
 from core.page_cache import STATUS_HEADER
 from guides.models import GamePage, GuidePage
 from pages.models import SiteSettings
-from rulings.models import ErrataCard, Game, ReaderQuestion, Ruling
+from rulings.models import ReaderQuestion, Ruling
 from tests.guides.factories import publish_version
 from tests.rulings.factories import record_correction
 

@@ -6,7 +6,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rulings.models import Document, Edition, Passage, Ruling
+from catalogue.models import Document, Edition, Passage
+from rulings.models import Ruling
 from tests.conftest import kept_for_the_module, make_home
 
 pytestmark = pytest.mark.django_db
@@ -224,7 +225,7 @@ def game_box(client, url, **params):
 
 
 def test_the_game_filter_is_a_text_box_not_a_list_of_every_game(client, demo):
-    from rulings.models import Game
+    from catalogue.models import Game
 
     for n in range(30):
         Game.objects.create(name=f"Filler Game {n:02}", slug=f"filler-{n:02}", bgg_id=980000 + n)
@@ -238,7 +239,7 @@ def test_the_game_filter_is_a_text_box_not_a_list_of_every_game(client, demo):
 
 
 def test_a_game_chosen_by_name_or_slug_narrows_the_results_and_stays_shown_by_name(client, demo):
-    from rulings.models import Game
+    from catalogue.models import Game
 
     game = Game.objects.get(slug="archaeology-the-new-expedition")
     for sent in (game.name_en, game.name_en.upper(), game.slug):
@@ -251,7 +252,7 @@ def test_a_game_chosen_by_name_or_slug_narrows_the_results_and_stays_shown_by_na
 
 
 def test_an_unknown_or_partial_game_name_offers_the_games_it_may_mean(client, demo):
-    from rulings.models import Game
+    from catalogue.models import Game
 
     Game.objects.create(name="Point City: Expansion", slug="point-city-expansion", bgg_id=990998)
     box, suggestions, errors = game_box(client, "/en/search/", q="card", game="point")
@@ -266,7 +267,7 @@ def test_an_unknown_or_partial_game_name_offers_the_games_it_may_mean(client, de
 
 
 def test_the_game_suggestions_are_json_in_the_readers_language_and_bounded(client, demo):
-    from rulings.models import Game
+    from catalogue.models import Game
 
     for n in range(25):
         Game.objects.create(name=f"Zebra {n:02}", slug=f"zebra-{n:02}", bgg_id=990000 + n)
@@ -285,7 +286,7 @@ def test_the_game_suggestions_are_json_in_the_readers_language_and_bounded(clien
 
 
 def test_the_game_suggestions_cost_one_query_however_many_games(client, demo):
-    from rulings.models import Game
+    from catalogue.models import Game
 
     def queries():
         with CaptureQueriesContext(connection) as captured:

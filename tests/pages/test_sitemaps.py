@@ -9,8 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from wagtail.models import Page
 
+from catalogue.models import Document, Edition
 from pages.sitemaps import SECTIONS
-from rulings.models import Document, Edition, Ruling
+from rulings.models import Ruling
 from tests.guides.factories import url_in
 from tests.rulesage.sitemap_files import all_entries, index_files, local, sitemap_files
 

@@ -40,12 +40,12 @@ BULK_SUPERUSERS = "login/login no/ok no/ok ok/ok"
 CHOOSER_CREATE_EDITORS = "login/login no/no ok/500 ok/500"
 
 
-def snippet(model, *, read, write, delete=SUPERUSERS, create=CHOOSER_CREATE_EDITORS):
+def snippet(model, *, read, write, delete=SUPERUSERS, create=CHOOSER_CREATE_EDITORS, app="rulings"):
     """The addresses Wagtail makes for one of the project's snippets, {route: rule}:
     listing, history and usage by `read`; add, edit and copy by `write`; delete by
     `delete`; its chooser to everyone signed in (choosing is not changing), its chooser's
     "create" by `create`."""
-    admin, chooser = f"admin/snippets/rulings/{model}/", f"admin/snippets/choose/rulings/{model}/"
+    admin, chooser = f"admin/snippets/{app}/{model}/", f"admin/snippets/choose/{app}/{model}/"
     return {
         admin: read,
         f"{admin}results/": read,
@@ -64,10 +64,10 @@ def snippet(model, *, read, write, delete=SUPERUSERS, create=CHOOSER_CREATE_EDIT
     }
 
 
-def revisions(model, *, read, restore):
+def revisions(model, *, read, restore, app="rulings"):
     """A snippet that keeps revisions: restoring one (an edit) by `restore`, comparing two
     by `read`."""
-    history = f"admin/snippets/rulings/{model}/history/"
+    history = f"admin/snippets/{app}/{model}/history/"
     return {
         f"{history}<int:pk>/revisions/<int:revision_id>/revert/": restore,
         f"{history}(?P<pk>.+)/revisions/compare/(?P<revision_id_a>live|earliest|\\d+)"
@@ -96,28 +96,37 @@ RULES = {
     "admin/bulk/rulings/ruling/mark_reviewed/": EDITORS,
     "admin/bulk/rulings/ruling/delete/": BULK_SUPERUSERS,
     # Errata cards are issued by editors (ISSUE_ERRATA); withdrawn, never deleted.
-    **snippet("erratacard", read=EDITORS_READ, write=EDITORS),
-    **revisions("erratacard", read=EDITORS_READ, restore=EDITORS),
-    "admin/bulk/rulings/erratacard/delete/": BULK_SUPERUSERS,
+    **snippet("erratacard", app="catalogue", read=EDITORS_READ, write=EDITORS),
+    **revisions("erratacard", app="catalogue", read=EDITORS_READ, restore=EDITORS),
+    "admin/bulk/catalogue/erratacard/delete/": BULK_SUPERUSERS,
     # The glossary is kept by translators and editors alike (KEEP_GLOSSARY).
     **snippet(
         "glossaryterm",
+        app="catalogue",
         read=SIGNED_IN_READ,
         write=SIGNED_IN,
         delete=SIGNED_IN,
         create="login/login ok/500 ok/500 ok/500",
     ),
-    "admin/bulk/rulings/glossaryterm/delete/": SIGNED_IN,
+    "admin/bulk/catalogue/glossaryterm/delete/": SIGNED_IN,
     # The rules knowledge is the editors'. A game or edition still used is not deleted:
     # Wagtail's delete of a game with editions breaks (PROTECT), of an edition refuses.
-    **snippet("game", read=EDITORS_READ, write=EDITORS, delete="login/login no/no no/no ok/500"),
-    "admin/bulk/rulings/game/delete/": "login/login no/ok no/ok ok/500",
-    **snippet("edition", read=EDITORS_READ, write=EDITORS, delete=SUPERUSERS_READ),
-    "admin/bulk/rulings/edition/delete/": "login/login no/ok no/ok ok/no",
-    **snippet("document", read=EDITORS_READ, write=EDITORS, delete=SUPERUSERS_READ),
-    "admin/bulk/rulings/document/delete/": "login/login no/ok no/ok ok/no",
-    **snippet("passage", read=EDITORS_READ, write=EDITORS),
-    "admin/bulk/rulings/passage/delete/": BULK_SUPERUSERS,
+    **snippet(
+        "game",
+        app="catalogue",
+        read=EDITORS_READ,
+        write=EDITORS,
+        delete="login/login no/no no/no ok/500",
+    ),
+    "admin/bulk/catalogue/game/delete/": "login/login no/ok no/ok ok/500",
+    **snippet("edition", app="catalogue", read=EDITORS_READ, write=EDITORS, delete=SUPERUSERS_READ),
+    "admin/bulk/catalogue/edition/delete/": "login/login no/ok no/ok ok/no",
+    **snippet(
+        "document", app="catalogue", read=EDITORS_READ, write=EDITORS, delete=SUPERUSERS_READ
+    ),
+    "admin/bulk/catalogue/document/delete/": "login/login no/ok no/ok ok/no",
+    **snippet("passage", app="catalogue", read=EDITORS_READ, write=EDITORS),
+    "admin/bulk/catalogue/passage/delete/": BULK_SUPERUSERS,
     # Reader questions: editors answer or decline them (ANSWER_QUESTION); nobody writes one.
     "admin/reader-questions/": EDITORS_READ,
     "admin/reader-questions/results/": EDITORS_READ,

@@ -34,8 +34,9 @@ from wagtail.documents import get_document_model
 from wagtail.images import get_image_model
 from wagtail.models import Collection, Page, Task, UploadedFile, Workflow
 
+from catalogue.models import ErrataCard, GlossaryTerm
 from core.roles import APPROVAL_TASK, EDITORS, TRANSLATORS, WORKFLOW, ensure_roles
-from rulings.models import ErrataCard, GlossaryTerm, ImportJob, ReaderQuestion
+from rulings.models import ImportJob, ReaderQuestion
 from tests.conftest import ensure_root, kept_for_the_module, make_user
 from tests.guides.fixtures import make_spanish_guide
 from tests.rulesage.admin_access import (
@@ -55,7 +56,7 @@ from tests.rulesage.fixtures import make_full_site
 from tests.rulings.fixtures import import_export
 
 PARAMETER = re.compile(r"<(?:\w+:)?(?P<name>\w+)>|\(\?P<(?P<group>\w+)>[^)]*\)")
-PROJECT_APPS = {"core", "rulings", "guides", "pages", "rulesage"}
+PROJECT_APPS = {"core", "catalogue", "rulings", "guides", "pages", "rulesage"}
 LANGUAGES = {f"/{code}/" for code, _name in settings.LANGUAGES}
 
 

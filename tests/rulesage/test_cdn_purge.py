@@ -5,6 +5,7 @@ those tags, in one purge per change; with no CDN configured nothing is queued.""
 import pytest
 from django_tasks.signals import task_enqueued
 
+from catalogue.models import Game
 from core.cache_tags import (
     LISTS,
     SITE,
@@ -19,7 +20,7 @@ from core.cache_tags import (
     ruling,
 )
 from core.cdn_purge import purge_tags_task
-from rulings.models import Game, Ruling
+from rulings.models import Ruling
 from tests.rulings.factories import record_correction
 from tests.rulings.fixtures import import_export
 

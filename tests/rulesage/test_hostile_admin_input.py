@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wagtail.test.utils.form_data import nested_form_data, streamfield
 
-from rulings.models import ErrataCard, GlossaryTerm, ReaderQuestion
+from catalogue.models import ErrataCard, GlossaryTerm
+from rulings.models import ReaderQuestion
 from tests.forms import browser_post_data
 from tests.rulesage.fixtures import fixtures_from_full_site
 from tests.rulesage.test_hostile_input import CI, HOSTILE, NEVER_A_SERVER_ERROR, as_bytes, encoded
@@ -38,9 +39,9 @@ def admin_forms(guide, ruling):
         "guide": reverse("wagtailadmin_pages:edit", args=[guide.pk]),
         "ruling": reverse("wagtailsnippets_rulings_ruling:edit", args=[ruling.pk]),
         "new ruling": reverse("wagtailsnippets_rulings_ruling:add"),
-        "errata card": reverse("wagtailsnippets_rulings_erratacard:edit", args=[card.pk]),
-        "glossary term": reverse("wagtailsnippets_rulings_glossaryterm:edit", args=[term.pk]),
-        "new glossary term": reverse("wagtailsnippets_rulings_glossaryterm:add"),
+        "errata card": reverse("wagtailsnippets_catalogue_erratacard:edit", args=[card.pk]),
+        "glossary term": reverse("wagtailsnippets_catalogue_glossaryterm:edit", args=[term.pk]),
+        "new glossary term": reverse("wagtailsnippets_catalogue_glossaryterm:add"),
         "reader question": reverse("reader_questions:edit", args=[question.pk]),
     }
 

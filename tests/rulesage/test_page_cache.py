@@ -15,10 +15,11 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from catalogue.models import ErrataCard
 from core.cache_tags import bump_everything
 from core.page_cache import STATUS_HEADER, PageCacheMiddleware
 from guides.publishing import mark_translation_current
-from rulings.models import ErrataCard, Ruling
+from rulings.models import Ruling
 from tests.guides.factories import publish, publish_version, url_in
 from tests.rulings.exports import run_import, write_export
 from tests.rulings.factories import record_correction

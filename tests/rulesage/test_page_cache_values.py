@@ -16,10 +16,11 @@ from django.core.cache import caches
 from django.urls import reverse
 from django.utils import translation
 
+from catalogue.models import Document, Edition
 from core.cache_tags import bump_everything
 from core.page_cache import READ_PARAMETERS, STATUS_HEADER
 from guides.models import GamePage, GamesIndexPage, GuidePage
-from rulings.models import Document, Edition, Ruling
+from rulings.models import Ruling
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ Wagtail's views of errata cards and glossaries ask that one permission for every
 import pytest
 from wagtail.permissions import policy_registry
 
+from catalogue.models import ErrataCard, GlossaryTerm
 from core import roles
-from rulings.models import ErrataCard, GlossaryTerm
 
 pytestmark = pytest.mark.django_db
 

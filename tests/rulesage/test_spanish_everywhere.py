@@ -16,8 +16,9 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import translation
 
+from catalogue.models import ErrataCard
 from guides.models import GuideCorrection, GuideSource
-from rulings.models import ErrataCard, Ruling
+from rulings.models import Ruling
 from rulings.translation_freshness import mark_translation_current
 from tests.guides.factories import publish, url_in
 from tests.rulesage.fixtures import reader_urls

@@ -2,7 +2,8 @@ import datetime
 
 import factory
 
-from rulings.models import Document, Edition, ErrataCard, Game, RulingCorrection
+from catalogue.models import Document, Edition, ErrataCard, Game
+from rulings.models import RulingCorrection
 
 
 class GameFactory(factory.django.DjangoModelFactory):

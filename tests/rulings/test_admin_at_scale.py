@@ -9,16 +9,8 @@ from django.db.models import Count, Max
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from rulings.models import (
-    Citation,
-    Document,
-    Edition,
-    ErrataCard,
-    Game,
-    Passage,
-    ReaderQuestion,
-    Ruling,
-)
+from catalogue.models import Document, Edition, ErrataCard, Game, Passage
+from rulings.models import Citation, ReaderQuestion, Ruling
 from tests.rulings.factories import DocumentFactory, EditionFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,10 +20,10 @@ LISTINGS = {
     "rulings": "wagtailsnippets_rulings_ruling:list",
     "review queue": "wagtailsnippets_rulings_ruling:review_queue",
     "reader questions": "reader_questions:index",
-    "errata cards": "wagtailsnippets_rulings_erratacard:list",
-    "passages": "wagtailsnippets_rulings_passage:list",
-    "documents": "wagtailsnippets_rulings_document:list",
-    "editions": "wagtailsnippets_rulings_edition:list",
+    "errata cards": "wagtailsnippets_catalogue_erratacard:list",
+    "passages": "wagtailsnippets_catalogue_passage:list",
+    "documents": "wagtailsnippets_catalogue_document:list",
+    "editions": "wagtailsnippets_catalogue_edition:list",
 }
 
 
@@ -113,7 +105,7 @@ def test_passages_and_editions_filter_by_their_document_and_game(small_catalogue
 def test_editions_and_games_are_found_by_typing_in_their_chooser(
     small_catalogue, admin_client, model
 ):
-    url = reverse(f"wagtailsnippetchoosers_rulings_{model}:choose_results")
+    url = reverse(f"wagtailsnippetchoosers_catalogue_{model}:choose_results")
     edition = Edition.objects.select_related("game").last()
     typed = edition.code if model == "edition" else edition.game.name.split()[-1]
     before, response = queries(admin_client, f"{url}?q={typed}")

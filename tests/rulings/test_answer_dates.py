@@ -7,14 +7,15 @@ from dataclasses import replace
 
 import pytest
 from bs4 import BeautifulSoup
-from django.apps import apps
 from django.utils import timezone, translation
 
+from catalogue.models import Edition, Passage
 from rulings.importers import parse_file
 from rulings.importers.read.hashing import content_hash
 from rulings.importers.read.json_export import dump_json, parse_json
-from rulings.models import Edition, Passage, Ruling
+from rulings.models import Ruling
 from tests.rulings.exports import make_export, run_import
+from tests.rulings.fixtures import BeforeTheCatalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +176,7 @@ def test_the_data_migration_clears_a_stored_deadline_and_the_file_stays_unchange
     as_an_earlier_version_stored_it(ruling, parse_file(path))
 
     migration = importlib.import_module("rulings.migrations.0016_dates_mean_what_they_say")
-    migration.undate_retention_deadlines(apps, None)
+    migration.undate_retention_deadlines(BeforeTheCatalogue(), None)
 
     ruling.refresh_from_db()
     assert ruling.answered_at is None

@@ -7,21 +7,21 @@ import re
 
 import pytest
 from bs4 import BeautifulSoup
-from django.apps import apps
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from wagtail.test.utils.form_data import inline_formset, nested_form_data
 
-from rulings.models import Citation, Passage, ReaderQuestion, Ruling
+from catalogue.models import Passage
+from rulings.models import Citation, ReaderQuestion, Ruling
 from tests.rulings.factories import errata_card
-from tests.rulings.fixtures import import_export
+from tests.rulings.fixtures import BeforeTheCatalogue, import_export
 
 pytestmark = pytest.mark.django_db
 
-PASSAGE_CHOOSER = "wagtailsnippetchoosers_rulings_passage:choose_results"
-DOCUMENT_CHOOSER = "wagtailsnippetchoosers_rulings_document:choose_results"
+PASSAGE_CHOOSER = "wagtailsnippetchoosers_catalogue_passage:choose_results"
+DOCUMENT_CHOOSER = "wagtailsnippetchoosers_catalogue_document:choose_results"
 
 
 @pytest.fixture
@@ -174,7 +174,7 @@ def test_the_passage_chooser_says_what_to_do_when_nothing_is_listed(admin_client
     assert "No passages of this edition match “p.99”. Search by page (8 or p.8)" in text
     # The full modal names the edition it lists.
     modal = admin_client.get(
-        reverse("wagtailsnippetchoosers_rulings_passage:choose"),
+        reverse("wagtailsnippetchoosers_catalogue_passage:choose"),
         {"scope": "edition", "edition": ruling.edition_id},
     ).json()["html"]
     assert ruling.edition.code in modal
@@ -183,7 +183,7 @@ def test_the_passage_chooser_says_what_to_do_when_nothing_is_listed(admin_client
 def test_the_errata_cards_document_chooser_lists_only_its_editions_documents(
     admin_client, ruling, other_ruling
 ):
-    form = admin_client.get(reverse("wagtailsnippets_rulings_erratacard:add")).content.decode()
+    form = admin_client.get(reverse("wagtailsnippets_catalogue_erratacard:add")).content.decode()
     html = BeautifulSoup(form, "html.parser")
     for field in ("document", "passage"):
         assert "scope=edition" in html.select_one(f"#id_{field}-chooser")["data-chooser-url"]
@@ -220,7 +220,7 @@ def test_old_citations_with_only_a_passage_are_filled_in_by_the_migration(ruling
     migration = importlib.import_module(
         "rulings.migrations.0012_editors_rulings_status_and_cited_places"
     )
-    migration.citations_take_their_passages_place(apps, None)
+    migration.citations_take_their_passages_place(BeforeTheCatalogue(), None)
     citation.refresh_from_db()
     assert (citation.document, citation.page, citation.heading_path) == (
         citation.passage.document,

@@ -9,7 +9,8 @@ from django.utils import timezone
 from wagtail.models import Revision
 from wagtail.test.utils.form_data import inline_formset, nested_form_data
 
-from rulings.models import ErrataCard, Ruling
+from catalogue.models import ErrataCard
+from rulings.models import Ruling
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
@@ -168,7 +169,7 @@ def test_errata_passage_chooser_lists_the_cards_document_found_by_page_or_headin
         question="Another game?", game="Other Game", code="bg-900002-en-1e", doc_id=6001
     )
     document = ruling.edition.documents.get()
-    choose = reverse("wagtailsnippetchoosers_rulings_passage:choose_results")
+    choose = reverse("wagtailsnippetchoosers_catalogue_passage:choose_results")
 
     def listed(**params):
         html = admin_client.get(choose, params).content.decode()
@@ -196,7 +197,7 @@ def test_errata_passage_chooser_lists_the_cards_document_found_by_page_or_headin
 
 
 def test_errata_card_form_links_its_passage_chooser_to_edition_and_document(admin_client):
-    html = admin_client.get(reverse("wagtailsnippets_rulings_erratacard:add")).content.decode()
+    html = admin_client.get(reverse("wagtailsnippets_catalogue_erratacard:add")).content.decode()
     assert "#id_document" in html and "#id_edition" in html
 
 
@@ -250,7 +251,7 @@ def test_an_errata_card_issued_after_today_is_refused(admin_client, ruling):
         "status": "active",
         "supersedes": "",
     }
-    url = reverse("wagtailsnippets_rulings_erratacard:add")
+    url = reverse("wagtailsnippets_catalogue_erratacard:add")
     response = admin_client.post(url, data)
     assert response.status_code == 200
     assert "An errata card cannot be issued after today." in response.content.decode()

@@ -8,9 +8,10 @@ from bs4 import BeautifulSoup
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from catalogue.models import Document, Edition, ErrataCard, Game, Passage
 from rulings.importers import parse_export
 from rulings.importers.write.store import import_parsed
-from rulings.models import Document, Edition, ErrataCard, Game, Passage, Ruling
+from rulings.models import Ruling
 from tests.rulings.exports import make_export, second_citation_of
 from tests.rulings.factories import illustrative_expansion
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from rulings.models import Citation, ErrataCard, Ruling
+from catalogue.models import ErrataCard
+from rulings.models import Citation, Ruling
 from tests.rulings.factories import errata_card
 from tests.rulings.fixtures import import_export
 

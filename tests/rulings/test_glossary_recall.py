@@ -2,11 +2,12 @@
 
 import pytest
 
+from catalogue.glossary import expand, game_terms
+from catalogue.models import Edition
 from devtools.demo import files
 from devtools.demo.loader import DemoLoader
 from devtools.demo.rulings import create_illustrative_ruling
-from rulings.glossary import expand, game_terms
-from rulings.models import Edition, Ruling
+from rulings.models import Ruling
 from rulings.recall import answered_before, covered_in_python, sought
 from tests.conftest import kept_for_the_module
 from tests.rulings.paraphrases import RULINGS

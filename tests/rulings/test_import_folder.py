@@ -17,7 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from wagtail.models import ModelLogEntry, ReferenceIndex, Revision
 
-from rulings.models import Citation, Passage, Ruling
+from catalogue.models import Passage
+from rulings.models import Citation, Ruling
 from tests.rulings.exports import fail_in_database, make_export, run_import, write_export
 
 pytestmark = pytest.mark.django_db

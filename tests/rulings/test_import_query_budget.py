@@ -15,8 +15,9 @@ from django.urls import reverse
 from wagtail.search.backends import get_search_backend
 from wagtail.search.models import IndexEntry
 
+from catalogue.models import Edition, Passage
 from rulings.importers.write import ImportResult, ImportRun, import_file
-from rulings.models import Citation, Edition, Passage, Ruling
+from rulings.models import Citation, Ruling
 from tests.rulings.exports import fail_in_database, run_import, write_export
 
 pytestmark = pytest.mark.django_db
@@ -132,10 +133,10 @@ def test_passages_written_in_bulk_are_found_by_search(tmp_path):
 
 def test_editors_find_imported_passages_in_the_admin(tmp_path, admin_client):
     import_file(write_export(tmp_path, "a.txt", snippet="Harbour tokens are returned"))
-    listing = admin_client.get(reverse("wagtailsnippets_rulings_passage:list"), {"q": "harbour"})
+    listing = admin_client.get(reverse("wagtailsnippets_catalogue_passage:list"), {"q": "harbour"})
     assert listing.status_code == 200
     assert "SECTION · Part 1" in listing.content.decode()
-    nothing = admin_client.get(reverse("wagtailsnippets_rulings_passage:list"), {"q": "zebra"})
+    nothing = admin_client.get(reverse("wagtailsnippets_catalogue_passage:list"), {"q": "zebra"})
     assert "SECTION · Part 1" not in nothing.content.decode()
 
 

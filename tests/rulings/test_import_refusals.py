@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from catalogue.models import Document, Edition, Game, Passage
 from rulings.importers import ImportLimits, import_limits
-from rulings.models import Citation, Document, Edition, Game, Passage, Ruling
+from rulings.models import Citation, Ruling
 from tests.rulings.exports import make_export, run_import
 
 pytestmark = pytest.mark.django_db

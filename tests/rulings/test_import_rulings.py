@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from rulings.models import Citation, Edition, Game, Passage, Ruling
+from catalogue.models import Edition, Game, Passage
+from rulings.models import Citation, Ruling
 from tests.rulings.exports import run_import, write_export
 from tests.seeds import SEEDS, needs_seeds
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rulings.models import Edition, Ruling
+from catalogue.models import Edition
+from rulings.models import Ruling
 from tests.rulings.exports import fail_in_database, make_export, run_import
 from tests.rulings.test_import_refusals import CASES, write
 

@@ -5,12 +5,12 @@ import importlib
 
 import pytest
 from bs4 import BeautifulSoup
-from django.apps import apps
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from rulings.models import Passage, Ruling
-from tests.rulings.fixtures import import_export
+from catalogue.models import Passage
+from rulings.models import Ruling
+from tests.rulings.fixtures import BeforeTheCatalogue, import_export
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ EXPORTED = datetime.datetime(2026, 10, 1, 10, 0, tzinfo=datetime.UTC)
 
 
 def passage_edit(passage):
-    return reverse("wagtailsnippets_rulings_passage:edit", args=[passage.pk])
+    return reverse("wagtailsnippets_catalogue_passage:edit", args=[passage.pk])
 
 
 def passage_form(passage, **changes):
@@ -116,7 +116,7 @@ def test_migration_turns_the_old_made_up_demo_exports_into_illustrative_rulings(
         question="A real export?", code="bg-368017-en-1e", game="Point City", doc_id=1035
     )
     migration = importlib.import_module("rulings.migrations.0005_origin_and_snippet_provenance")
-    migration.fill_in(apps, None)
+    migration.fill_in(BeforeTheCatalogue(), None)
 
     old.refresh_from_db()
     assert old.origin == Ruling.Origin.ILLUSTRATIVE

@@ -14,7 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import Document, Edition, ErrataCard, Ruling
+from catalogue.models import Document, Edition, ErrataCard
+from rulings.models import Ruling
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@
 import pytest
 from django.utils import translation
 
-from rulings.models import Edition, Ruling
+from catalogue.models import Edition
+from rulings.models import Ruling
 from rulings.recall import DEFAULT_METHOD, RANKERS, answered_before, rank_in_python
 from tests.conftest import kept_for_the_module
 from tests.rulings.fixtures import import_export

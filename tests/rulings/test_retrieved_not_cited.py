@@ -4,7 +4,8 @@ import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
 
-from rulings.models import Passage, Ruling
+from catalogue.models import Passage
+from rulings.models import Ruling
 from rulings.retrieval import next_citation_number, retrieved_not_cited
 from tests.rulings.fixtures import import_export
 from tests.rulings.test_editors_desk import edit_url, form_data
@@ -37,7 +38,7 @@ def test_point_city_edit_page_offers_p9_and_p11_as_citation_7(admin_client):
     assert button["data-document-id"] == str(passage.document_id)
     assert (button["data-page"], button["data-heading-path"]) == ("9", "GAME END · SCORING")
     assert button["data-passage-edit-url"] == reverse(
-        "wagtailsnippets_rulings_passage:edit", args=[passage.pk]
+        "wagtailsnippets_catalogue_passage:edit", args=[passage.pk]
     )
 
 

@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from wagtail.models import ModelLogEntry
 
-from rulings.models import Game, ReaderQuestion, Ruling
+from catalogue.models import Game
+from rulings.models import ReaderQuestion, Ruling
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db

@@ -41,7 +41,7 @@ def test_json_setup_figures_become_named_rows():
         MigrationExecutor(connection).migrate(
             MigrationExecutor(connection).loader.graph.leaf_nodes()
         )
-    from rulings.models import SetupFigure
+    from catalogue.models import SetupFigure
 
     rows = SetupFigure.objects.order_by("sort_order").values_list(
         "min_players", "max_players", "group", "component_en", "component_es", "quantity", "in_box"

@@ -8,7 +8,7 @@ import math
 import re
 from pathlib import Path
 
-from rulings.editions import EditionCode
+from catalogue.editions import EditionCode
 from rulings.importers.read.hashing import content_hash
 from rulings.importers.read.json_export import parse_json
 from rulings.importers.read.limits import ImportLimits, import_limits

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
-from rulings.editions import EDITION_CODE_SHAPE, EditionCode
+from catalogue.editions import EDITION_CODE_SHAPE, EditionCode
 from rulings.importers.read.bounded_json import load_or_refuse
 from rulings.importers.read.exported_values import (
     RETAINED_UNTIL,

@@ -9,24 +9,24 @@ from dataclasses import dataclass, field, fields, replace
 # Where each stored string goes: ParsedRuling field (or nested key) -> (model, field).
 # A value stored in two columns takes the narrower one.
 STORED_IN = {
-    "game_name": [("Game", "name")],
-    "edition_code": [("Edition", "code")],
-    "external_edition_id": [("Edition", "external_id")],
-    "outcome_label": [("Ruling", "outcome_label")],
-    "closing_line": [("Ruling", "closing_line")],
-    "answerer": [("Ruling", "answerer")],
-    "filename": [("Ruling", "source_file")],
-    "kind": [("Document", "kind")],
-    "document_title": [("Document", "title"), ("Citation", "document_title")],
-    "heading_path": [("Passage", "heading_path"), ("Citation", "heading_path")],
-    "document_id": [("Document", "external_id")],
+    "game_name": [("catalogue.Game", "name")],
+    "edition_code": [("catalogue.Edition", "code")],
+    "external_edition_id": [("catalogue.Edition", "external_id")],
+    "outcome_label": [("rulings.Ruling", "outcome_label")],
+    "closing_line": [("rulings.Ruling", "closing_line")],
+    "answerer": [("rulings.Ruling", "answerer")],
+    "filename": [("rulings.Ruling", "source_file")],
+    "kind": [("catalogue.Document", "kind")],
+    "document_title": [("catalogue.Document", "title"), ("rulings.Citation", "document_title")],
+    "heading_path": [("catalogue.Passage", "heading_path"), ("rulings.Citation", "heading_path")],
+    "document_id": [("catalogue.Document", "external_id")],
 }
 # Whole numbers: name -> (model, field) whose column range bounds it.
 NUMBER_COLUMNS = {
-    "bgg_id": ("Game", "bgg_id"),
-    "page": ("Passage", "page"),
-    "citation_number": ("Citation", "n"),
-    "tokens": ("Ruling", "tokens_in"),
+    "bgg_id": ("catalogue.Game", "bgg_id"),
+    "page": ("catalogue.Passage", "page"),
+    "citation_number": ("rulings.Citation", "n"),
+    "tokens": ("rulings.Ruling", "tokens_in"),
 }
 
 
@@ -80,7 +80,7 @@ def import_limits() -> ImportLimits:
         )
 
     def column(model, name):
-        return apps.get_model("rulings", model)._meta.get_field(name)
+        return apps.get_model(model)._meta.get_field(name)
 
     lengths = {
         key: min(column(model, name).max_length for model, name in places)

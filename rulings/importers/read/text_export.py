@@ -7,7 +7,7 @@ This module reads the part for readers, its answer as the Markdown the page rend
 
 import re
 
-from rulings.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
+from catalogue.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
 from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
 from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference

@@ -10,9 +10,9 @@ from datetime import datetime
 from django.db.models import Q
 from django.db.models.functions import Length
 
-from rulings.editions import EditionCode
-from rulings.locations import make_anchor
-from rulings.models import Document, Edition, Game, Passage
+from catalogue.editions import EditionCode
+from catalogue.locations import make_anchor
+from catalogue.models import Document, Edition, Game, Passage
 
 
 class Catalogue:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from wagtail.models import ReferenceIndex
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
+from catalogue.models import Document, Edition, Passage
 from core.admin_search_backend import index_for_search
 from core.cache_tags import bump, game_errata, gathered, of_game
 from rulings.importers.read.files import parse_file
@@ -20,7 +21,7 @@ from rulings.importers.read.limits import ImportLimits
 from rulings.importers.read.parsed import ParsedRuling, Reference
 from rulings.importers.write.catalogue import Catalogue, Passages
 from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
-from rulings.models import Citation, Document, Edition, Passage, Ruling
+from rulings.models import Citation, Ruling
 
 logger = logging.getLogger(__name__)
 

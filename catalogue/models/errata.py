@@ -11,7 +11,7 @@ from core.dates import start_of_day
 from core.fields import optional_link
 
 from ..locations import format_location
-from .catalogue import Document, Edition, Passage
+from .games import Document, Edition, Passage
 
 
 class ErrataCardQuerySet(models.QuerySet):
@@ -121,7 +121,7 @@ class ErrataCard(RevisionMixin, models.Model):
         ordering = ["edition", "-issued_on", "pk"]
         verbose_name = _("errata card")
         verbose_name_plural = _("errata cards")
-        # Adding a card and amending one are one action (rulings.permissions); a card is
+        # Adding a card and amending one are one action (catalogue.permissions); a card is
         # withdrawn, not deleted, so deleting it is left to superusers.
         default_permissions = ("view",)
         permissions = [("issue_erratacard", _("Can issue or amend an errata card"))]

@@ -101,7 +101,7 @@ class EditionScopedChooseMixin:
     the results, says why the list is empty."""
 
     lookups = {}
-    results_template_name = "rulings/admin/chooser_results.html"
+    results_template_name = "catalogue/admin/chooser_results.html"
 
     @cached_property
     def narrowed_by(self):

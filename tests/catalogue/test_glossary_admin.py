@@ -3,12 +3,12 @@
 import pytest
 from django.urls import reverse
 
-from rulings.models import GlossaryTerm
+from catalogue.models import GlossaryTerm
 from tests.rulings.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 
-ADD = reverse("wagtailsnippets_rulings_glossaryterm:add")
+ADD = reverse("wagtailsnippets_catalogue_glossaryterm:add")
 
 
 @pytest.fixture
@@ -32,10 +32,12 @@ def test_a_translator_adds_a_pair_and_it_is_stemmed_for_matching(client, transla
         "recurs permanent",
         "recurs",
     )
-    listing = client.get(reverse("wagtailsnippets_rulings_glossaryterm:list"), {"game": game.pk})
+    listing = client.get(reverse("wagtailsnippets_catalogue_glossaryterm:list"), {"game": game.pk})
     assert "Recursos permanentes" in listing.content.decode()
     # The game itself stays the editors'.
-    assert client.get(reverse("wagtailsnippets_rulings_game:edit", args=[game.pk])).status_code in (
+    assert client.get(
+        reverse("wagtailsnippets_catalogue_game:edit", args=[game.pk])
+    ).status_code in (
         302,
         403,
     )

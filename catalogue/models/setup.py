@@ -34,7 +34,7 @@ class SetupFigure(Orderable):
     """How many of one component a game uses for a range of player counts (e.g. 1–2)."""
 
     game = ParentalKey(
-        "rulings.Game",
+        "catalogue.Game",
         on_delete=models.CASCADE,
         related_name="setup_figures",
         verbose_name=_("game"),

@@ -2,7 +2,7 @@
 
 Translators keep it (in the admin, by game). Two things read it: the answered-before
 recall and the site search, which carry a Spanish question over to the English rulings
-that answer it when no Spanish translation exists yet (`rulings.glossary`); and the
+that answer it when no Spanish translation exists yet (`catalogue.glossary`); and the
 translators' dashboard, which names a Spanish guide that renders a term otherwise.
 """
 
@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from core.text_search import WORD_RE, word_stems
 from core.translated_fields import target_languages
 
-from .catalogue import Game
+from .games import Game
 
 
 def language_choices():
@@ -65,7 +65,7 @@ class GlossaryTerm(models.Model):
         ordering = ["game", "language", "english", "variant", "translation"]
         verbose_name = _("glossary term")
         verbose_name_plural = _("glossary")
-        # Adding, changing and removing pairs are one action (rulings.permissions).
+        # Adding, changing and removing pairs are one action (catalogue.permissions).
         default_permissions = ("view",)
         permissions = [("keep_glossaryterm", _("Can keep a game's glossary"))]
         indexes = [models.Index(fields=["language", "head"], name="glossary_language_head")]

@@ -4,7 +4,7 @@ import pytest
 from bs4 import BeautifulSoup
 from django.urls import reverse
 
-from rulings.models import SetupFigure
+from catalogue.models import SetupFigure
 from tests.guides.factories import give_setup_figures
 from tests.rulings.factories import GameFactory
 
@@ -37,7 +37,7 @@ def game():
 
 
 def edit(admin_client, game, change):
-    url = reverse("wagtailsnippets_rulings_game:edit", args=[game.pk])
+    url = reverse("wagtailsnippets_catalogue_game:edit", args=[game.pk])
     data = form_data(admin_client.get(url).content)
     change(data)
     return admin_client.post(url, data)

@@ -288,7 +288,7 @@ class Passage(Located, index.Indexed, models.Model):
     admin_search_index = False
 
     # A passage is in its edition's language only: the site search looks for a Spanish
-    # query in Spanish editions' passages with Spanish stemming (rulesage/search.py).
+    # query in Spanish editions' passages with Spanish stemming (pages/search.py).
     # Every boost is explicit: searching named fields, Wagtail multiplies each field's rank
     # by its boost, and a missing one (None) makes every result's relevance NULL.
     search_fields = [
@@ -299,7 +299,7 @@ class Passage(Located, index.Indexed, models.Model):
     ]
     # The same words as text-search vectors, one per site language, kept by PostgreSQL
     # on every write (core.text_search): the search matches and ranks these columns. A
-    # passage's words are searched only in its edition's language (rulesage/search.py);
+    # passage's words are searched only in its edition's language (pages/search.py);
     # the other language's vector is never read.
     search_en = search_vector_field("en", {"heading_path": "A", "text": "B"})
     search_es = search_vector_field("es", {"heading_path": "A", "text": "B"})
