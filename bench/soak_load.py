@@ -120,7 +120,8 @@ class Load:
         token = TOKEN.search(content.decode(errors="replace")) if status == 200 else None
         cookie = csrf_cookie(answered)
         if not (token and cookie):
-            self.figures.error("no form token")
+            if status == 200:  # a form not served is counted already, by its status
+                self.figures.error("no form token")
             return
         template = rng.choice(self.site["questions"][language])
         words = self.site["words"][language]
