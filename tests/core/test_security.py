@@ -194,7 +194,7 @@ class CountingHasher(MD5PasswordHasher):
 
 @override_settings(
     AXES_FAILURE_LIMIT=3,
-    PASSWORD_HASHERS=["tests.rulesage.test_security.CountingHasher"],
+    PASSWORD_HASHERS=["tests.core.test_security.CountingHasher"],
 )
 def test_a_locked_out_attempt_costs_no_password_hashing(client, editor, monkeypatch):
     editor.set_password("pw")

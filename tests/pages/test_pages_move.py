@@ -37,7 +37,7 @@ def migrate(targets):
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_the_demo_migrates_across_the_move_with_every_page_intact():
+def test_the_demo_migrates_across_the_move_with_every_page_intact(root_page):
     call_command("load_demo", verbosity=0)
     home = HomePage.objects.get()
     policy = StandardPage.objects.get(slug="editorial-policy")

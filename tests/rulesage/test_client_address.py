@@ -10,7 +10,7 @@ import pytest
 
 from core.client_address import client_address, spoofable
 from rulings.asking import take_a_send
-from tests.rulesage.test_database_outage import ROOT, free_port
+from tests.core.test_database_outage import ROOT, free_port
 from tests.rulings.factories import EditionFactory
 
 SPOOFED = "1.1.1.1"

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from core.roles import EDITORS, TRANSLATORS
-from tests.rulesage.test_errors import PRODUCTION_ENV
+from tests.core.test_errors import PRODUCTION_ENV
 
 pytestmark = pytest.mark.django_db
 

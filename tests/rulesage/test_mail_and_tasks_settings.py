@@ -7,7 +7,7 @@ import json
 from django.core.mail import EmailMessage
 
 from core.mail import ConsoleEmailBackend
-from tests.rulesage.test_errors import PRODUCTION_ENV, run_python
+from tests.core.test_errors import PRODUCTION_ENV, run_python
 
 MAIL_ENV = {
     "EMAIL_HOST": "smtp.example.org",
