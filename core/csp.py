@@ -1,6 +1,6 @@
 """The Content-Security-Policy: the site's strict policy, and the admin's own.
 
-Reader pages have no inline script or style, so CONTENT_SECURITY_POLICY (settings/base.py)
+Reader pages have no inline script or style, so CONTENT_SECURITY_POLICY (settings/security.py)
 allows neither. The Wagtail admin still writes inline code that Wagtail gives no nonce
 (widget and panel initialisers, wagtail-modeltranslation's settings, the style elements
 Draftail creates), so a signed-in editor's /admin/ pages get RULESAGE_ADMIN_CSP in place

@@ -3,7 +3,7 @@ throttle's two limits (per account and address, per address) and the page an adm
 sign-in gets once django-axes has locked it out.
 
 The other headers (Content-Security-Policy, HSTS, nosniff, Referrer-Policy, framing) are
-settings read by django-csp and Django's SecurityMiddleware: see settings/base.py and
+settings read by django-csp and Django's SecurityMiddleware: see settings/security.py and
 settings/production.py.
 """
 

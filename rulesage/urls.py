@@ -2,6 +2,7 @@ from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path, re_path
 from django.utils.text import format_lazy
+from django.views.generic import RedirectView
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
@@ -16,7 +17,24 @@ handler400 = "core.views.bad_request"
 # A database outage is a 503 wherever it is raised (core/faults.py).
 handler500 = "core.faults.server_error"
 
+# The catalogue's snippets were the rulings app's: their admin addresses, in editors'
+# bookmarks, move permanently to the catalogue's, with the rest of the path and the query.
+MOVED_TO_CATALOGUE = (
+    "game",
+    "edition",
+    "document",
+    "passage",
+    "erratacard",
+    "glossaryterm",
+)
+
 urlpatterns = [
+    re_path(
+        rf"^admin/snippets/rulings/(?P<model>{'|'.join(MOVED_TO_CATALOGUE)})/(?P<tail>.*)$",
+        RedirectView.as_view(
+            url="/admin/snippets/catalogue/%(model)s/%(tail)s", permanent=True, query_string=True
+        ),
+    ),
     path("admin/", include(wagtailadmin_urls)),
     path("sitemap.xml", sitemap_index, name="sitemap"),
     path("sitemap-<slug:section>.xml", sitemap_section, name="sitemap_section"),

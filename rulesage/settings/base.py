@@ -1,25 +1,18 @@
-"""Settings shared by every environment; each environment module overrides from os.environ."""
+"""Settings shared by every environment; each environment module overrides from os.environ.
+
+The security headers, the caches and the search have their own modules beside this one,
+read in here whole, so that an environment module sees every setting through base.
+"""
 
 import os
-from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
-
-
-def env_bool(name, default=False):
-    """Read a boolean from the environment ("1", "true", "yes", "on" are true)."""
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name, default=""):
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
+from .caching import *  # noqa: F403
+from .environment import BASE_DIR, env_bool, env_list
+from .search import *  # noqa: F403
+from .security import *  # noqa: F403
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 DEBUG = env_bool("DEBUG")
@@ -87,6 +80,13 @@ MIDDLEWARE = [
     # One address per page, before the page cache stores a second one.
     "pages.middleware.OneAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Right after WhiteNoise: a page served from the cache (caching.py) skips the session,
+    # language, CSRF and authentication middleware (its stored headers hold what they
+    # added). Middleware that must see every response (security headers) goes before it.
+    "core.page_cache.PageCacheMiddleware",
+    # Right after it, the first to see a request that needs the database: while the
+    # database is known not to answer, such a request gets the 503 at once (core.faults).
+    "core.faults.DatabaseBreakerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before anything can put the path or a query value in a database query.
@@ -209,67 +209,12 @@ RULESAGE_FEED_TAG_AUTHORITY = os.environ.get("FEED_TAG_AUTHORITY", "rulesage.exa
 # Addresses per sitemap file (pages/sitemaps.py): the protocol allows 50,000; fewer keep
 # each file's answer within a second.
 SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "2000"))
-# Search. "default" serves the admin (Wagtail's database index). The site search
-# (pages/search.py) has one backend per language, "site_en" and "site_es": each searches
-# only its language's fields, stemmed for that language (PostgreSQL text-search
-# configurations below; an analyzer per index on Elasticsearch/OpenSearch). The backend is
-# RULESAGE_SEARCH_BACKEND: Wagtail's database backend by default; a module such as
-# "wagtail.search.backends.opensearch2" or "…elasticsearch8" with RULESAGE_SEARCH_URLS
-# (comma-separated) moves the site search there; rebuild with `manage.py update_index`.
-RULESAGE_SEARCH_CONFIGS = {"en": "english", "es": "spanish"}
-RULESAGE_SEARCH_BACKEND = os.environ.get(
-    "RULESAGE_SEARCH_BACKEND", "wagtail.search.backends.database"
-)
-RULESAGE_SEARCH_URLS = env_list("RULESAGE_SEARCH_URLS")
-RULESAGE_SEARCH_INDEX = os.environ.get("RULESAGE_SEARCH_INDEX", "rulesage")
-# On the database backend only the newest this many matches of one kind are ranked
-# (core.search_backend), and the search page counts past it as "200+": finding them costs
-# a scan proportional to this number for a word in a few percent of half a million
-# passages (bench/search.py measures it; bench/README.md has the figures). A reader
-# narrows a common word with a game.
-RULESAGE_SEARCH_RANK_LIMIT = int(os.environ.get("RULESAGE_SEARCH_RANK_LIMIT", "200"))
-
-
-def site_search_backend(language, backend=RULESAGE_SEARCH_BACKEND):
-    """The site search's backend settings for `language`.
-
-    With the database backend the search reads each language's stored vector columns
-    (kept by PostgreSQL on every write, GIN-indexed), not Wagtail's index table, so these
-    aliases never write to it (AUTO_UPDATE off); core.search_backend reads the columns,
-    ranks at most RULESAGE_SEARCH_RANK_LIMIT matches and adds SQLite's fallback. A search
-    server gets one index per language, analysed in that language, updated on every save.
-    """
-    config = RULESAGE_SEARCH_CONFIGS.get(language, "simple")
-    if backend == "wagtail.search.backends.database":
-        return {
-            "BACKEND": "core.search_backend",
-            "SEARCH_CONFIG": config,
-            "AUTO_UPDATE": False,
-            "RANK_CANDIDATES": RULESAGE_SEARCH_RANK_LIMIT,
-        }
-    return {
-        "BACKEND": backend,
-        "URLS": RULESAGE_SEARCH_URLS,
-        "INDEX": f"{RULESAGE_SEARCH_INDEX}_{language}",
-        "AUTO_UPDATE": True,
-        "SETTINGS": {"settings": {"analysis": {"analyzer": {"default": {"type": config}}}}},
-    }
-
-
-WAGTAILSEARCH_BACKENDS = {
-    # The admin's index: pages and such; rulings and passages are searched in their own
-    # columns (core.admin_search_backend).
-    "default": {"BACKEND": "core.admin_search_backend"},
-    **{f"site_{code}": site_search_backend(code) for code in RULESAGE_SEARCH_CONFIGS},
-}
 # Wagtail's own page-per-locale model stays off: modeltranslation keeps both languages
 # on one page, and the two together break the admin page listing.
 WAGTAIL_I18N_ENABLED = False
 # No avatars from gravatar.com: the admin would send every editor's e-mail hash to a third
 # party on every page, and on a closed network each page logs a failed request.
 WAGTAIL_GRAVATAR_PROVIDER_URL = None
-
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Background tasks (django-tasks): work that must not hold up a request, such as sending
 # e-mail (core/mail.py, rulings/reader_mail.py) and Wagtail's own (reference index, CDN
@@ -336,73 +281,6 @@ RULESAGE_IMPORT_LIMITS = {}
 # on fields and form data, the 400 page names the limit (core.views.limit_hit).
 DATA_UPLOAD_MAX_NUMBER_FILES = 1000
 
-# --- Security -------------------------------------------------------------
-# Headers every response carries, in every environment; HSTS and the HTTPS redirect are
-# production's (settings/production.py), where a proxy terminates TLS.
-from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
-
-# No inline script or style anywhere a reader goes: reader pages have none, and their header
-# carries no nonce, so a cached copy stays valid. Images allow data: and blob: for the
-# admin's previews and icons.
-CONTENT_SECURITY_POLICY = {
-    "DIRECTIVES": {
-        "default-src": [SELF],
-        "script-src": [SELF],
-        "style-src": [SELF],
-        "img-src": [SELF, "data:", "blob:"],
-        "font-src": [SELF],
-        "connect-src": [SELF],
-        "frame-src": [SELF],
-        "object-src": [NONE],
-        "base-uri": [SELF],
-        "form-action": [SELF],
-        "frame-ancestors": [SELF],
-    }
-}
-# The admin's policy, for signed-in editors under /admin/ only (core/csp.py): these
-# directives replace the ones above, the rest stay. Wagtail's admin writes inline scripts
-# and styles and gives them no nonce (docs/decisions/admin-csp.md). Scripts and styles
-# still come from this site alone.
-RULESAGE_ADMIN_CSP = {
-    "script-src": [SELF, UNSAFE_INLINE],
-    "style-src": [SELF, UNSAFE_INLINE],
-}
-# Browser features no page of the site uses, refused to every origin (embedded ones too).
-PERMISSIONS_POLICY = (
-    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
-    "microphone=(), payment=(), usb=(), browsing-topics=()"
-)
-SECURE_CONTENT_TYPE_NOSNIFF = True
-# Django's default, stated: other sites (publishers' rulebook pages) learn nothing of
-# which page linked them.
-SECURE_REFERRER_POLICY = "same-origin"
-SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
-X_FRAME_OPTIONS = "SAMEORIGIN"
-
-# Admin sign-in throttle (django-axes), counted per account and address and per address:
-# RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT failed attempts for one account from one address
-# lock that pair out (the account still works from elsewhere, so no one can lock an editor
-# out from afar); RULESAGE_SIGNIN_FAILURES_PER_ADDRESS failures from one address, whatever
-# the usernames, lock that address out (no spraying). Both for AXES_COOLOFF_TIME hours.
-# A locked-out attempt is refused before the password is hashed: it costs no hashing CPU.
-AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
-RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-RULESAGE_SIGNIN_FAILURES_PER_ADDRESS = int(os.environ.get("AXES_ADDRESS_FAILURE_LIMIT", "20"))
-AXES_FAILURE_LIMIT = "core.security.failure_limit"
-AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "core.security.locked_out"
-# The client's address, one rule for the sign-in throttle and the question limit: behind
-# N proxies that each append to X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N; with 0,
-# REMOTE_ADDR and the header is ignored (core.client_address).
-RULESAGE_TRUSTED_PROXIES = int(os.environ.get("RULESAGE_TRUSTED_PROXIES", "0"))
-AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"
-# --- end Security ----------------------------------------------------------------------
-
 # --- Faults -----------------------------------------------------------------
 # Seconds a reader is told to wait (Retry-After) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))
@@ -415,77 +293,3 @@ RULESAGE_REQUEST_TIME_LIMIT_EXEMPT = ("/admin/",)
 # (core.faults.DatabaseBreaker). 0: every request tries the database.
 RULESAGE_DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS", "5"))
 # --- end Faults ------------------------------------------------------------------------
-
-# --- Page cache ------------------------------------------------------------------------------
-# Whole reader pages for anonymous readers, in the "pages" cache, never stale: a change
-# makes stale the pages that can show it (core.cache_tags, core.page_cache_events).
-# Redis from REDIS_URL when set; without it (`make run`, SQLite, nothing else running) files in
-# PAGE_CACHE_DIR (default .page-cache/), which the server and a command run beside it
-# (`import_rulings`, `load_demo`) share: a change made by the command is seen by the
-# server, as with Redis. PAGE_CACHE=0 turns it off (the benchmark's uncached server).
-REDIS_URL = os.environ.get("REDIS_URL", "")
-# How long a Redis call may wait to connect and for its answer (seconds), far longer than
-# a working Redis takes; one that does not answer is treated as down (core.redis_cache):
-# pages are then rendered uncached rather than held up.
-REDIS_OPTIONS = {
-    "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", "0.5")),
-    "socket_timeout": float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.5")),
-}
-RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
-RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
-# How often each web process compares the database's content token with the cache's
-# (core.cache_tags.DatabaseWatch): after a restore, pages of the later state are served
-# for at most this long (seconds); 0 turns the watch off.
-RULESAGE_DATABASE_CHECK_SECONDS = float(os.environ.get("DATABASE_CHECK_SECONDS", "2"))
-# What pages derive from content (a guide's sources and change log, a ruling's citations,
-# header links, breadcrumbs) is remembered until a change makes it stale
-# (core.page_cache.remembered); REMEMBER=0 reads it afresh on every request
-# (the benchmark's --cold server).
-RULESAGE_REMEMBER = env_bool("REMEMBER", default=True)
-# Never cached, whoever asks: the admin and Wagtail's login and password forms.
-RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_util/")
-CACHES["pages"] = (
-    {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL, "OPTIONS": REDIS_OPTIONS}
-    if REDIS_URL
-    else {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("PAGE_CACHE_DIR", str(BASE_DIR / ".page-cache")),
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
-    }
-)
-# Right after WhiteNoise: a page served from the cache skips the session, language, CSRF
-# and authentication middleware (its stored headers hold what they added). Middleware that
-# must see every response (security headers) goes before it.
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
-    "core.page_cache.PageCacheMiddleware",
-)
-# Right after it, the first to see a request that needs the database: while the database is
-# known not to answer, such a request gets the 503 at once (core.faults).
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("core.page_cache.PageCacheMiddleware") + 1,
-    "core.faults.DatabaseBreakerMiddleware",
-)
-
-# --- CDN purges ---------------------------------------------------------------------------
-# Behind a CDN or Varnish, the pages a change makes stale are purged by their tags
-# (core.cdn_purge): FRONTEND_CACHE_PURGE_URL takes an HTTP PURGE with a
-# Surrogate-Key header; CLOUDFLARE_API_TOKEN with CLOUDFLARE_ZONE_ID purges by Cache-Tag.
-# Off unless configured.
-RULESAGE_PURGE_URL = os.environ.get("FRONTEND_CACHE_PURGE_URL", "")
-RULESAGE_CLOUDFLARE_API_TOKEN = os.environ.get("CLOUDFLARE_API_TOKEN", "")
-RULESAGE_CLOUDFLARE_ZONE_ID = (
-    os.environ.get("CLOUDFLARE_ZONE_ID", "") if RULESAGE_CLOUDFLARE_API_TOKEN else ""
-)
-# Answered-before recall (rulings/recall.py): a ruling sharing a word with a reader's
-# question is offered when the two questions' trigram similarity reaches this (0 to 1).
-# The right ruling's similarity was 0.19 and up on the paraphrase fixtures (the rules Q&A
-# system's 0.55 would have hidden 8 of the 20): see docs/search.md.
-RULESAGE_RECALL_THRESHOLD = float(os.environ.get("RULESAGE_RECALL_THRESHOLD", "0.15"))
-# The same recall for a question in a translation's language, through the game's glossary
-# (rulings/recall.py): the share of the question's concepts a ruling's English covers,
-# concepts in its question counting fully and in its answer less (docs/search.md,
-# docs/translation.md).
-RULESAGE_GLOSSARY_RECALL_THRESHOLD = float(
-    os.environ.get("RULESAGE_GLOSSARY_RECALL_THRESHOLD", "0.3")
-)

@@ -7,8 +7,9 @@ from .corrections import RulingCorrection
 from .imports import ImportJob, ImportJobFile
 from .mentions import RulingMention
 from .questions import ReaderQuestion
+from .ruling_queries import DATED_AT, carries_flag
 from .ruling_status import public_rulings
-from .rulings import DATED_AT, Ruling, RulingOrigin, carries_flag
+from .rulings import Ruling, RulingOrigin
 from .translations import RulingTranslation
 
 __all__ = [

@@ -2,9 +2,8 @@
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
-from django.db import connection, models
+from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import slugify
@@ -20,59 +19,13 @@ from core.text_search import search_vector_field, search_vector_index, site_lang
 
 from ..flags import compute_flags
 from ..provenance import timing_rows
-from .citations import Citation
+from .ruling_queries import DATED_AT, RulingQuerySet
 from .ruling_status import RulingOrigin, RulingStatus, public_rulings
-
-# A ruling's date of record (`Ruling.dated_at`) in a query: a filter, an order, a count
-# by month.
-DATED_AT = Coalesce("answered_at", "created_at")
 
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
     f"answer_{code}" for code, _name in settings.LANGUAGES
 }
-
-
-class RulingQuerySet(models.QuerySet):
-    def public(self):
-        """What readers see: published rulings, but not withdrawn ones. A draft (never
-        published, or unpublished) is an editor's alone."""
-        return self.filter(public_rulings())
-
-    def needing_review(self):
-        """What waits for an editor's review decision: every ruling not yet verified,
-        corrected or withdrawn (imported, written by an editor, or sent back to "needs
-        review" by errata). The one definition the review queue lists and the editors'
-        figures count."""
-        return self.exclude(status__in=RulingStatus.decided())
-
-    def flagged(self, code=None):
-        """Rulings carrying the review flag `code`, or any flag when `code` is None: what
-        the editors' figures count and the listings' flag filter shows."""
-        if code is None:
-            return self.filter(flag_count__gt=0)
-        return self.filter(carries_flag(code))
-
-    def citing_books_of(self, game):
-        """Public rulings that cite a document of `game` (an expansion's rulings are asked
-        on its base game and cite both games' books)."""
-        cites = Citation.objects.filter(ruling=models.OuterRef("pk"), document__edition__game=game)
-        return self.public().filter(models.Exists(cites))
-
-    def citing_superseded(self):
-        """Public rulings that cite a passage an active errata card supersedes (one query)."""
-        superseded = ErrataCard.objects.active().filter(
-            passage__citations__ruling=models.OuterRef("pk")
-        )
-        return self.public().filter(models.Exists(superseded))
-
-
-def carries_flag(code):
-    """The condition "has the review flag `code`", for a filter or a count (on SQLite, the
-    demo's database, which cannot look inside JSON, found as text in it)."""
-    if connection.features.supports_json_field_contains:
-        return Q(flags__contains=[{"code": code}])
-    return Q(flags__icontains=f'"{code}"')
 
 
 class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, ClusterableModel):

@@ -127,6 +127,10 @@ RULES = {
     "admin/bulk/catalogue/document/delete/": "login/login no/ok no/ok ok/no",
     **snippet("passage", app="catalogue", read=EDITORS_READ, write=EDITORS),
     "admin/bulk/catalogue/passage/delete/": BULK_SUPERUSERS,
+    # The catalogue's snippets' former addresses under rulings move on to the catalogue's,
+    # whose rows decide who gets in.
+    "^admin/snippets/rulings/(?P<model>game|edition|document|passage|erratacard|glossaryterm)"
+    "/(?P<tail>.*)$": ANYONE,
     # Reader questions: editors answer or decline them (ANSWER_QUESTION); nobody writes one.
     "admin/reader-questions/": EDITORS_READ,
     "admin/reader-questions/results/": EDITORS_READ,

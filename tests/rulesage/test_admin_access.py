@@ -68,12 +68,13 @@ def pixel():
 
 
 def admin_routes(patterns=None, prefix=""):
-    """(route, view) of every URL pattern under /admin/, nested includes walked."""
+    """(route, view) of every URL pattern under /admin/, nested includes walked, regular
+    expressions anchored with "^" included."""
     for pattern in get_resolver().url_patterns if patterns is None else patterns:
         route = prefix + str(pattern.pattern)
         if isinstance(pattern, URLResolver):
             yield from admin_routes(pattern.url_patterns, route)
-        elif route.startswith("admin/"):
+        elif route.removeprefix("^").startswith("admin/"):
             yield route, pattern.callback
 
 
@@ -244,6 +245,8 @@ class Records:
                 "app_label": "wagtailcore",
                 "model_name": "groupapprovaltask",
             },
+            "^admin/snippets/rulings/(?P<model>game|edition|document|passage|erratacard"
+            "|glossaryterm)/(?P<tail>.*)$": {"model": "game", "tail": "edit/1/"},
             "admin/editing-sessions/ping/<str:app_label>/<str:model_name>/<str:object_id>/"
             "<int:session_id>/": {"app_label": "wagtailcore", "model_name": "page"},
         }.get(route, {})

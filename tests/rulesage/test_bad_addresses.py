@@ -92,6 +92,7 @@ def every_sample(full_site):
         "slug": ruling.slug,
         "pk": str(ruling.citations.get(n=1).passage.document_id),
         "number": "1",
+        "model": "game",  # a catalogue snippet's former address (rulesage.urls)
     }
     samples, unreachable = set(), []
     for chain, leaf in leaf_patterns():
