@@ -159,7 +159,9 @@ def with_timeouts(database):
 
 DATABASES = {
     "default": with_timeouts(
-        dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
+        dj_database_url.config(
+            default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
+        )
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

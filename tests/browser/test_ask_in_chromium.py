@@ -99,8 +99,10 @@ def test_a_reader_finds_the_edition_by_typing_its_game_and_sends_a_question(jour
     field.fill(label)  # what choosing the suggestion puts in the field
     reader.get_by_label("Your question").fill("What breaks a tie at the end of the game?")
     reader.get_by_role("button", name="Check for answers").click()
-    similar = reader.locator("#similar")
-    assert similar.get_by_role("link", name="What breaks a tie?").count() == 1
+    # The answer is a new page: wait for it (the click returns once it starts loading).
+    answered = reader.locator("#similar").get_by_role("link", name="What breaks a tie?")
+    answered.wait_for()
+    assert answered.count() == 1
     assert reader.get_by_label("Game and edition").input_value() == label
     reader.get_by_label("Your question").fill("What breaks a tie when two players tie on coins?")
     reader.get_by_role("button", name="Send my question").click()
