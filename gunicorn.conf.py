@@ -37,6 +37,8 @@ graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 # Set before the application is loaded; management commands do not read this file.
 os.environ.setdefault("REQUEST_TIME_LIMIT", "8")
 os.environ.setdefault("DATABASE_STATEMENT_TIMEOUT", "8s")
+# A kept connection is checked before it is reused (rulesage.settings.base.with_timeouts).
+os.environ.setdefault("DATABASE_HEALTH_CHECKS", "1")
 # Workers are replaced now and then (with jitter, not all at once), bounding any slow
 # growth in memory.
 max_requests = _int("GUNICORN_MAX_REQUESTS", 2000)

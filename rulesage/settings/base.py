@@ -143,12 +143,19 @@ def with_timeouts(database):
     gunicorn's worker timeout does, and the task worker's own limit. TCP keepalives turn a
     server or network gone away under a connection kept open (the task worker's,
     gunicorn's between requests) into an error within about a minute.
+
+    DATABASE_HEALTH_CHECKS=1, which gunicorn.conf.py sets for the web processes, checks a
+    kept connection before a request reuses it: one that a restart or the end of a hang cut
+    is replaced, instead of answering a 503 that tells the site (core.faults' breaker) the
+    database still gives no answer. The task worker has its own way through outages, and
+    its check would wait outside its limit on a database that stopped answering.
     """
     if database.get("ENGINE") != "django.db.backends.postgresql":
         return database
     options = database.setdefault("OPTIONS", {})
     options.setdefault("connect_timeout", int(os.environ.get("DATABASE_CONNECT_TIMEOUT", "5")))
     options.update(keepalives=1, keepalives_idle=30, keepalives_interval=10, keepalives_count=3)
+    database["CONN_HEALTH_CHECKS"] = os.environ.get("DATABASE_HEALTH_CHECKS") == "1"
     statement_timeout = os.environ.get("DATABASE_STATEMENT_TIMEOUT", "").strip()
     if statement_timeout:
         options["options"] = (
@@ -159,9 +166,7 @@ def with_timeouts(database):
 
 DATABASES = {
     "default": with_timeouts(
-        dj_database_url.config(
-            default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
-        )
+        dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

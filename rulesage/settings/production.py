@@ -19,12 +19,7 @@ if not ALLOWED_HOSTS:
 # variable, refuse to start rather than serve (and write) a local file.
 if not os.environ.get("DATABASE_URL"):
     raise ImproperlyConfigured("DATABASE_URL must be set in the environment for production.")
-# A kept connection is checked before a request reuses it: one a restart or a hang's end
-# cut is replaced at once, rather than answering a 503 and making the site think the
-# database still gives no answer (rulesage.faults' breaker).
-DATABASES = {
-    "default": with_timeouts(dj_database_url.config(conn_max_age=60, conn_health_checks=True))
-}
+DATABASES = {"default": with_timeouts(dj_database_url.config(conn_max_age=60))}
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -17,7 +17,6 @@ DATABASES = {
             os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage"),
             # A server started by a test may keep its connections, as production does.
             conn_max_age=int(os.environ.get("TEST_CONN_MAX_AGE", "0")),
-            conn_health_checks=True,
         )
     )
 }
