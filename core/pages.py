@@ -80,28 +80,6 @@ def public(pages):
 
 
 def page_url_in(page, request, language):
-    """`page.get_url(request)` in `language`.
-
-    wagtail-modeltranslation keeps the sites' root paths of one language on the request
-    and reads them from the cache again whenever the active language differs: a page
-    naming its address in each language (the language switcher, the alternates in <head>,
-    the JSON-LD) paid a cache round trip at every switch. Each language's copy is kept on
-    the request, and the active language's put back afterwards.
-    """
-    if request is None:
-        with translation.override(language):
-            return page.get_url()
-    kept = request.__dict__.setdefault("_site_root_paths_by_language", {})
-    names = ("_wagtail_cached_site_root_paths_language", "_wagtail_cached_site_root_paths")
-    active = [request.__dict__.get(name) for name in names]
-    if active[0] is not None:
-        kept.setdefault(active[0], active[1])
+    """`page.get_url(request)` in `language`."""
     with translation.override(language):
-        if language in kept:
-            request.__dict__.update(zip(names, (language, kept[language]), strict=True))
-        url = page.get_url(request)
-        if request.__dict__.get(names[0]) == language:
-            kept[language] = request.__dict__[names[1]]
-    if active[0] is not None:
-        request.__dict__.update(zip(names, active, strict=True))
-    return url
+        return page.get_url(request)

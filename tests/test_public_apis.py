@@ -1,17 +1,14 @@
 """The project's code uses only the public APIs of Django, Wagtail and their companions.
 
-A private name (one leading underscore) of a framework may change or vanish in any
-release without a deprecation warning, so an upgrade could break the site silently. This
-reads the source of the apps, bench/ and scripts/ with `ast` (comments and prose do not
-count) and reports, as file:line and name:
+A framework's private name may change in any release without warning. This reads the
+source of the apps, bench/ and scripts/ with `ast` and reports, as file:line and name:
 
 - reading `obj._name` (or `getattr(obj, "_name")`) where the project defines no `_name`;
-- defining a name a framework keeps private: overriding a private hook (`_post_clean`) or
-  setting a private attribute (`_class`) in a class built on a framework class, or setting
-  one on any object (`response._has_been_logged = True`);
+- overriding a private hook or setting a private attribute of a framework's (in a class
+  built on a framework class, or on any object);
+- a string naming a framework's private attribute (`request.__dict__["_wagtail_site"]`),
+  and any framework attribute read or set through an object's `__dict__`;
 - importing a private name or module of a framework, or naming one in a dotted path.
-
-The project's own private names (`self._work`, module helpers) are fine.
 """
 
 import ast
@@ -49,32 +46,28 @@ FRAMEWORKS = [
     "axes",
     "permissionedforms",
     "laces",
+    "wagtail_modeltranslation",
 ]
-# Names that start with an underscore and are documented as public all the same.
+# Underscore names documented as public: Django's Model _meta, _default_manager,
+# _base_manager and _state; a revisable Wagtail snippet's _revisions; Python's os._exit
+# and a named tuple's _replace.
 DOCUMENTED = {
-    # Django's Model _meta API (ref/models/meta).
     "_meta",
-    # Django's Model._default_manager and Model._base_manager (topics/db/managers).
     "_default_manager",
     "_base_manager",
-    # Django's Model._state, its `adding` and `db` flags (ref/models/instances).
     "_state",
-    # Wagtail's snippets docs define a revisable snippet's relation as `_revisions`.
     "_revisions",
-    # Python's own: os._exit, and `_replace` of a named tuple (urllib.parse results).
     "_exit",
     "_replace",
 }
 ATTRIBUTE_CALLS = {"getattr", "hasattr", "delattr"}
+IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 DOTTED_PATH = re.compile(rf"^(?:{'|'.join(FRAMEWORKS)})(?:\.\w+)+$")
 
 
-def private(name):
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
-
-
 def undocumented_private(name):
-    return private(name) and name not in DOCUMENTED
+    dunder = name.startswith("__") and name.endswith("__")
+    return name.startswith("_") and not dunder and name not in DOCUMENTED
 
 
 @cache
@@ -87,7 +80,6 @@ def project_sources():
 
 
 def outside_functions(node):
-    """The nodes of a module or class that are not inside a function."""
     for child in ast.iter_child_nodes(node):
         yield child
         if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -108,9 +100,8 @@ def constant_name(call):
 
 
 def attribute_names(trees):
-    """Every name the given modules make an attribute of something: module-level and class
-    names, methods, attributes set (`x._y = …`, `setattr(x, "_y", …)`) and import aliases.
-    Function parameters and local variables are no attribute of anything."""
+    """Every name the given modules make an attribute of something (module-level names,
+    classes, methods, attributes set, import aliases), not parameters or local variables."""
     names = set()
     for tree in trees:
         for node in outside_functions(tree):
@@ -198,8 +189,8 @@ def project_classes(sources):
 
 
 def framework_built(classes):
-    """{class name: the project classes whose members end up in a framework class}: each
-    class built on a framework class, with the project classes (mixins) it builds on."""
+    """{class name: the project classes (mixins included) whose members end up in it} for
+    each class built on a framework class."""
 
     def ancestry(name, seen):
         """(whether `name` rests on a framework class, the project classes it includes)."""
@@ -226,9 +217,9 @@ def framework_built(classes):
 
 
 @cache
-def framework_private_names(candidates):
-    """Which of `candidates` a framework defines as an attribute of its own (method,
-    class attribute, attribute set anywhere). Only files mentioning one are parsed."""
+def framework_attribute_names(candidates):
+    """Which of `candidates` a framework makes an attribute (method, class attribute,
+    attribute set anywhere). Only files mentioning one are parsed."""
     if not candidates:
         return frozenset()
     found = set()
@@ -287,8 +278,8 @@ def private_imports(tree):
 
 def shadowing_candidates(sources, classes, built):
     """{name: [(path, line, what)]} of the private names the project sets or defines where
-    they could be a framework's: members of classes built on a framework class (and of
-    the mixins they include), and attributes set on anything other than `self` or `cls`."""
+    they could be a framework's: members of classes built on one, attributes set on
+    anything other than `self` or `cls`."""
     candidates = {}
 
     def add(name, path, line, what):
@@ -315,13 +306,69 @@ def shadowing_candidates(sources, classes, built):
     return candidates
 
 
+def dict_keys(tree):
+    """(line, key) for each constant key of an object's `__dict__` read or written:
+    `obj.__dict__["k"]`, `obj.__dict__.get("k", …)` (any method), `"k" in obj.__dict__`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript):
+            target, key = node.value, node.slice
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            target, key = node.func.value, node.args[0]
+        elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            target, key = node.comparators[0], node.left
+        else:
+            continue
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == "__dict__"
+            and isinstance(key, ast.Constant)
+            and isinstance(key.value, str)
+        ):
+            yield node.lineno, key.value
+
+
+def named_attributes(sources):
+    """{name: [(path, line, what)]} of attribute names spelled as strings: private names in
+    any string but getattr()'s and its kin's (checked as reads and sets), and any key of an
+    object's `__dict__` (a framework's cached value, read or set behind its back)."""
+    candidates = {}
+    for path, tree in sources.items():
+        called = {
+            id(node.args[1])
+            for node in ast.walk(tree)
+            if constant_name(node)[0] in {*ATTRIBUTE_CALLS, "setattr"}
+        }
+        for line, key in dict_keys(tree):
+            candidates.setdefault(key, []).append(
+                (path, line, f"uses a framework's {key} through __dict__")
+            )
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and IDENTIFIER.match(node.value)
+                and undocumented_private(node.value)
+                and id(node) not in called
+            ):
+                candidates.setdefault(node.value, []).append(
+                    (path, node.lineno, f"names a framework's private {node.value}")
+                )
+    return candidates
+
+
 def findings(sources):
     """'path:line: what' for each use of a framework's private name in `sources`."""
     defined = attribute_names(sources.values())
     classes = project_classes(sources)
     candidates = shadowing_candidates(sources, classes, framework_built(classes))
-    shadowed = framework_private_names(frozenset(candidates))
-    found = {(path, line, what) for name in shadowed for path, line, what in candidates[name]}
+    strings = named_attributes(sources)
+    framework_names = framework_attribute_names(frozenset(candidates) | frozenset(strings))
+    found = {
+        finding
+        for kind in (candidates, strings)
+        for name in framework_names & kind.keys()
+        for finding in kind[name]
+    }
     for path, tree in sources.items():
         for node in ast.walk(tree):
             if (
@@ -382,6 +429,11 @@ def respond(request):
 
 
 BACKEND = "django.core.cache.backends.redis._private"
+
+
+def site(request, page):
+    request.__dict__["_wagtail_site"] = None
+    return page.__dict__.get("specific"), "specific" in page.__dict__, page.__dict__["mine"]
 """
 
 
@@ -397,4 +449,7 @@ def test_the_check_sees_each_kind_of_private_use(tmp_path):
         f"{rogue}:24: reads _cached_user: getattr(…, '_cached_user')",
         f"{rogue}:24: reads _messages: request._messages",
         f"{rogue}:27: imports a framework's private django.core.cache.backends.redis._private",
+        f"{rogue}:31: names a framework's private _wagtail_site",
+        f"{rogue}:31: uses a framework's _wagtail_site through __dict__",
+        f"{rogue}:32: uses a framework's specific through __dict__",
     ]
