@@ -1,29 +1,18 @@
-"""Django's Redis cache backend: one client per connection pool, and an outage is a miss.
+"""A Redis cache backend storing what Django's does (same keys, values and timeouts), where
+an outage is a miss.
 
-Django's backend makes a new `redis.Redis` client for every cache call; building one
-registers every response callback, which costs as much as the rest of a page served from
-the cache (core.page_cache). A client is safe to share
-between threads (connections come from its pool), so one per pool is kept. The backend
-here is a cache backend of its own (Django's `BaseCache`), reading and writing through
-Django's Redis client wrapper with its `get_client` replaced.
-
-Redis holds nothing a page cannot do without (cached pages, remembered values, Wagtail's
-site paths), so a Redis that refuses connections or stops answering must not take the
-site down: every read is then a miss and every write is skipped, and readers get pages
-rendered afresh. Each call waits at most the socket timeouts (half a second by default,
-`OPTIONS` socket_connect_timeout and socket_timeout), and after a failure Redis is left
-alone for `RETRY_SECONDS`, so a request pays for at most one timeout rather than one per
-cache call. The log gets one line a minute per process while it lasts, not a traceback
-per request.
-
-Code whose answer must not be guessed (the reader question limit) asks for the error
-instead, inside `errors_raised()`, and decides for itself what an outage means.
+Django's backend builds a `redis.Redis` client for every call, which costs as much as the
+rest of a page served from the cache, and offers no public way to share one: this backend
+talks to redis-py itself and keeps one client. Redis holds nothing a page cannot do
+without, so when it refuses or stops answering reads are misses and writes are skipped;
+each call waits at most the socket timeouts (`OPTIONS`), Redis is then left alone for
+`RETRY_SECONDS`, and the log gets one line a minute. Code whose answer must not be
+guessed (the reader question limit) asks for the error inside `errors_raised()`.
 """
 
 import contextlib
 import logging
-import random
-import re
+import pickle
 import threading
 import time
 from urllib.parse import urlsplit
@@ -31,26 +20,20 @@ from urllib.parse import urlsplit
 import redis
 from asgiref.local import Local
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
-from django.core.cache.backends.redis import RedisCacheClient
 from django.dispatch import Signal
+from django.utils.functional import cached_property
 from django.utils.module_loading import import_string
-from redis.connection import DefaultParser
 
 logger = logging.getLogger("rulesage.cache")
 
-# A failed call leaves Redis alone for this long (seconds): calls in the meantime are
-# misses at once, without waiting on a socket.
+# A failed call leaves Redis alone for this long (seconds): calls meanwhile are misses.
 RETRY_SECONDS = 5
-# At most one log line per this many seconds (and per Redis address) while it is failing.
 LOG_EVERY_SECONDS = 60
-DEFAULT_SOCKET_TIMEOUT = 0.5
 PROBE_KEY = "redis-cache:probe"
 UNAVAILABLE_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 
 # Sent (sender: the backend class, location: its LOCATION) when Redis is reached again
-# after a call failed, before the call that reached it is made: what was written
-# meanwhile was lost (core.page_cache makes every page stale, so no page rendered before
-# a change made during the outage is served after it).
+# after a failure, before the call that reached it: what was written meanwhile was lost.
 reachable_again = Signal()
 
 
@@ -74,21 +57,15 @@ def errors_raised():
 
 
 class Outage:
-    """What one process knows of one Redis address: shared by the backend instances of
-    every thread (Django makes one per thread)."""
+    """What one process knows of one Redis address, shared by every thread's backend."""
 
     def __init__(self, location):
-        self.where = ", ".join(
-            f"{parts.hostname}:{parts.port or 6379}"
-            for parts in map(urlsplit, location if isinstance(location, list) else [location])
-        )
+        parts = urlsplit(location)
+        self.where = f"{parts.hostname}:{parts.port or 6379}"
         self.lock = threading.Lock()
         self.down_until = 0.0
         self.failing = False
         self.last_logged = None
-
-    def skipping(self):
-        return time.monotonic() < self.down_until
 
     def failed(self, error):
         now = time.monotonic()
@@ -110,8 +87,6 @@ class Outage:
 
     def succeeded(self):
         """True for the first success after a failure."""
-        if not self.failing:
-            return False
         with self.lock:
             recovered, self.failing = self.failing, False
         if recovered:
@@ -123,155 +98,151 @@ _outages = {}
 _outages_lock = threading.Lock()
 
 
-def outage_for(location):
-    key = repr(location)
-    with _outages_lock:
-        return _outages.setdefault(key, Outage(location))
+def dumps(value):
+    """As Django's Redis backend stores values: integers as they are (for `incr`), the
+    rest pickled."""
+    return value if type(value) is int else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
-class SharedClientRedisCacheClient(RedisCacheClient):
-    """Django's Redis client wrapper, keeping one `redis.Redis` per server it talks to.
-
-    Its reads and writes are Django's (same keys, values and timeouts); only `get_client`,
-    the method Django's wrapper asks for a client, is replaced. The connection pool is
-    built as Django builds it, from the same OPTIONS (`pool_class`, `parser_class`, and
-    the rest for the pool).
-    """
-
-    def __init__(self, servers, serializer=None, pool_class=None, parser_class=None, **options):
-        super().__init__(servers, serializer, pool_class, parser_class, **options)
-        if isinstance(pool_class, str):
-            pool_class = import_string(pool_class)
-        if isinstance(parser_class, str):
-            parser_class = import_string(parser_class)
-        self.servers = servers
-        self.pool_class = pool_class or redis.ConnectionPool
-        self.pool_options = {"parser_class": parser_class or DefaultParser, **options}
-        self.clients = {}
-
-    def get_client(self, key=None, *, write=False):
-        # As Django chooses: writes go to the first server, reads to one of the others.
-        replicas = len(self.servers) - 1
-        index = random.randint(1, replicas) if replicas and not write else 0
-        client = self.clients.get(index)
-        if client is None:
-            pool = self.pool_class.from_url(self.servers[index], **self.pool_options)
-            client = self.clients.setdefault(index, redis.Redis(connection_pool=pool))
-        return client
-
-
-def _missing_key(*_args, **_kwargs):
-    raise ValueError("Redis unavailable: the key cannot be read")
+def loads(data):
+    try:
+        return int(data)
+    except ValueError:
+        return pickle.loads(data)
 
 
 class RedisCache(BaseCache):
-    """Django's Redis cache backend (its LOCATION, OPTIONS, keys and timeouts) through the
-    client above, where a Redis that cannot be reached is a miss."""
+    """Django's Redis cache backend (LOCATION, OPTIONS, keys, values and timeouts), where a
+    Redis that cannot be reached is a miss."""
 
     def __init__(self, server, params):
         super().__init__(params)
-        options = dict(params.get("OPTIONS") or {})
-        options.setdefault("socket_connect_timeout", DEFAULT_SOCKET_TIMEOUT)
-        options.setdefault("socket_timeout", DEFAULT_SOCKET_TIMEOUT)
-        servers = re.split("[;,]", server) if isinstance(server, str) else server
-        self.client = SharedClientRedisCacheClient(servers, **options)
         self.location = server
-        self.outage = outage_for(server)
+        self.options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+        self.options.update(params.get("OPTIONS") or {})
+        with _outages_lock:
+            self.outage = _outages.setdefault(server, Outage(server))
+
+    @cached_property
+    def client(self):
+        """One client for every call of this backend (Django makes a backend per thread)."""
+        options = dict(self.options)
+        pool_class = options.pop("pool_class", redis.ConnectionPool)
+        if isinstance(pool_class, str):
+            pool_class = import_string(pool_class)
+        return redis.Redis(connection_pool=pool_class.from_url(self.location, **options))
 
     def get_backend_timeout(self, timeout=DEFAULT_TIMEOUT):
-        """Seconds for Redis, as Django's backend counts them: None keeps the key, and 0
-        or less deletes it."""
+        """Seconds for Redis: None keeps the key, and 0 deletes it."""
         if timeout == DEFAULT_TIMEOUT:
             timeout = self.default_timeout
         return None if timeout is None else max(0, int(timeout))
 
-    def _guarded(self, method, fallback, *args):
-        """`method(*args)`, or `fallback(*args)` when Redis cannot be reached."""
-        if self.outage.skipping():
-            if getattr(_raising, "active", False):
+    def attempt(self, fallback, call):
+        """`call(client)`, or `fallback` when Redis cannot be reached."""
+        raising = getattr(_raising, "active", False)
+        if time.monotonic() < self.outage.down_until:
+            if raising:
                 raise CacheUnavailable(self.outage.where)
-            return fallback(*args)
+            return fallback
         try:
             if self.outage.failing:
-                # Trying again after a failure: a read first, so that whatever must happen
-                # once Redis is back happens before this call reads or writes.
-                self.client.get(self.make_and_validate_key(PROBE_KEY), None)
+                # A read first, so that what must happen once Redis is back happens
+                # before this call reads or writes.
+                self.client.get(self.make_and_validate_key(PROBE_KEY))
                 if self.outage.succeeded():
                     reachable_again.send(type(self), location=self.location)
-            return method(*args)
+            return call(self.client)
         except UNAVAILABLE_ERRORS as error:
             self.outage.failed(error)
-            if getattr(_raising, "active", False):
+            if raising:
                 raise CacheUnavailable(self.outage.where) from error
-            return fallback(*args)
+            return fallback
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         key = self.make_and_validate_key(key, version=version)
         timeout = self.get_backend_timeout(timeout)
-        return self._guarded(self.client.add, lambda *a: False, key, value, timeout)
+        if timeout == 0:
+            return self.attempt(
+                False, lambda r: bool(r.set(key, dumps(value), nx=True)) and bool(r.delete(key))
+            )
+        return self.attempt(False, lambda r: bool(r.set(key, dumps(value), ex=timeout, nx=True)))
 
     def get(self, key, default=None, version=None):
         key = self.make_and_validate_key(key, version=version)
-        return self._guarded(self.client.get, lambda *a: default, key, default)
+        value = self.attempt(None, lambda r: r.get(key))
+        return default if value is None else loads(value)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         key = self.make_and_validate_key(key, version=version)
         timeout = self.get_backend_timeout(timeout)
-        self._guarded(self.client.set, lambda *a: None, key, value, timeout)
+        if timeout == 0:
+            self.attempt(None, lambda r: r.delete(key))
+        else:
+            self.attempt(None, lambda r: r.set(key, dumps(value), ex=timeout))
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
         key = self.make_and_validate_key(key, version=version)
         timeout = self.get_backend_timeout(timeout)
-        return self._guarded(self.client.touch, lambda *a: False, key, timeout)
+        if timeout is None:
+            return self.attempt(False, lambda r: bool(r.persist(key)))
+        return self.attempt(False, lambda r: bool(r.expire(key, timeout)))
 
     def delete(self, key, version=None):
         key = self.make_and_validate_key(key, version=version)
-        return self._guarded(self.client.delete, lambda *a: False, key)
+        return self.attempt(False, lambda r: bool(r.delete(key)))
 
     def get_many(self, keys, version=None):
         names = {self.make_and_validate_key(key, version=version): key for key in keys}
-        found = self._guarded(self.client.get_many, lambda *a: {}, list(names))
-        return {names[name]: value for name, value in found.items()}
+        values = self.attempt([], lambda r: r.mget(list(names)))
+        return {names[n]: loads(v) for n, v in zip(names, values, strict=False) if v is not None}
 
     def has_key(self, key, version=None):
         key = self.make_and_validate_key(key, version=version)
-        return self._guarded(self.client.has_key, lambda *a: False, key)
+        return self.attempt(False, lambda r: bool(r.exists(key)))
 
     def incr(self, key, delta=1, version=None):
         key = self.make_and_validate_key(key, version=version)
-        return self._guarded(self.client.incr, _missing_key, key, delta)
+        if not self.attempt(False, lambda r: r.exists(key)):
+            raise ValueError(f"Key '{key}' not found.")
+        return self.attempt(None, lambda r: r.incr(key, delta))
 
     def incr_many(self, keys, start):
-        """Add one to each counter of `keys`, starting one that is missing at `start`: in
-        one round trip, where `incr` takes two per key. Skipped when Redis is down."""
+        """Add one to each counter of `keys`, starting a missing one at `start`, in one round
+        trip where `incr` takes two per key. Skipped when Redis is down."""
         names = [self.make_and_validate_key(key) for key in keys]
 
-        def write(names, start):
-            pipeline = self.client.get_client(write=True).pipeline(transaction=False)
+        def write(client):
+            pipeline = client.pipeline(transaction=False)
             for name in names:
                 pipeline.set(name, start, nx=True)
                 pipeline.incr(name)
             pipeline.execute()
 
-        self._guarded(write, lambda *a: None, names, start)
+        self.attempt(None, write)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         """The keys that could not be written: none, or all of them when Redis is down."""
         if not data:
             return []
-        values = {self.make_and_validate_key(key, version=version): v for key, v in data.items()}
+        values = {self.make_and_validate_key(k, version=version): dumps(v) for k, v in data.items()}
         timeout = self.get_backend_timeout(timeout)
 
-        def write(values, timeout):
-            self.client.set_many(values, timeout)
+        def write(client):
+            pipeline = client.pipeline()
+            pipeline.mset(values)
+            if timeout is not None:
+                for name in values:
+                    pipeline.expire(name, timeout)
+            pipeline.execute()
             return []
 
-        return self._guarded(write, lambda *a: list(data), values, timeout)
+        return self.attempt(list(data), write)
 
     def delete_many(self, keys, version=None):
         if keys:
             names = [self.make_and_validate_key(key, version=version) for key in keys]
-            self._guarded(self.client.delete_many, lambda *a: None, names)
+            self.attempt(None, lambda r: r.delete(*names))
 
     def clear(self):
-        return self._guarded(self.client.clear, lambda: None)
+        self.attempt(None, lambda r: r.flushdb())
