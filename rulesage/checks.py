@@ -1,18 +1,7 @@
-"""Checks of settings that fail silently: `manage.py check` refuses a feed id authority
-that makes invalid ids; `check --deploy` warns when feed ids use the placeholder authority
-or when the site cannot send e-mail.
-
-A feed entry's id (pages/feeds.py) is a tag URI under RULESAGE_FEED_TAG_AUTHORITY; a
-malformed one makes every id invalid, and the placeholder names a domain the operator does
-not own, which cannot be changed later without every entry reading as new.
-
-Password resets, editors' review requests and readers' answers all leave by e-mail; a
-production server that cannot reach its mail server reports every one of them as sent
-and logs a failure nobody reads. The check asks the configured SMTP server to greet it
-(no message is sent), and warns too when mail would leave as the placeholder sender. It
-looks at the backend that delivers in the end: behind the queue every request sends
-through, the one the task worker sends with (RULESAGE_EMAIL_BACKEND, core/mail.py).
-"""
+"""Checks of settings that fail silently: a feed id authority that makes invalid tag URIs
+(or is the placeholder, which cannot be changed once feeds are read), and, on deploy, a
+mail server that cannot be reached or a placeholder sender (mail fails unseen, in the
+task worker)."""
 
 import re
 import smtplib
@@ -22,10 +11,8 @@ from django.core.checks import Error, Tags, Warning, register
 
 from core.mail import delivering_backend
 
-SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 CHECK_TIMEOUT = 5  # seconds: a deploy check must not hang on an unanswering server
-# RFC 4151's taggingEntity: a domain name or an e-mail address, a comma, a date (YYYY,
-# YYYY-MM or YYYY-MM-DD).
+# RFC 4151's taggingEntity: a domain name or an e-mail address, a comma, a date.
 TAGGING_ENTITY = re.compile(
     r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
     r"|[^@\s,:]+@[a-z0-9.-]+),\d{4}(?:-\d{2}(?:-\d{2})?)?",
@@ -65,7 +52,7 @@ def feed_ids_are_the_sites_own(app_configs=None, **kwargs):
 @register(Tags.compatibility, deploy=True)
 def mail_can_be_sent(app_configs=None, **kwargs):
     problems = []
-    if delivering_backend() != SMTP_BACKEND:
+    if delivering_backend() != "django.core.mail.backends.smtp.EmailBackend":
         return problems
     if settings.DEFAULT_FROM_EMAIL.endswith("@localhost"):
         problems.append(
@@ -75,9 +62,8 @@ def mail_can_be_sent(app_configs=None, **kwargs):
                 id="rulesage.W001",
             )
         )
-    server = f"{settings.EMAIL_HOST}:{settings.EMAIL_PORT}"
     connection_class = smtplib.SMTP_SSL if settings.EMAIL_USE_SSL else smtplib.SMTP
-    try:
+    try:  # no message is sent
         with connection_class(
             settings.EMAIL_HOST, settings.EMAIL_PORT, timeout=CHECK_TIMEOUT
         ) as connection:
@@ -85,7 +71,8 @@ def mail_can_be_sent(app_configs=None, **kwargs):
     except (OSError, smtplib.SMTPException) as error:  # a timeout is an OSError
         problems.append(
             Warning(
-                f"The mail server {server} cannot be reached ({error or type(error).__name__}): "
+                f"The mail server {settings.EMAIL_HOST}:{settings.EMAIL_PORT} cannot be reached "
+                f"({error or type(error).__name__}): "
                 "password resets, review requests and readers' answers would not be sent.",
                 hint="Set EMAIL_HOST, EMAIL_PORT and, if the server needs them, "
                 "EMAIL_HOST_USER, EMAIL_HOST_PASSWORD and EMAIL_USE_TLS or EMAIL_USE_SSL.",

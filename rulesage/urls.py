@@ -12,21 +12,11 @@ from pages.sitemaps import sitemap_index, sitemap_section
 from pages.urls import RULINGS
 from pages.views import robots_txt
 
-# Malformed requests get the site's own page, in the reader's language.
 handler400 = "core.views.bad_request"
-# A database outage is a 503 wherever it is raised (core/faults.py).
 handler500 = "core.faults.server_error"
 
-# The catalogue's snippets were the rulings app's: their admin addresses, in editors'
-# bookmarks, move permanently to the catalogue's, with the rest of the path and the query.
-MOVED_TO_CATALOGUE = (
-    "game",
-    "edition",
-    "document",
-    "passage",
-    "erratacard",
-    "glossaryterm",
-)
+# The catalogue's snippets were the rulings app's: editors' bookmarks move permanently.
+MOVED_TO_CATALOGUE = ("game", "edition", "document", "passage", "erratacard", "glossaryterm")
 
 urlpatterns = [
     re_path(
@@ -47,16 +37,11 @@ if settings.DEBUG:
 
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
 
-# Every reader page carries its language, in its prefix and its words: /en/corrections/,
-# /es/correcciones/. A game's own pages (its feed, its setup checklist) are routes of its
-# game page (guides.models.games). Addresses that moved: pages/former_addresses.py.
+# Every reader page carries its language, in its prefix and its words: /es/correcciones/.
 urlpatterns += i18n_patterns(
-    # The corrections log, the feeds and the search, the rulings' feed before their own
-    # addresses.
     path("", include("pages.urls")),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
-    # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
-    # query (see routing).
+    # Wagtail's addresses, its page view last (pages.routing finds the page in one query).
     *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),
     re_path(wagtail_urls.serve_pattern, routing.serve, name="wagtail_serve"),
 )

@@ -1,9 +1,5 @@
-"""An app that only holds the project's `migrate` command.
-
-Django runs the command of the first installed app that has one, and wagtail-modeltranslation's
-`migrate` must come before the page apps. This app has no models and no translations, so it
-can be listed before it without disturbing the order the page models need.
-"""
+"""An app without models holding only the project's `migrate`, listed first so that its
+command wins over wagtail-modeltranslation's without disturbing the page apps' order."""
 
 from django.apps import AppConfig
 

@@ -15,8 +15,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in the environment for production.")
 
-# The SQLite file that `make run` falls back to is no production database: without the
-# variable, refuse to start rather than serve (and write) a local file.
+# Refuse to start rather than write `make run`'s SQLite file.
 if not os.environ.get("DATABASE_URL"):
     raise ImproperlyConfigured("DATABASE_URL must be set in the environment for production.")
 DATABASES = {"default": with_timeouts(dj_database_url.config(conn_max_age=60))}
@@ -25,33 +24,20 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# Redis down or not answering: pages are served uncached, the log gets a line a minute
-# (core.redis_cache); reader questions are refused until it is back (rulings/asking.py);
-# the sign-in throttle counts in the database (django-axes' database handler) and is
-# unaffected.
-CACHES = {
-    "default": {
-        "BACKEND": "core.redis_cache.RedisCache",
-        "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
-        "OPTIONS": REDIS_OPTIONS,
-    },
-    # Reader pages (core.page_cache): in Redis, shared by every app server.
-    "pages": {
-        "BACKEND": "core.redis_cache.RedisCache",
-        "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
-        "OPTIONS": REDIS_OPTIONS,
-    },
+# Both caches in Redis, shared by every app server; while it is down pages are uncached and
+# reader questions refused (core.redis_cache).
+REDIS = {
+    "BACKEND": "core.redis_cache.RedisCache",
+    "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+    "OPTIONS": REDIS_OPTIONS,
 }
+CACHES = {"default": REDIS, "pages": REDIS}
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_CONTENT_TYPE_NOSNIFF = True
 
-# E-mail (password resets, review requests, readers' answers): queued by every request
-# (EMAIL_BACKEND, base.py) and sent by the task worker to the SMTP server the environment
-# names, from its sender (docs/mail.md). EMAIL_USE_TLS is STARTTLS (port 587), EMAIL_USE_SSL
-# implicit TLS (port 465); set at most one.
-RULESAGE_EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+# Mail is sent by the task worker through SMTP (docs/mail.md); EMAIL_USE_TLS is STARTTLS
+# (port 587), EMAIL_USE_SSL implicit TLS (port 465): set at most one.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -63,16 +49,10 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
-# --- Security -------------------------------------------------------------
-# TLS ends at the proxy, which says so in X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER
-# above): plain-HTTP requests are redirected to HTTPS, and browsers are told to use HTTPS
-# only (HSTS). SECURE_SSL_REDIRECT=0 turns the redirect off where the proxy does it;
-# SECURE_HSTS_SECONDS=0 turns HSTS off (set it low when first enabling HTTPS on a host).
+# TLS ends at the proxy (X-Forwarded-Proto): HTTP is redirected to HTTPS, and HSTS is on.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
-# X-Frame-Options stays SAMEORIGIN (not DENY): the page editor's live preview frames the
-# site's own preview view. Other sites may not frame it (and CSP frame-ancestors 'self').
+# SAMEORIGIN, not DENY: the page editor's live preview frames the site's own preview.
 SILENCED_SYSTEM_CHECKS = ["security.W019"]
-# --- end Security ----------------------------------------------------------------------

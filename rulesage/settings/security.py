@@ -1,16 +1,10 @@
-"""Security settings of every environment: response headers, CSP and the sign-in throttle.
-
-HSTS and the HTTPS redirect are production's (settings/production.py), where a proxy
-terminates TLS.
-"""
+"""Security settings of every environment: response headers, CSP and the sign-in throttle."""
 
 import os
 
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-# No inline script or style anywhere a reader goes: reader pages have none, and their header
-# carries no nonce, so a cached copy stays valid. Images allow data: and blob: for the
-# admin's previews and icons.
+# No inline script or style for readers, and no nonce, so a cached page's header stays valid.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -26,10 +20,8 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [SELF],
     }
 }
-# The admin's policy, for signed-in editors under /admin/ only (core/csp.py): these
-# directives replace the ones above, the rest stay. Wagtail's admin writes inline scripts
-# and styles and gives them no nonce (docs/decisions/admin-csp.md). Scripts and styles
-# still come from this site alone.
+# Replacing those above under /admin/: Wagtail's admin writes inline scripts and styles
+# without a nonce (docs/decisions/admin-csp.md).
 RULESAGE_ADMIN_CSP = {
     "script-src": [SELF, UNSAFE_INLINE],
     "style-src": [SELF, UNSAFE_INLINE],
@@ -40,18 +32,12 @@ PERMISSIONS_POLICY = (
     "microphone=(), payment=(), usb=(), browsing-topics=()"
 )
 SECURE_CONTENT_TYPE_NOSNIFF = True
-# Django's default, stated: other sites (publishers' rulebook pages) learn nothing of
-# which page linked them.
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "SAMEORIGIN"
 
-# Admin sign-in throttle (django-axes), counted per account and address and per address:
-# RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT failed attempts for one account from one address
-# lock that pair out (the account still works from elsewhere, so no one can lock an editor
-# out from afar); RULESAGE_SIGNIN_FAILURES_PER_ADDRESS failures from one address, whatever
-# the usernames, lock that address out (no spraying). Both for AXES_COOLOFF_TIME hours.
-# A locked-out attempt is refused before the password is hashed: it costs no hashing CPU.
+# Sign-in throttle: failures lock out an account from one address (never from afar) and,
+# in greater number, the address itself, for AXES_COOLOFF_TIME hours.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -63,8 +49,6 @@ AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.security.locked_out"
-# The client's address, one rule for the sign-in throttle and the question limit: behind
-# N proxies that each append to X-Forwarded-For, set RULESAGE_TRUSTED_PROXIES=N; with 0,
-# REMOTE_ADDR and the header is ignored (core.client_address).
+# The client's address behind N proxies appending to X-Forwarded-For (0: REMOTE_ADDR).
 RULESAGE_TRUSTED_PROXIES = int(os.environ.get("RULESAGE_TRUSTED_PROXIES", "0"))
 AXES_CLIENT_IP_CALLABLE = "core.client_address.client_address"

@@ -1,11 +1,6 @@
-"""Make sure an administrator account exists, without ever changing an existing one.
-
-With --demo (`make run`), also an editor and a translator, so that a newcomer can try each
-role, and every sign-in printed in one block at the end, where it is seen before the
-server's output. Their passwords are fixed and printed, so the command refuses --demo
-unless the settings allow demo accounts (RULESAGE_DEMO_ACCOUNTS: the development settings
-only, never production's).
-"""
+"""Make sure an administrator account exists, without ever changing an existing one; with
+--demo (`make run`, development settings only: the passwords are fixed), also an editor and
+a translator, every sign-in printed in one block."""
 
 import os
 import secrets
@@ -18,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from core.roles import EDITORS, TRANSLATORS, ensure_roles
 
-# (role, user name, password, group): shared by everyone who runs the demo, and only there.
+# (role, user name, password, group)
 DEMO_ACCOUNTS = [
     ("editor", "editor", "editor-demo", EDITORS),
     ("translator", "translator", "translator-demo", TRANSLATORS),
@@ -56,14 +51,12 @@ class Command(BaseCommand):
             if not quiet:
                 self.stdout.write("An admin account already exists; it was left unchanged.")
             return None
-        password = os.environ.get("RULESAGE_ADMIN_PASSWORD")
-        generated = not password
-        if generated:
-            password = secrets.token_urlsafe(12)
+        given = os.environ.get("RULESAGE_ADMIN_PASSWORD")
+        password = given or secrets.token_urlsafe(12)
         User.objects.create_superuser("admin", "admin@example.com", password)
         if not quiet:
             self.stdout.write(self.style.SUCCESS("Created the admin account: user 'admin'."))
-        if generated and not quiet:
+        if not given and not quiet:
             # Shown once only: the next run finds the account and prints nothing secret.
             self.stdout.write(
                 self.style.WARNING(f"Generated password (shown once): {password}\n")

@@ -1,11 +1,6 @@
-"""`migrate` that does not ask questions nobody can answer.
-
-wagtail-modeltranslation's `migrate` adds the translation columns to Wagtail's own `Page`
-table after the migrations, and asks y/n before each change. Without a terminal (CI, a
-deploy script, a container) `input()` meets end of file and the command dies with EOFError
-half-way. The columns are what the project's models need, so when no one can answer, the
-command proceeds as `--noinput` does: it answers yes.
-"""
+"""`migrate` that does not ask questions nobody can answer: wagtail-modeltranslation's asks
+y/n before adding each translation column, and without a terminal dies of EOFError half-way,
+so it then proceeds as `--noinput` does."""
 
 import sys
 
