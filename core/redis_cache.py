@@ -94,8 +94,7 @@ class Outage:
         return recovered
 
 
-_outages = {}
-_outages_lock = threading.Lock()
+_outages = {}  # by LOCATION
 
 
 def dumps(value):
@@ -120,8 +119,7 @@ class RedisCache(BaseCache):
         self.location = server
         self.options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
         self.options.update(params.get("OPTIONS") or {})
-        with _outages_lock:
-            self.outage = _outages.setdefault(server, Outage(server))
+        self.outage = _outages.setdefault(server, Outage(server))  # atomic
 
     @cached_property
     def client(self):
