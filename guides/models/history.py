@@ -141,7 +141,8 @@ def guide_status(page, language, versions, record):
     followed = followed_version(versions, record)
 
     def moved_on():
-        return any(v.affects_translations for v in versions if v.number > followed.number)
+        later = [v for v in versions if followed and v.number > followed.number]
+        return any(version.affects_translations for version in later)
 
     return translation_status(page, language, record, moved_on)
 
