@@ -1,5 +1,9 @@
-"""Abstract models every app shares: the shape of a public, dated correction."""
+"""Models every app shares: the shape of a public, dated correction, and the record of
+which English text a translation follows."""
 
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
@@ -9,6 +13,7 @@ from wagtail.admin.panels import FieldPanel
 from wagtail.models import Orderable
 
 from .dates import moment_on
+from .fields import optional_link
 
 
 class Correction(Orderable):
@@ -92,3 +97,52 @@ class ContentState(models.Model):
 
     def __str__(self):
         return self.token
+
+
+class TranslationMark(models.Model):
+    """The revision whose English an object's translation into `language` says.
+
+    One for every kind of translated thing (guides, rulings), by content type and id: the
+    revision current when a translator or editor marked the translation up to date stands
+    for the English it then had (`core.freshness` says what "behind" means for each kind).
+    Kept outside the object's revisions on purpose: a translator's statement, made by an
+    explicit action, that publishing an older draft must not undo. `follows` is emptied if
+    that revision is ever purged, which counts as behind.
+    """
+
+    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, related_name="+")
+    object_id = models.PositiveBigIntegerField()
+    content_object = GenericForeignKey("content_type", "object_id")
+    language = models.CharField(_("language"), max_length=10)
+    follows = models.ForeignKey(
+        "wagtailcore.Revision",
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("follows the English of revision"),
+    )
+    note = models.CharField(
+        _("reason"),
+        max_length=255,
+        blank=True,
+        help_text=_("Why the translation needed no change, when it was not edited."),
+    )
+    marked_by = optional_link(
+        settings.AUTH_USER_MODEL, related_name="+", verbose_name=_("marked up to date by")
+    )
+    marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("translation record")
+        verbose_name_plural = _("translation records")
+        default_permissions = ("view",)
+        permissions = [("mark_translation_up_to_date", _("Can mark a translation up to date"))]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["content_type", "object_id", "language"],
+                name="translation_mark_one_per_language",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.content_type.model} {self.object_id} [{self.language}]"

@@ -34,8 +34,7 @@ ISSUE_ERRATA = "catalogue.issue_erratacard"  # add an errata card or amend one
 # Make a ruling, or its draft, what readers see (Wagtail's permission for a snippet with drafts).
 PUBLISH_RULING = "rulings.publish_ruling"
 KEEP_GLOSSARY = "catalogue.keep_glossaryterm"  # add, change or remove a glossary pair
-MARK_GUIDE_TRANSLATION = "guides.mark_translation_up_to_date"
-MARK_RULING_TRANSLATION = "rulings.mark_translation_up_to_date"
+MARK_TRANSLATION = "core.mark_translation_up_to_date"  # a guide's or a ruling's
 
 EDITOR_PAGE_PERMISSIONS = ["add_page", "change_page", "publish_page", "lock_page", "unlock_page"]
 TRANSLATOR_PAGE_PERMISSIONS = ["change_page"]
@@ -43,13 +42,11 @@ TRANSLATOR_PAGE_PERMISSIONS = ["change_page"]
 # What each group may see and do besides the page tree. Rulings are translated in their
 # own form (rulings.forms.RulingForm keeps translators to the translated fields).
 TRANSLATOR_PERMISSIONS = [
-    MARK_GUIDE_TRANSLATION,
-    MARK_RULING_TRANSLATION,
+    MARK_TRANSLATION,
     KEEP_GLOSSARY,
-    "guides.view_guidetranslation",
+    "core.view_translationmark",
     "rulings.view_ruling",
     "rulings.change_ruling",
-    "rulings.view_rulingtranslation",
     "catalogue.view_glossaryterm",
 ]
 # The rules knowledge Editors keep, record by record.
@@ -97,7 +94,7 @@ def ensure_roles(apps):
     """Create or complete the Editors and Translators groups and the review workflow."""
     # Before the catalogue's own migrations, its models were the rulings app's.
     present = {app_config.label for app_config in apps.get_app_configs()}
-    for app_label in ("wagtailcore", "guides", "rulings", "catalogue"):
+    for app_label in ("wagtailcore", "core", "guides", "rulings", "catalogue"):
         if app_label in present:
             ensure_permissions(apps, app_label)
     Permission = apps.get_model("auth", "Permission")

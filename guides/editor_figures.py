@@ -11,7 +11,7 @@ passages). Rulings answered and abstained per month are dated by `Ruling.dated_a
 the date of record of each answer, in months of the site's time zone; the chart is an SVG
 drawn here, with the same numbers in a table beside it (no charting script).
 
-Translations behind are counted by the translators' own rule (`translation_status`), over
+Translations behind are counted by the translators' own rule (`guide_status`), over
 the published guides, three queries whatever their number. A ruling's translation is
 behind when what readers see of its English differs from the revision it followed, which
 only a comparison ruling by ruling tells, not an aggregate: the panel links to the

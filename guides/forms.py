@@ -1,5 +1,5 @@
 """Guide forms in the admin: a submitted guide must be publishable; who checked it; marking a
-translation up to date is for those who may (`MARK_GUIDE_TRANSLATION`); change-log notes."""
+translation up to date is for those who may (`MARK_TRANSLATION`); change-log notes."""
 
 from django import forms
 from django.utils.formats import date_format
@@ -9,10 +9,11 @@ from modeltranslation.utils import build_localized_fieldname
 
 from catalogue.models import Game
 from core.forms import TranslatablePageForm, read_only
-from core.roles import MARK_GUIDE_TRANSLATION, public_name
+from core.freshness import mark_for
+from core.roles import MARK_TRANSLATION, public_name
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
 
-from .freshness import translation_changed_since
+from .models.history import translation_changed_since
 from .publish_rules import ChangeKind, problems_with
 
 
@@ -28,7 +29,7 @@ class GuidePageForm(TranslatablePageForm):
             game_page = self.parent_page.specific if self.parent_page else None
             game_id = getattr(game_page, "game_id", None)
             self.fields["expansions"].queryset = Game.objects.filter(expansion_of_id=game_id)
-        if not (self.for_user and self.for_user.has_perm(MARK_GUIDE_TRANSLATION)):
+        if not (self.for_user and self.for_user.has_perm(MARK_TRANSLATION)):
             for language in target_languages():
                 field = self.fields.get(build_localized_fieldname("translation_current", language))
                 if field is not None:
@@ -71,11 +72,7 @@ class GuidePageForm(TranslatablePageForm):
             return
         page = self.instance
         versions = list(page.versions.select_related("revision")) if page.pk else []
-        record = (
-            page.translations.filter(language=language).select_related("follows__revision").first()
-            if page.pk
-            else None
-        )
+        record = mark_for(page, language) if page.pk else None
         if not translation_changed_since(page, language, versions, record):
             self.add_error(
                 field,

@@ -5,10 +5,11 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 
+from core.freshness import TranslationStatus, mark_for
 from core.translated_fields import target_languages
 
 from .comparison import english_changes, render_changes
-from .freshness import TranslationStatus, followed_text
+from .models.history import followed_text
 from .related import suggestions
 from .review import changes_requested
 
@@ -70,7 +71,7 @@ class TranslationChangesPanel(Panel):
                 state = live.translation_state(language, versions)
                 if state.status != TranslationStatus.BEHIND:
                     continue
-                record = live.translations.filter(language=language).first()
+                record = mark_for(live, language)
                 changes = english_changes(live, followed_text(versions, record))
                 rows.append(
                     {

@@ -12,11 +12,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
-from wagtail.log_actions import log
 
+from core.freshness import mark_up_to_date
 from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
 
-from .models import GuideChange, GuidePage, GuideTranslation, GuideVersion
+from .models import GuideChange, GuidePage, GuideVersion
 from .publish_rules import ChangeKind, stored
 
 # The page-history action of a translation marked up to date.
@@ -141,18 +141,12 @@ def mark_translation_current(page, language, version, user, note="", revision=No
     A statement a translator makes either by ticking it in the page editor or with the
     dashboard's "mark up to date" action (recorded when an editor publishes it), or an
     editor makes with that action; either way it leaves a dated line in that language's
-    change log, with their note or reason, and an entry in the page's history.
+    change log, with their note or reason, and an entry in the page's history. The mark
+    follows the revision `version` is read from (`guides.models.history.followed_version`).
     """
 
-    GuideTranslation.objects.update_or_create(
-        page=page, language=language, defaults={"follows": version, "marked_by": user}
-    )
-    log(
-        instance=page,
-        action=TRANSLATION_MARKED,
-        user=user,
-        data={"language": language, "version": version.number},
-    )
+    data = {"version": version.number}
+    mark_up_to_date(page, language, version.revision, user, note, TRANSLATION_MARKED, data)
     defaults = default_notes("translation_current", number=version.number)
     return GuideChange.objects.create(
         page=page,

@@ -1,8 +1,9 @@
 """Keeps the public history of guides in step with publishing (see `publishing`).
 
 Which cached pages a change makes stale (core.page_cache_events): a guide published,
-unpublished or saved, and its records (versions, changes, sources, corrections,
-translations): its game's guide pages and game page; a game page: every page of its game.
+unpublished or saved, and its records (versions, changes, sources, corrections): its
+game's guide pages and game page; a game page: every page of its game. A translation's
+mark touches what its guide does (core.freshness).
 """
 
 from django.dispatch import receiver
@@ -11,15 +12,7 @@ from wagtail.signals import page_published
 from core.cache_tags import LISTS, SITE, game_guides
 from core.page_cache_events import of_records_of_game, tags_for, watch
 
-from .models import (
-    GamePage,
-    GuideChange,
-    GuideCorrection,
-    GuidePage,
-    GuideSource,
-    GuideTranslation,
-    GuideVersion,
-)
+from .models import GamePage, GuideChange, GuideCorrection, GuidePage, GuideSource, GuideVersion
 from .publishing import record_publish
 from .related import record_mentions
 
@@ -46,7 +39,7 @@ def of_guide_page(page):
     return {game_guides(game_id), LISTS} if game_id else {SITE}
 
 
-@tags_for(GuideVersion, GuideChange, GuideTranslation, GuideSource, GuideCorrection)
+@tags_for(GuideVersion, GuideChange, GuideSource, GuideCorrection)
 def of_guide_record(record):
     guide = GuidePage.objects.filter(pk=record.page_id).first()
     return of_guide_page(guide) if guide is not None else {SITE}

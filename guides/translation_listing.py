@@ -12,11 +12,11 @@ from django.db.models import Prefetch
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.utils import set_query_params
 
-from core.freshness import STATUS_ORDER
+from core.freshness import STATUS_ORDER, prefetch_marks
 from core.translated_fields import reader_fields
 
-from .freshness import translation_state, translation_status
-from .models import GamePage, GuideChange, GuidePage, GuideTranslation, GuideVersion
+from .models import GamePage, GuideChange, GuidePage, GuideVersion
+from .models.history import guide_status, translation_state
 
 PER_PAGE = 50
 
@@ -41,28 +41,22 @@ def dashboard_order(status, game_title, page):
 def guide_statuses(language):
     """(status, game title, page) of every published guide in the dashboard's order (behind
     first, then by game and title), in four queries: the guides' fields in `language` and
-    titles, their version numbers, the version each translation follows, their games."""
+    titles, their versions, each translation's mark, their games."""
     fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
     titles = [build_localized_fieldname("title", code) for code, _name in settings.LANGUAGES]
-    versions = GuideVersion.objects.only("page", "number", "affects_translations")
-    records = (
-        GuideTranslation.objects.filter(language=language)
-        .select_related("follows")
-        .only("page", "language", "follows__number")
-    )
+    versions = GuideVersion.objects.only("page", "number", "affects_translations", "revision")
     pages = list(
         GuidePage.objects.live()
         .only("pk", "path", "depth", *titles, *fields)
         .prefetch_related(
-            Prefetch("versions", queryset=versions),
-            Prefetch("translations", queryset=records, to_attr="language_records"),
+            Prefetch("versions", queryset=versions), prefetch_marks(GuidePage, language)
         )
     )
     games = games_of(pages)
     rows = []
     for page in pages:
         record = next(iter(page.language_records), None)
-        status = translation_status(page, language, page.versions.all(), record)
+        status = guide_status(page, language, list(page.versions.all()), record)
         game = games.get(parent_path(page))
         rows.append((status, game.title if game else "", page))
     rows.sort(key=lambda row: dashboard_order(*row))
@@ -80,13 +74,7 @@ def guide_states(language, pks=None):
             Prefetch("versions", queryset=GuideVersion.objects.select_related("revision")),
             Prefetch("changes", queryset=GuideChange.objects.filter(language="")),
             "corrections",
-            Prefetch(
-                "translations",
-                queryset=GuideTranslation.objects.filter(language=language).select_related(
-                    "follows__revision"
-                ),
-                to_attr="language_records",
-            ),
+            prefetch_marks(GuidePage, language),
         )
     )
     games = games_of(pages)

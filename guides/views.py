@@ -1,7 +1,7 @@
 """Translators' admin views: the translations dashboard and the "up to date" action.
 
-The dashboard lists guides (their own freshness, `guides.freshness`) and the translated
-rulings (`rulings.translation_freshness`, marked up to date in the rulings' admin), and
+The dashboard lists guides (their own freshness rule, `guides.models.history`) and the
+translated rulings (`rulings.translation_admin`, marked up to date in the rulings' admin), and
 names the glossary terms a guide's translation renders otherwise than its game's glossary
 (`catalogue.glossary`).
 """
@@ -10,6 +10,7 @@ from collections import Counter
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -22,8 +23,8 @@ from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.models import Page
 
 from catalogue.glossary import game_terms, inconsistent_renderings
-from core.freshness import STATUS_ORDER, TranslationStatus
-from core.roles import MARK_GUIDE_TRANSLATION as MARK_PERMISSION
+from core.freshness import STATUS_ORDER, TranslationStatus, mark_for
+from core.roles import MARK_TRANSLATION as MARK_PERMISSION
 from core.translated_fields import (
     field_label,
     has_translation,
@@ -32,21 +33,17 @@ from core.translated_fields import (
 )
 from rulings.translation_admin import can_mark as can_mark_ruling
 from rulings.translation_admin import mark_url as ruling_mark_url
-from rulings.translation_freshness import ruling_states, ruling_statuses
+from rulings.translation_admin import ruling_states, ruling_statuses
 
 from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
-from .freshness import (
-    followed_text,
-    translation_changed_since,
-    translation_state,
-)
 from .models import GuidePage
+from .models.history import followed_text, translation_changed_since, translation_state
 from .publishing import TRANSLATION_MARKED, mark_translation_current, submit_mark_for_review
 from .review import changes_requested
 from .translation_listing import guide_states, guide_statuses, paged
 
-VIEW_PERMISSION = "guides.view_guidetranslation"
+VIEW_PERMISSION = "core.view_translationmark"
 LOG_ACTION = TRANSLATION_MARKED
 
 
@@ -201,7 +198,7 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
     notes still missing in the language can be translated on the way.
     """
 
-    template_name = "guides/admin/confirm_translation_up_to_date.html"
+    template_name = "core/admin/mark_translation_up_to_date.html"
     header_icon = "globe"
 
     def dispatch(self, request, page_id, language):
@@ -215,11 +212,7 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         if not self.versions:
             messages.error(request, _("This guide has no published version to follow yet."))
             return redirect(self.get_next_url())
-        self.record = (
-            self.page.translations.filter(language=language)
-            .select_related("follows__revision")
-            .first()
-        )
+        self.record = mark_for(self.page, language)
         self.can_publish = self.page.permissions_for_user(request.user).can_publish()
         self.edited_since = translation_changed_since(
             self.page, language, self.versions, self.record
@@ -267,11 +260,15 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         before = followed_text(self.versions, self.record)
         context.update(
             {
-                "page": self.page,
+                "numbered": True,
                 "state": state,
                 "compared_with": state.follows or min(v.number for v in self.versions),
                 "changes_html": render_changes(english_changes(self.page, before)),
-                "review_comment": changes_requested([self.page]).get(self.page.pk),
+                "review_comment_html": render_to_string(
+                    "guides/admin/review_comment.html",
+                    {"comment": changes_requested([self.page]).get(self.page.pk)},
+                ),
+                "unpublished_changes": self.page.has_unpublished_changes,
                 "goes_to_review": not self.can_publish,
                 "edited_since": self.edited_since,
                 "language_name": language_name(self.language),

@@ -271,4 +271,4 @@ def register_translation_log_actions(actions):
 def register_translation_permissions():
     # Listed in the group editor so administrators can give them to other groups too.
     codenames = [name.partition(".")[2] for name in (VIEW_PERMISSION, MARK_PERMISSION)]
-    return Permission.objects.filter(content_type__app_label="guides", codename__in=codenames)
+    return Permission.objects.filter(content_type__app_label="core", codename__in=codenames)

@@ -20,7 +20,7 @@ from .permissions import may_review
 from .typed_text import refuse_in_a_line, refuse_in_lines
 
 # The answer as published: translating it is not correcting it (a translation's own
-# freshness is recorded apart, rulings.translation_freshness).
+# freshness is recorded apart, core.freshness).
 ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
 # What each of a ruling's texts may hold, in every language (`typed_text`).
 TEXT_RULES = {

@@ -3,8 +3,9 @@ A ruling published tells the readers whose questions it answers.
 
 Which cached pages a change to these records makes stale (core.page_cache_events):
 
-- a ruling: its own page and its game's lists of rulings; its citations, corrections,
-  translation records and the guide sections that name it: its own page;
+- a ruling: its own page and its game's lists of rulings (a translation's mark too,
+  core.freshness); its citations, corrections and the guide sections that name it: its
+  own page;
 - (the catalogue's records: catalogue/signals.py);
 - a reader's question, an admin import's job and its uploaded files: nothing (what the
   import writes says itself what it touched).
@@ -29,7 +30,6 @@ from .models import (
     Ruling,
     RulingCorrection,
     RulingMention,
-    RulingTranslation,
 )
 from .reader_mail import ruling_published
 
@@ -57,7 +57,7 @@ def of_ruling_correction(correction):
     }
 
 
-@tags_for(Citation, RulingTranslation, RulingMention)
+@tags_for(Citation, RulingMention)
 def of_ruling_record(record):
     """Shown on the ruling's page only (and site-wide, in the corrections log): the lists
     of rulings show the ruling's own fields, which its own save changes."""

@@ -1,14 +1,20 @@
-"""Translators' admin for rulings: "mark up to date" and the ruling editor's translation
-panel (each game's glossary is the catalogue's, catalogue.viewsets).
+"""Translators' admin for rulings: "mark up to date", the ruling editor's translation
+panel, and what the translators' dashboard lists of rulings (each game's glossary is the
+catalogue's, catalogue.viewsets).
 
 Translators edit a ruling's translated fields in the ruling's own form (rulings.forms keeps
 them to those). Marking a translation up to date is a separate, explicit statement, made
 after seeing what changed in the English: it needs the translation to have been edited
-since the English it followed, or a reason (rulings.translation_freshness).
+since the English it followed, or a reason. A ruling's translation is behind once the
+English a reader sees differs from the followed revision's (`core.freshness`, whose
+default rule that is).
 """
+
+from types import SimpleNamespace
 
 from django import forms
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
@@ -17,25 +23,47 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
+from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin import messages
 from wagtail.admin.panels import Panel
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 
-from core.roles import MARK_RULING_TRANSLATION
-from core.translated_fields import SOURCE_LANGUAGE, field_label, stored, target_languages
-
-from .models import Ruling
-from .translation_freshness import (
+from core.freshness import (
+    STATUS_ORDER,
+    TranslationStatus,
     edited_since,
+    english_revision,
     followed_english,
-    mark_translation_current,
-    record_for,
+    mark_for,
+    mark_up_to_date,
+    marked,
+    marks,
+    prefetch_marks,
     translation_state,
 )
+from core.roles import MARK_TRANSLATION
+from core.translated_fields import (
+    SOURCE_LANGUAGE,
+    field_label,
+    has_translation,
+    reader_fields,
+    stored,
+    target_languages,
+)
+
+from .models import Ruling
+
+LOG_ACTION = "rulings.translation_up_to_date"
 
 # Where "mark up to date" returns when nothing says where (the translators' dashboard is
 # the project's, so it is named by its URL name, not imported).
 DASHBOARD_URL_NAME = "guides_translations"
+
+
+def mark_translation_current(ruling, language, user, note=""):
+    """Record that `ruling`'s `language` text says what its English now says."""
+    follows = english_revision(ruling, user)
+    return mark_up_to_date(ruling, language, follows, user, note, LOG_ACTION, {"note": note or ""})
 
 
 def language_name(code):
@@ -43,7 +71,7 @@ def language_name(code):
 
 
 def can_mark(user):
-    return user.has_perm(MARK_RULING_TRANSLATION) and user.has_perm("rulings.change_ruling")
+    return user.has_perm(MARK_TRANSLATION) and user.has_perm("rulings.change_ruling")
 
 
 def mark_url(ruling, language):
@@ -70,7 +98,7 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
     """GET: the English then and now, field by field, and the translation; POST: record
     that the translation says what the current English says."""
 
-    template_name = "rulings/admin/confirm_translation_up_to_date.html"
+    template_name = "core/admin/mark_translation_up_to_date.html"
     header_icon = "globe"
 
     def dispatch(self, request, pk, language):
@@ -78,7 +106,7 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
             raise PermissionDenied
         self.ruling = get_object_or_404(Ruling, pk=pk)
         self.language = language
-        self.record = record_for(self.ruling, language)
+        self.record = mark_for(self.ruling, language)
         self.edited = edited_since(self.ruling, language, self.record)
         self.form = MarkUpToDateForm(
             request.POST if request.method == "POST" else None, reason_required=not self.edited
@@ -162,7 +190,7 @@ class TranslationStatePanel(Panel):
             if ruling.pk:
                 edit_url = reverse("wagtailsnippets_rulings_ruling:edit", args=[ruling.pk])
                 for language in target_languages():
-                    state = translation_state(ruling, language, record_for(ruling, language))
+                    state = translation_state(ruling, language, mark_for(ruling, language))
                     states.append(
                         {
                             "state": state,
@@ -174,3 +202,48 @@ class TranslationStatePanel(Panel):
                     )
             context["states"] = states
             return context
+
+
+def translated(language):
+    """Public rulings with text of their own in `language`, or marked in it: what the
+    translators' dashboard lists."""
+    own_text = Q(**{f"question_{language}__gt": ""}) | Q(**{f"answer_{language}__gt": ""})
+    return Ruling.objects.public().filter(own_text | marked(Ruling, language))
+
+
+def ruling_states(language, pks=None):
+    """The translation state of every translated public ruling (or of those in `pks`)."""
+    rulings = (
+        translated(language)
+        .select_related("edition__game")
+        .prefetch_related(prefetch_marks(Ruling, language, revisions=True))
+        .defer("provenance", "retrieval", "timings")
+    )
+    if pks is not None:
+        rulings = rulings.filter(pk__in=pks)
+    return [
+        translation_state(ruling, language, next(iter(ruling.language_records), None))
+        for ruling in rulings
+    ]
+
+
+def ruling_statuses(language):
+    """(status, edition code, ruling id) of every translated public ruling, behind first,
+    then by edition and id: the dashboard's counts and order, at catalogue size. Read as
+    rows, by `translation_state`'s rule: no text of its own is missing, never marked is
+    behind; only a marked translation needs the English it follows, read for those alone."""
+    columns = [build_localized_fieldname(name, language) for name in reader_fields(Ruling)]
+    followed = marks(Ruling, language).filter(object_id=OuterRef("pk")).values("follows")[:1]
+    rows = translated(language).annotate(follows=Subquery(followed))
+    statuses, compared = [], []
+    for row in rows.values("pk", "edition__code", "follows", *columns):
+        if not has_translation(SimpleNamespace(**row), language, model=Ruling):
+            statuses.append((TranslationStatus.MISSING, row["edition__code"], row["pk"]))
+        elif row["follows"] is None:
+            statuses.append((TranslationStatus.BEHIND, row["edition__code"], row["pk"]))
+        else:
+            compared.append(row["pk"])
+    for state in ruling_states(language, pks=compared):
+        statuses.append((state.status, state.ruling.edition.code, state.ruling.pk))
+    statuses.sort(key=lambda row: (STATUS_ORDER.index(row[0]), row[1], row[2]))
+    return statuses

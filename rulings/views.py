@@ -14,6 +14,7 @@ from catalogue.models import SEARCH_SNIPPET_LIMIT, Edition, ErrataCard
 from catalogue.views import trail
 from core.cache_tags import game, game_rulings, shows
 from core.cache_tags import ruling as ruling_tag
+from core.freshness import mark_for, translation_state
 from core.navigation import Crumb, crumb_of, home_crumb
 from core.page_cache import accept, remembered
 from core.pagination import IndexPaginator, accept_page
@@ -22,7 +23,6 @@ from core.translated_fields import SOURCE_LANGUAGE
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
 from .models import Citation, Ruling, RulingMention
 from .rendering import render_answer
-from .translation_freshness import record_for, translation_state
 
 
 class RulingListView(ListView):
@@ -197,7 +197,7 @@ def read_around(ruling, language):
     if ruling.pk:
         mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))
     if ruling.pk and language != SOURCE_LANGUAGE:
-        record = record_for(ruling, language)
+        record = mark_for(ruling, language)
         behind = translation_state(ruling, language, record).is_behind
         state = {"is_behind": behind, "marked": bool(record and record.follows_id)}
     return {"cards": cards, "mentions": mentions, "translation": state}

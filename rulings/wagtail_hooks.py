@@ -29,7 +29,7 @@ from catalogue.viewsets import (
     PassageViewSet,
     translated_panels,
 )
-from core.roles import IMPORT_RULINGS, MARK_RULING_TRANSLATION
+from core.roles import IMPORT_RULINGS
 
 from .admin_listings import PublicationColumn, RulingFilterSet
 from .admin_views import RulingEditView
@@ -49,8 +49,12 @@ from .review_queue import (
     ReviewQueueMixin,
     RulingIndexView,
 )
-from .translation_admin import MarkRulingTranslationView, TranslationStatePanel, language_name
-from .translation_freshness import LOG_ACTION
+from .translation_admin import (
+    LOG_ACTION,
+    MarkRulingTranslationView,
+    TranslationStatePanel,
+    language_name,
+)
 
 # The document field in the same row of the citations inline as the passage chooser.
 CITATION_ROW_DOCUMENT = {"match": r"^id_citations-\d+-", "append": "document"}
@@ -197,9 +201,8 @@ def register_ruling_translation_log_actions(actions):
 @hooks.register("register_permissions")
 def register_rulings_permissions():
     # Listed in the group editor so administrators can give them to other groups too.
-    names = [name.partition(".")[2] for name in (MARK_RULING_TRANSLATION, IMPORT_RULINGS)]
-    names.append("view_rulingtranslation")
-    return Permission.objects.filter(content_type__app_label="rulings", codename__in=names)
+    codename = IMPORT_RULINGS.partition(".")[2]
+    return Permission.objects.filter(content_type__app_label="rulings", codename=codename)
 
 
 @hooks.register("register_admin_menu_item")

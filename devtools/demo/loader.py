@@ -9,6 +9,7 @@ from modeltranslation.utils import build_localized_fieldname
 from wagtail.models import Page, Revision, Site
 
 from catalogue.models import Document, Edition, Game, GlossaryTerm, SetupFigure
+from core.models import TranslationMark
 from guides.models import (
     GamePage,
     GamesIndexPage,
@@ -16,7 +17,6 @@ from guides.models import (
     GuideCorrection,
     GuidePage,
     GuideSource,
-    GuideTranslation,
     GuideVersion,
 )
 from guides.publish_rules import ChangeKind
@@ -304,8 +304,11 @@ class DemoLoader:
         current = page.versions.order_by("-number").first()
         for code in LANGUAGES:
             if code != mt_settings.DEFAULT_LANGUAGE and code in spec["title"]:
-                GuideTranslation.objects.create(
-                    page=page, language=code, follows=current, marked_at=current.published_at
+                TranslationMark.objects.create(
+                    content_object=page,
+                    language=code,
+                    follows=current.revision,
+                    marked_at=current.published_at,
                 )
         self.note(f"guide {page.url_path} ({len(versions)} versions)")
 

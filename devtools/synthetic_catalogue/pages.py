@@ -4,7 +4,7 @@ with a how-to-play guide in English and Spanish, published with its public trace
 Pages are created one by one through Wagtail's tree (`add_child`), already live; what
 publishing a first version leaves behind (version 1, its change-log line, the Spanish
 translation marked as following it) is written in bulk afterwards, as the demo loader's
-publishing would have left it. No revision is stored: an editor's first save makes one.
+publishing would have left it, with the one revision version 1 is read from.
 """
 
 from __future__ import annotations
@@ -12,19 +12,20 @@ from __future__ import annotations
 import datetime
 import functools
 
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
-from wagtail.models import Locale
+from wagtail.models import Locale, Page, Revision
 from wagtail.signal_handlers import disable_reference_index_auto_update
 
 from catalogue.models import Document, Game
+from core.models import TranslationMark
 from guides.models import (
     GamePage,
     GamesIndexPage,
     GuideChange,
     GuidePage,
     GuideSource,
-    GuideTranslation,
     GuideVersion,
 )
 
@@ -120,8 +121,21 @@ def add_page(parent, page):
 
 
 def record_first_versions(guides, published) -> None:
+    content_type = ContentType.objects.get_for_model(GuidePage)
+    revisions = Revision.objects.bulk_create(
+        Revision(
+            content_type=content_type,
+            base_content_type=ContentType.objects.get_for_model(Page),
+            object_id=str(guide.pk),
+            object_str=str(guide),
+            content=guide.serializable_data(),
+            created_at=published,
+        )
+        for guide in guides
+    )
     versions = GuideVersion.objects.bulk_create(
-        GuideVersion(page=guide, number=1, published_at=published) for guide in guides
+        GuideVersion(page=guide, number=1, published_at=published, revision=revision)
+        for guide, revision in zip(guides, revisions, strict=True)
     )
     GuideChange.objects.bulk_create(
         GuideChange(
@@ -135,7 +149,13 @@ def record_first_versions(guides, published) -> None:
         )
         for version in versions
     )
-    GuideTranslation.objects.bulk_create(
-        GuideTranslation(page=version.page, language="es", follows=version, marked_at=published)
+    TranslationMark.objects.bulk_create(
+        TranslationMark(
+            content_type=content_type,
+            object_id=version.page.pk,
+            language="es",
+            follows=version.revision,
+            marked_at=published,
+        )
         for version in versions
     )

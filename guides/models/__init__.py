@@ -6,7 +6,7 @@ as their sources. Sources and corrections are page children, revisioned with the
 """
 
 from .games import GamePage, GamesIndexPage
-from .history import GuideChange, GuideTranslation, GuideVersion
+from .history import GuideChange, GuideVersion
 from .pages import GuidePage
 from .sources import GuideCorrection, GuideSource
 from .versions_read import MAX_VERSION_NUMBER
@@ -19,6 +19,5 @@ __all__ = [
     "GuideCorrection",
     "GuidePage",
     "GuideSource",
-    "GuideTranslation",
     "GuideVersion",
 ]

@@ -5,7 +5,8 @@ change to a live guide is ever silent. A *substantive* publish starts a new `Gui
 (earlier versions stay readable from the revision they were last published with); a
 *minor* one keeps the version number and moves its revision forward. Lines written for one
 language only (a translation brought up to date, with the translator's note or reason)
-carry that language and are shown to its readers alone.
+carry that language and are shown to its readers alone. Which version a translation
+follows is read from the revision its mark follows (`core.models.TranslationMark`).
 """
 
 from django.conf import settings
@@ -14,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.fields import optional_link
+from core.freshness import TranslationState, text_changed, translation_status
+from core.translated_fields import shown_in_english
 
 
 class GuideVersionQuerySet(models.QuerySet):
@@ -118,42 +121,70 @@ class GuideChange(models.Model):
         return full or self.by_username or ""
 
 
-class GuideTranslation(models.Model):
-    """The English version a guide's translation into `language` was last brought up to date with.
+def followed_version(versions, record):
+    """The version a guide's translation follows: the first whose revision is the one its
+    mark follows or a later one (a minor publish moves a version's revision forward, never
+    to another version's), else the current one. None for a translation nobody marked."""
+    if record is None or record.follows_id is None or not versions:
+        return None
+    later = [v for v in versions if v.revision_id and v.revision_id >= record.follows_id]
+    if later:
+        return min(later, key=lambda version: version.number)
+    return max(versions, key=lambda version: version.number)
 
-    Kept outside the page's revisions on purpose: marking a translation up to date is a
-    translator's statement about the published text, made by an explicit action, and must
-    not be undone when an older draft of the page is published.
+
+def guide_status(page, language, versions, record):
+    """Missing, behind or current, by `core.freshness`'s shared rule: a marked translation
+    is behind when a later version affects translations (versions published as "does not
+    affect translations" leave it current). On its own for those who need only the status
+    (the editors' figures count it for every guide)."""
+    followed = followed_version(versions, record)
+
+    def moved_on():
+        later = [v for v in versions if followed and v.number > followed.number]
+        return any(version.affects_translations for version in later)
+
+    return translation_status(page, language, record, moved_on)
+
+
+def translation_state(page, language, versions, record, changes=None, corrections=None):
+    """The state of `page`'s translation into `language` (`guide_status`), with the
+    version it follows, the current one, and the parts readers see in English.
+
+    `versions` are the page's `GuideVersion`s (any order), `record` its mark in the
+    language or None, and `changes`/`corrections` the change-log lines and corrections its
+    readers see; callers fetch them so that listings can prefetch them for many pages at
+    once.
     """
-
-    page = models.ForeignKey(
-        "guides.GuidePage",
-        on_delete=models.CASCADE,
-        related_name="translations",
-        verbose_name=_("guide"),
+    followed = followed_version(versions, record)
+    items = {
+        "corrections": corrections or [],
+        "change_log": [change for change in changes or [] if not change.language],
+    }
+    return TranslationState(
+        page,
+        language,
+        guide_status(page, language, versions, record),
+        record,
+        follows=followed.number if followed else None,
+        current=max((version.number for version in versions), default=None),
+        shown_in_english=shown_in_english(page, language, items),
     )
-    language = models.CharField(_("language"), max_length=10)
-    follows = models.ForeignKey(
-        GuideVersion,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("follows version"),
-    )
-    marked_by = optional_link(
-        settings.AUTH_USER_MODEL, related_name="+", verbose_name=_("marked up to date by")
-    )
-    marked_at = models.DateTimeField(_("marked up to date at"), default=timezone.now)
 
-    class Meta:
-        verbose_name = _("guide translation")
-        verbose_name_plural = _("guide translations")
-        default_permissions = ("view",)
-        permissions = [("mark_translation_up_to_date", _("Can mark a translation up to date"))]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["page", "language"], name="guide_translation_one_per_language"
-            )
-        ]
 
-    def __str__(self):
-        return f"{self.page.title} [{self.language}] v{self.follows.number}"
+def followed_text(versions, record):
+    """The guide as it stood when its translation was last marked up to date.
+
+    The last revision published under the version the translation follows; for a
+    translation nobody has marked, the first version's. None when there is no such revision.
+    """
+    version = followed_version(versions, record)
+    if version is None and record is None:
+        version = min(versions, key=lambda v: v.number, default=None)
+    revision = getattr(version, "revision", None)
+    return revision.as_object() if revision else None
+
+
+def translation_changed_since(page, language, versions, record):
+    """True when the text in `language` differs from what it was at the followed version."""
+    return text_changed(followed_text(versions, record), page, language)

@@ -4,10 +4,11 @@ A `GuidePage` cites `rulings.Document`s as its sources. Its sources and correcti
 children (revisioned with the page, `sources.py`); which guides are due a re-check is
 `recheck.py`; published versions are `GuideVersion` rows that keep the revision they were
 published from, so old versions stay readable and can be compared (`versions_read.py`). A
-`GuideTranslation` records which version a translation was last brought up to date with.
+`core.models.TranslationMark` records which one a translation was last brought up to date with.
 """
 
 from django import forms
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import Exists
 from django.utils import translation
@@ -23,6 +24,7 @@ from wagtail.models import Page, PageManager
 from wagtail.search import index
 
 from core.cache_tags import SITE, of_game, shows
+from core.freshness import mark_for
 from core.page_cache import remembered
 from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
@@ -31,11 +33,11 @@ from core.text_search import search_vector_field, search_vector_index, site_lang
 from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
-from ..freshness import translation_state
 from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
 from .games import GamePage
+from .history import translation_state
 from .recheck import GuidePageQuerySet, errata_since_check
 from .versions_read import PublishedVersions
 
@@ -124,6 +126,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
     # The same as text-search vectors, kept by PostgreSQL on every write (core.text_search).
     search_en = search_vector_field("en", {"search_text_en": "B"})
     search_es = search_vector_field("es", {"search_text_es": "B"})
+    # Where each translation stands (core.freshness); removed with the page.
+    translation_marks = GenericRelation("core.TranslationMark")
     # Not read when the page is served to a reader (pages.routing): the whole guide
     # again as text, and as search vectors, in each language.
     deferred_when_served = [
@@ -284,16 +288,12 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             "game_page": game_page,
             "expansions_offered": offered,
             "expansions_covered": list(page.expansions.all()) if offered else [],
-            "translation": (
-                self.translations.filter(language=language).select_related("follows").first()
-                if translated
-                else None
-            ),
+            "translation": (mark_for(self, language) if translated else None),
         }
 
     def translation_state(self, language, versions, changes=(), corrections=()):
         """How this guide's translation into `language` stands against the English versions."""
-        record = self.translations.filter(language=language).select_related("follows").first()
+        record = mark_for(self, language)
         return translation_state(self, language, versions, record, changes, corrections)
 
     def cache_tags(self):

@@ -10,7 +10,6 @@ from .questions import ReaderQuestion
 from .ruling_queries import DATED_AT, carries_flag
 from .ruling_status import public_rulings
 from .rulings import Ruling, RulingOrigin
-from .translations import RulingTranslation
 
 __all__ = [
     "DATED_AT",
@@ -22,7 +21,6 @@ __all__ = [
     "RulingCorrection",
     "RulingMention",
     "RulingOrigin",
-    "RulingTranslation",
     "carries_flag",
     "public_rulings",
 ]

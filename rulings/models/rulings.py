@@ -107,6 +107,8 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         _("last changed for readers"), default=timezone.now, editable=False, serialize=False
     )
     _revisions = GenericRelation("wagtailcore.Revision", related_query_name="ruling")
+    # Where each translation stands (core.freshness); removed with the ruling.
+    translation_marks = GenericRelation("core.TranslationMark")
 
     objects = RulingQuerySet.as_manager()
 

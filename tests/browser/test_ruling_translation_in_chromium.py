@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from rulings.models import Ruling, RulingTranslation
+from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 
@@ -65,7 +65,7 @@ def test_a_translated_ruling_falls_behind_when_the_english_is_corrected(journey,
     assert SPANISH_ANSWER in translator.locator("#english-changes").inner_text()
     translator.get_by_role("button", name="Yes, it says what the English now says").click()
     translator.wait_for_load_state()
-    assert RulingTranslation.objects.get(ruling=tie).follows_id is not None
+    assert tie.translation_marks.get().follows_id is not None
 
     reader = journey.open()
     reader.goto(spanish_url(journey, tie))

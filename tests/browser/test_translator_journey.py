@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from guides.models import GuidePage, GuideTranslation
+from guides.models import GuidePage
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 from tests.guides.factories import publish_version, url_in
+from tests.guides.fixtures import guide_mark
 
 pytestmark = BROWSER_TEST
 
@@ -100,5 +101,5 @@ def test_translator_brings_the_spanish_up_to_date_and_an_editor_approves(journey
     assert "versión actual es" not in reader.locator("main").inner_text()
     assert f"Traducción de la versión {number}" in reader.locator(".guide-status").inner_text()
     assert "Se explica el desempate" in reader.locator("#changes li").first.inner_text()
-    record = GuideTranslation.objects.get(page=behind_guide, language="es")
-    assert record.follows.number == number
+    record = guide_mark(behind_guide)
+    assert record.version == number

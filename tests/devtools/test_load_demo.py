@@ -10,7 +10,8 @@ from django.db.models import Count
 from wagtail.models import Page, Revision
 
 from catalogue.models import Document, Edition, Game
-from guides.models import GuideCorrection, GuidePage, GuideTranslation, GuideVersion
+from core.models import TranslationMark
+from guides.models import GuideCorrection, GuidePage, GuideVersion
 from tests.guides.factories import url_in
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_site")]
@@ -104,7 +105,7 @@ def test_demo_guides_state_setup_figures_from_the_game(client):
     assert "25" in spanish.select_one(".setup-facts tbody").get_text()
     assert not english.select(".setup-table:not(.setup-facts)")  # no hand-typed tables left
     assert not spanish.select(".setup-table:not(.setup-facts)")
-    assert GuideTranslation.objects.filter(language="es").count() == 3
+    assert TranslationMark.objects.filter(language="es").count() == 3
 
 
 def test_a_second_game_states_its_setup_with_the_same_fields(client):

@@ -1,7 +1,9 @@
 import pytest
 from wagtail.models import Page
 
-from guides.models import GuideTranslation
+from core.models import TranslationMark
+from guides.models import GuideVersion
+from guides.models.history import followed_version
 from tests.conftest import kept_for_the_module, make_home
 from tests.guides.factories import (
     GamePageFactory,
@@ -58,7 +60,8 @@ SPANISH = {
 def translate(guide):
     """`guide` published in Spanish too (SPANISH), marked as following its version 1."""
     guide = publish(guide, **SPANISH)
-    GuideTranslation.objects.create(page=guide, language="es", follows=guide.versions.get(number=1))
+    follows = guide.versions.get(number=1).revision
+    TranslationMark.objects.create(content_object=guide, language="es", follows=follows)
     return guide
 
 
@@ -155,3 +158,14 @@ def guide(game_page, rulebook, policy):
 def spanish_guide(guide):
     """The published guide (version 1) translated into Spanish and marked as following v1."""
     return translate(guide)
+
+
+def guide_mark(page, language="es"):
+    """The guide's translation mark in `language` (there must be one), with the number of
+    the version it follows as `version`."""
+    mark = TranslationMark.objects.get(
+        content_type__model="guidepage", object_id=page.pk, language=language
+    )
+    followed = followed_version(list(GuideVersion.objects.filter(page_id=page.pk)), mark)
+    mark.version = followed.number if followed else None
+    return mark

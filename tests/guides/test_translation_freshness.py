@@ -5,9 +5,9 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from wagtail.models import PageLogEntry
 
-from guides.models import GuideTranslation
+from core.models import TranslationMark
 from tests.guides.factories import GuideCorrectionFactory, publish, publish_version, url_in
-from tests.guides.fixtures import fixtures_from_guide_site
+from tests.guides.fixtures import fixtures_from_guide_site, guide_mark
 
 pytestmark = pytest.mark.django_db
 
@@ -69,20 +69,20 @@ def test_outdated_notice_until_a_translators_mark_is_approved(
     # Nothing in Spanish changed since version 1: marking needs a reason…
     response = client.post(mark_url(guide), {"version": "2"})
     assert response.status_code == 200
-    assert not GuideTranslation.objects.filter(page=guide, follows__number=2).exists()
+    assert guide_mark(guide).version != 2
     # …and, given one, goes to the editors for review like a Spanish edit: nothing yet.
     reason = "La regla de desempate ya figuraba en la traducción."
     response = client.post(mark_url(guide), {"version": "2", "reason": reason})
     assert response.status_code == 302
-    assert GuideTranslation.objects.get(page=guide, language="es").follows.number == 1
+    assert guide_mark(guide).version == 1
     assert BEHIND_NOTICE in notice(spanish(client, guide))
     state = guide.current_workflow_state
     assert state is not None and state.requested_by == translator
 
     # An editor approves: the mark takes effect, in the translator's name and words.
     state.current_task_state.approve(user=editor)
-    record = GuideTranslation.objects.get(page=guide, language="es")
-    assert (record.follows.number, record.marked_by) == (2, translator)
+    record = guide_mark(guide)
+    assert (record.version, record.marked_by) == (2, translator)
 
     client.logout()
     html = spanish(client, guide)
@@ -100,8 +100,8 @@ def test_an_editor_marks_up_to_date_at_once(client, spanish_guide, editor):
     reason = "La regla de desempate ya figuraba en la traducción."
     response = client.post(mark_url(guide), {"version": "2", "reason": reason})
     assert response.status_code == 302
-    record = GuideTranslation.objects.get(page=guide, language="es")
-    assert (record.follows.number, record.marked_by) == (2, editor)
+    record = guide_mark(guide)
+    assert (record.version, record.marked_by) == (2, editor)
     assert PageLogEntry.objects.filter(page=guide, action="guides.translation_up_to_date").exists()
     assert guide.current_workflow_state is None
 
@@ -170,7 +170,7 @@ def test_the_spanish_header_names_the_version_the_spanish_follows(client, spanis
 
 
 def test_translation_nobody_has_marked_is_behind(client, spanish_guide):
-    GuideTranslation.objects.all().delete()
+    TranslationMark.objects.all().delete()
     assert "aún no se ha cotejado" in notice(spanish(client, spanish_guide))
 
 

@@ -8,12 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.models import TranslationMark
 from guides.editor_figures import translation_counts
-from guides.models import GuidePage, GuideTranslation
+from guides.models import GuidePage
 from guides.views import guide_states
 from tests.conftest import kept_for_the_module
 from tests.guides.factories import GuidePageFactory, add_source, publish, publish_version, url_in
-from tests.guides.fixtures import make_spanish_guide
+from tests.guides.fixtures import guide_mark, make_spanish_guide
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,9 @@ def three_guides_built(django_db_setup, django_db_blocker):
         add_source(current, rulebook)
         current.save()
         current = publish(current, title_es="Robar y construir", slug_es="robar")
-        GuideTranslation.objects.create(page=current, language="es", follows=current.versions.get())
+        TranslationMark.objects.create(
+            content_object=current, language="es", follows=current.versions.get().revision
+        )
         missing = GuidePageFactory(parent=game_page, title="Scoring", slug="scoring", live=False)
         add_source(missing, rulebook)
         missing.save()
@@ -123,14 +126,14 @@ def test_marking_needs_a_spanish_edit_or_a_reason(client, translator, editor, th
     response = client.post(mark_url(behind), {"version": "2"})
     assert response.status_code == 200
     assert "This field is required." in response.content.decode()
-    assert GuideTranslation.objects.get(page=behind).follows.number == 1
+    assert guide_mark(behind).version == 1
     # A Spanish edit published since the followed version is reason enough; the mark
     # still goes to review, and counts once an editor approves it.
     edited = publish(behind, intro_es="Una guía breve, revisada.")
     assert client.post(mark_url(edited), {"version": "2"}).status_code == 302
-    assert GuideTranslation.objects.get(page=behind).follows.number == 1
+    assert guide_mark(behind).version == 1
     edited.current_workflow_state.current_task_state.approve(user=editor)
-    assert GuideTranslation.objects.get(page=behind).follows.number == 2
+    assert guide_mark(behind).version == 2
 
 
 def test_marking_from_the_dashboard_makes_the_guide_current_once_approved(
@@ -199,7 +202,7 @@ def test_marking_needs_a_real_version_and_a_safe_next_url(client, translator, th
     client.force_login(translator)
     for bad in ("", "abc", "7"):
         client.post(mark_url(behind), {"version": bad})
-        assert GuideTranslation.objects.get(page=behind).follows.number == 1
+        assert guide_mark(behind).version == 1
     response = client.post(
         mark_url(behind), {"version": "2", "reason": REASON, "next": "https://evil.example/"}
     )
@@ -217,14 +220,14 @@ def test_marking_and_dashboard_need_permission(client, django_user_model, three_
     refused = reverse("wagtailadmin_home")
     assert client.get(DASHBOARD)["Location"] == refused
     assert client.post(mark_url(behind), {"version": "2"})["Location"] == refused
-    assert GuideTranslation.objects.get(page=behind).follows.number == 1
+    assert guide_mark(behind).version == 1
 
 
 def test_only_translations_can_be_marked(client, translator, three_guides):
     client.force_login(translator)
     response = client.post(mark_url(three_guides[0], "en"), {"version": "2"})
     assert response["Location"] == reverse("wagtailadmin_home")
-    assert not GuideTranslation.objects.filter(language="en").exists()
+    assert not TranslationMark.objects.filter(language="en").exists()
 
 
 def test_menu_panel_and_page_action_point_translators_to_the_work(client, translator, three_guides):

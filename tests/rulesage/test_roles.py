@@ -15,7 +15,7 @@ EDITORS_ONLY = [
     roles.IMPORT_RULINGS,
     roles.ISSUE_ERRATA,
 ]
-BOTH = [roles.KEEP_GLOSSARY, roles.MARK_GUIDE_TRANSLATION, roles.MARK_RULING_TRANSLATION]
+BOTH = [roles.KEEP_GLOSSARY, roles.MARK_TRANSLATION]
 
 
 def test_editors_take_every_action_and_translators_only_theirs(editor, translator):

@@ -19,7 +19,7 @@ from django.utils import translation
 from catalogue.models import ErrataCard
 from guides.models import GuideCorrection, GuideSource
 from rulings.models import Ruling
-from rulings.translation_freshness import mark_translation_current
+from rulings.translation_admin import mark_translation_current
 from tests.guides.factories import publish, url_in
 from tests.rulesage.fixtures import reader_urls
 from tests.rulesage.test_translation_catalogue import CATALOGUE

@@ -11,13 +11,10 @@ from bs4 import BeautifulSoup
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import Ruling, RulingTranslation
-from rulings.translation_freshness import (
-    mark_translation_current,
-    ruling_states,
-    ruling_statuses,
-    translation_state,
-)
+from core.freshness import translation_state
+from core.models import TranslationMark
+from rulings.models import Ruling
+from rulings.translation_admin import mark_translation_current, ruling_states, ruling_statuses
 from tests.rulings.fixtures import import_export
 from tests.rulings.test_editors_desk import edit_url, form_data, publish
 
@@ -103,7 +100,7 @@ def test_a_correction_of_the_english_puts_the_spanish_behind(
     client, admin_client, translated, translator
 ):
     ruling = translated
-    assert translation_state(ruling, "es", ruling.translations.get()).status == "current"
+    assert translation_state(ruling, "es", ruling.translation_marks.get()).status == "current"
     assert not spanish_page(client, ruling).select(".notice--behind")
     assert dashboard_rulings(client) == {ruling.question_en: "current"}
 
@@ -118,7 +115,7 @@ def test_a_correction_of_the_english_puts_the_spanish_behind(
     assert response.status_code == 302
 
     ruling = Ruling.objects.get(pk=ruling.pk)
-    state = translation_state(ruling, "es", ruling.translations.get())
+    state = translation_state(ruling, "es", ruling.translation_marks.get())
     assert state.status == "behind" and [str(label) for label in state.changed] == ["Answer"]
     client.logout()
     notice = spanish_page(client, ruling).select_one(".notice--behind")
@@ -154,7 +151,7 @@ def test_marking_up_to_date_without_a_change_needs_a_reason(
     reason = "«Una vez» ya lo decía."
     response = client.post(mark_url(ruling), {"next": DASHBOARD, "reason": reason})
     assert response.status_code == 302
-    assert RulingTranslation.objects.get(ruling=ruling).note == reason
+    assert ruling.translation_marks.get().note == reason
     assert dashboard_rulings(client)[ruling.question_en] == "current"
 
 
@@ -194,7 +191,7 @@ def test_only_those_allowed_may_mark(client, django_user_model, ruling):
     client.force_login(nobody)
     assert client.get(mark_url(ruling)).status_code in (302, 403)
     mark_translation_current(ruling, "es", None, "")
-    assert RulingTranslation.objects.filter(ruling=ruling).count() == 1
+    assert ruling.translation_marks.count() == 1
 
 
 def test_the_dashboards_statuses_read_as_rows_agree_with_each_rulings_state(translated):
@@ -203,7 +200,7 @@ def test_the_dashboards_statuses_read_as_rows_agree_with_each_rulings_state(tran
     never_marked = import_export(question="Who starts?")
     Ruling.objects.filter(pk=never_marked.pk).update(question_es="¿Quién empieza?")
     emptied = import_export(question="Who scores?")
-    RulingTranslation.objects.create(ruling=emptied, language="es", follows=None)
+    TranslationMark.objects.create(content_object=emptied, language="es", follows=None)
     full = {state.ruling.pk: state.status for state in ruling_states("es")}
     assert full == {translated.pk: "current", never_marked.pk: "behind", emptied.pk: "missing"}
     assert {pk: status for status, _code, pk in ruling_statuses("es")} == full
