@@ -3,19 +3,16 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.lookup import TYPED_LIMIT, games_called, games_matching
 from catalogue.models import Edition
 
-from .game_lookup import TYPED_LIMIT, games_called, games_matching, shown_name
 from .search import KINDS, Filters, clean_query, query_words
 
 
 class GameField(forms.CharField):
-    """The game filter: a game's name as the reader typed or chose it, or its slug.
-
-    A text box with suggestions (`pages.game_lookup`), not a list of every game: a
-    catalogue holds thousands. A name several games share, or one that names none, is an
-    error that offers the games it could mean.
-    """
+    """A game's name as the reader typed or chose it, or its slug: a text box with
+    suggestions, as a catalogue holds thousands. A name several games share, or one that
+    names none, is an error that offers the games it could mean."""
 
     default_error_messages = {
         "unknown": _("No game is called “%(typed)s”. Choose one of the suggestions."),
@@ -36,15 +33,10 @@ class GameField(forms.CharField):
     def find(self, typed):
         """The game `typed` names, or the ValidationError saying why there is none."""
         named = games_called(typed)
-        if len(named) == 1:
-            return named[0]
-        if not named:
-            matching = games_matching(typed)
-            if len(matching) == 1:
-                return matching[0]
-            code = "unknown"
-        else:
-            code = "ambiguous"
+        found = named or games_matching(typed)
+        if len(found) == 1:
+            return found[0]
+        code = "ambiguous" if named else "unknown"
         return forms.ValidationError(
             self.error_messages[code], code=code, params={"typed": typed[:TYPED_LIMIT]}
         )
@@ -90,7 +82,7 @@ class SearchForm(forms.Form):
         """What the game box shows: the chosen game's name, else what was typed."""
         game = self.cleaned("game")
         if game is not None:
-            return shown_name(game)
+            return game.shown_name
         return (self.data.get("game") or "")[:TYPED_LIMIT] if self.is_bound else ""
 
     @property
