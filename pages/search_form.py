@@ -62,28 +62,28 @@ class SearchForm(forms.Form):
     )
 
     def __init__(self, data=None):
-        data = data.copy() if data is not None else None
         if data is not None:
+            data = data.copy()
             # A pasted page or a NUL is cut, not refused: the reader sees what was searched.
             data["q"] = clean_query(data.get("q"))
         super().__init__(data)
+        if data is None:
+            return
         try:
-            game = self.fields["game"].clean(self.data.get("game")) if data is not None else None
+            game = self.fields["game"].clean(self.data.get("game"))
         except forms.ValidationError:
-            game = None
+            return
         if game is not None:
             # Only the chosen game's editions are offered (there are thousands in all).
-            self.fields["edition"].queryset = Edition.objects.filter(game=game).select_related(
-                "game"
-            )
+            editions = Edition.objects.filter(game=game).select_related("game")
+            self.fields["edition"].queryset = editions
 
     @property
     def game_text(self):
         """What the game box shows: the chosen game's name, else what was typed."""
-        game = self.cleaned("game")
-        if game is not None:
+        if (game := self.cleaned("game")) is not None:
             return game.shown_name
-        return (self.data.get("game") or "")[:TYPED_LIMIT] if self.is_bound else ""
+        return (self.data.get("game") or "")[:TYPED_LIMIT]
 
     @property
     def game_suggestions(self):
