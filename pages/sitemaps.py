@@ -1,12 +1,8 @@
-"""The sitemap index and its files: one section per kind of reader page and language
-(`rulings-es`), each <url> naming every language's address and x-default as the page's
-<head> does (`rulesage_tags.language_alternates`).
-
-Sections are paginated in the database (`?p=N`) and read as plain rows, so a file costs the
-same few queries whatever the catalogue's size. Each `lastmod` is the date of record the page
-shows, as a moment never after now (a bare day reads as one to come where it has not begun).
-Addresses are on the host asked for, as robots.txt's, not Wagtail's Site record ("localhost"
-on a fresh install); ALLOWED_HOSTS limits which hosts can be asked for.
+"""The sitemap index and its files: a section per kind of reader page and language
+(`rulings-es`), paginated in the database so a file costs a few queries at any size. Each
+<url> names every language's address as the page's <head> does, on the host asked for (as
+robots.txt does; ALLOWED_HOSTS limits it), dated as a moment never after now (a bare day
+reads as one to come where it has not begun).
 """
 
 import datetime
