@@ -32,8 +32,8 @@ def typed(text):
 
 
 def _games(text, lookup):
-    """Games whose slug is `text` or whose name in the reader's language or English matches
-    it by `lookup`, each with `shown_name` (theirs, else the English one), and those names."""
+    """Games whose slug is `text` or whose name (the reader's or English) matches it by
+    `lookup`, each with `shown_name`, and those name columns."""
     language = (get_language() or SOURCE_LANGUAGE)[:2]
     names = list(dict.fromkeys([f"name_{language}", f"name_{SOURCE_LANGUAGE}"]))
     found = Q(slug=text)
@@ -58,8 +58,7 @@ def games_matching(text):
 
 
 def games_called(text):
-    """The games called exactly `text` (any case), or whose slug it is: usually one; several
-    when games share the name."""
+    """The games called exactly `text` (any case), or whose slug it is."""
     text = typed(text)[:TYPED_LIMIT]
     if not text:
         return []
