@@ -1,14 +1,18 @@
-"""The site-wide corrections log: every public correction, newest first, a page at a time.
+"""The site-wide corrections log: every public correction of a guide or a ruling, newest
+first, a page at a time."""
 
-Each app keeps its own corrections; this module is where they meet, so it may import
-both `guides` and (once it has corrections) `rulings`.
-"""
-
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from core.translated_fields import fallback_language
+from guides.models import GuideCorrection, GuidePage
+from rulings.models import RulingCorrection
+
+KINDS = ("guide", "ruling")
+# Columns of the corrected guide or ruling an entry never reads: whole texts, search
+# vectors and records that would make each row of a page of entries kilobytes long.
+GUIDE_UNREAD = ["body", "body_en", "body_es", "intro", "intro_en", "intro_es"]
+RULING_UNREAD = ["provenance", "retrieval", "answer", "answer_en", "answer_es"]
 
 
 @dataclass(frozen=True)
@@ -31,76 +35,42 @@ class CorrectionEntry:
         return bool(self.subject_lang or self.was_lang or self.now_lang)
 
 
-def _entry(correction, kind, subject, subject_field, url):
+def corrections(kind):
+    """The public corrections of a guide or of a ruling, newest first."""
+    if kind == "guide":
+        unread = [*GUIDE_UNREAD, *GuidePage.deferred_when_served]
+        return GuideCorrection.objects.public().defer(*(f"page__{name}" for name in unread))
+    unread = [*RULING_UNREAD, "search_en", "search_es"]
+    return RulingCorrection.objects.public().defer(*(f"ruling__{name}" for name in unread))
+
+
+def entry(correction, kind):
+    if kind == "guide":
+        subject, field, url = correction.page, "title", correction.page.url
+    else:
+        subject, field, url = correction.ruling, "question", correction.ruling.get_absolute_url()
     return CorrectionEntry(
         corrected_on=correction.corrected_on,
         dated_at=correction.dated_at,
-        subject=getattr(subject, subject_field),
+        subject=getattr(subject, field),
         url=f"{url}#{correction.anchor}",
         what_was_wrong=correction.what_was_wrong,
         what_it_says_now=correction.what_it_says_now,
         corrected_by=correction.byline,
         key=f"{kind}-{correction.pk}",
-        subject_lang=fallback_language(subject, subject_field),
+        subject_lang=fallback_language(subject, field),
         was_lang=fallback_language(correction, "what_was_wrong"),
         now_lang=fallback_language(correction, "what_it_says_now"),
     )
 
 
-# Columns of the corrected ruling or guide a log entry never reads: whole texts, search
-# vectors and records that would make each row of a page of entries kilobytes long.
-RULING_UNREAD = ["provenance", "retrieval", "answer", "answer_en", "answer_es"]
-GUIDE_UNREAD = ["body", "body_en", "body_es", "intro", "intro_en", "intro_es"]
-
-
-def _guide_corrections():
-    from guides.models import GuideCorrection, GuidePage
-
-    unread = [*GUIDE_UNREAD, *GuidePage.deferred_when_served]
-    return GuideCorrection.objects.public().defer(*(f"page__{name}" for name in unread))
-
-
-def _guide_entry(correction):
-    page = correction.page
-    return _entry(correction, "guide", page, "title", page.url)
-
-
-def _ruling_corrections():
-    from rulings.models import RulingCorrection
-
-    unread = [*RULING_UNREAD, "search_en", "search_es"]
-    return RulingCorrection.objects.public().defer(*(f"ruling__{name}" for name in unread))
-
-
-def _ruling_entry(correction):
-    ruling = correction.ruling
-    return _entry(correction, "ruling", ruling, "question", ruling.get_absolute_url())
-
-
-@dataclass(frozen=True)
-class Source:
-    kind: str
-    corrections: Callable  # () -> the public corrections, newest first
-    entry: Callable  # correction -> CorrectionEntry
-
-
-SOURCES = [
-    Source("guide", _guide_corrections, _guide_entry),
-    Source("ruling", _ruling_corrections, _ruling_entry),
-]
-
-
 class CorrectionsLog:
-    """Every source's public corrections as one list, newest first, read a slice at a time
-    (Django's Paginator reads it as it reads a queryset: `count()` and slices).
-
-    A slice costs two queries a source, whatever the log's length: the date and id of
-    each source's newest corrections up to the slice's end, merged here, then the rows of
-    just those in the slice.
-    """
+    """Every public correction as one list, newest first, read in slices as Django's
+    Paginator reads a queryset. A slice costs two queries a kind whatever the log's
+    length: the newest dates and ids up to its end, merged here, then its rows."""
 
     def count(self):
-        return sum(source.corrections().count() for source in SOURCES)
+        return sum(corrections(kind).count() for kind in KINDS)
 
     def __len__(self):
         return self.count()
@@ -112,27 +82,21 @@ class CorrectionsLog:
         stop = key.stop if key.stop is not None else self.count()
         if stop <= start:
             return []
-        heads = [
-            (corrected_on, source.kind, pk)
-            for source in SOURCES
-            for corrected_on, pk in source.corrections().values_list("corrected_on", "pk")[:stop]
-        ]
-        heads.sort(reverse=True)
-        chosen = heads[start:stop]
+        heads = sorted(
+            (
+                (corrected_on, kind, pk)
+                for kind in KINDS
+                for corrected_on, pk in corrections(kind).values_list("corrected_on", "pk")[:stop]
+            ),
+            reverse=True,
+        )[start:stop]
         rows = {}
-        for source in SOURCES:
-            pks = [pk for _day, kind, pk in chosen if kind == source.kind]
+        for kind in KINDS:
+            pks = [pk for _day, of, pk in heads if of == kind]
             if pks:
-                found = source.corrections().in_bulk(pks)
-                rows.update({(source.kind, pk): (source, row) for pk, row in found.items()})
-        return [
-            source.entry(row)
-            for _day, kind, pk in chosen
-            if (kind, pk) in rows
-            for source, row in [rows[(kind, pk)]]
-        ]
+                rows.update({(kind, pk): row for pk, row in corrections(kind).in_bulk(pks).items()})
+        return [entry(rows[kind, pk], kind) for _day, kind, pk in heads if (kind, pk) in rows]
 
 
 def latest_corrections(limit):
-    """The newest `limit` corrections from every source, newest first."""
     return CorrectionsLog()[:limit]

@@ -1,15 +1,9 @@
 """Atom feeds (RFC 4287): the corrections log, and new and corrected rulings.
 
-Every entry's id (and each feed's) is a tag URI (RFC 4151),
-`tag:<RULESAGE_FEED_TAG_AUTHORITY>:<language>/<path>`: a valid IRI that never changes for
-an entry, whatever host the feed is read on and however the entry's title, address or
-dates change. The authority is a domain and a year the site's operator owns it in (a
-setting, never changed once feeds are published); the path names the entry and the
-feed's language (each language's feed has entries of its own text).
-
-Each entry is dated by the date of record its page shows (`dated_at` of a ruling, a
-correction, an errata card; a guide version's `published_at`), never by when a row was
-written: loading the demo or importing an export does not make old news new.
+Every id is a tag URI (RFC 4151), `tag:<RULESAGE_FEED_TAG_AUTHORITY>:<language>/<path>`,
+that never changes for an entry whatever host it is read on or how its title, address or
+dates change. Entries are dated by the date of record their page shows, never by when a
+row was written: loading the demo or an export does not make old news new.
 """
 
 from django.conf import settings
@@ -33,29 +27,20 @@ SUMMARY_WORDS = 60
 
 def tag_uri(specific):
     """The tag URI of `specific` (an entry's or a feed's path) in the active language."""
-    authority = settings.RULESAGE_FEED_TAG_AUTHORITY
-    return f"tag:{authority}:{translation.get_language()}/{specific}"
+    return f"tag:{settings.RULESAGE_FEED_TAG_AUTHORITY}:{translation.get_language()}/{specific}"
 
 
 class TagURIFeed(Feed):
-    """An Atom feed written by the site, whose feed and entry ids are tag URIs (see the
-    module docstring). Subclasses give the entry's path (`item_guid`) through `tag_uri`."""
+    """A feed whose ids are tag URIs: its `feed_name`'s, and each entry's through `tag_uri`."""
 
     feed_type = Atom1Feed
     item_guid_is_permalink = False
-    # The feed's own path in its tag URI.
-    feed_name = ""
 
     def feed_guid(self, obj):
-        return tag_uri(self.name_of(obj))
+        return tag_uri(self.feed_name)
 
     def author_name(self):
-        """Every entry is the site's (RFC 4287 asks for an author)."""
-        return settings.WAGTAIL_SITE_NAME
-
-    def name_of(self, obj):
-        """The feed's path in its tag URI."""
-        return self.feed_name
+        return settings.WAGTAIL_SITE_NAME  # RFC 4287 asks for an author
 
 
 class CorrectionsFeed(TagURIFeed):
@@ -93,13 +78,8 @@ class CorrectionsFeed(TagURIFeed):
 
 
 class RulingsFeed(TagURIFeed):
-    """Rulings as they are published and as they are corrected.
-
-    One entry per ruling: published at the date its answer was given, and back at the
-    top, updated at the correction's date of record and with that correction in its
-    summary, each time the ruling is corrected. The order is the ruling's own "last changed
-    for readers" time, read from its index: no aggregate over every correction.
-    """
+    """One entry per ruling, back at the top with its correction in its summary each time
+    it is corrected (ordered by its indexed "last changed for readers" time)."""
 
     title = _("Rulesage rulings: new and corrected")
     subtitle = _("Rulings as they are published, and again each time one is corrected.")
@@ -108,9 +88,10 @@ class RulingsFeed(TagURIFeed):
     def link(self):
         return reverse("rulings:index")
 
-    def items(self):
+    def items(self, **filters):
         return list(
             Ruling.objects.public()
+            .filter(**filters)
             .select_related("edition__game")
             .prefetch_related("corrections")
             .defer("provenance", "retrieval", "search_en", "search_es")

@@ -1,15 +1,8 @@
-"""Addresses the site once answered at, and the one address each has moved to.
-
-They are in links, bookmarks, feed readers and search engines, so each moves permanently
-(`OneAddressMiddleware` asks `moved_to` when an address is not found, and keeps the query
-string). The former forms are the patterns of `urlpatterns`, a URLconf of their own; each
-pattern's function gives the address it moved to, or None when it names nothing:
-
-- Until the words in addresses were translated, every language used the English ones:
-  /es/rulings/<code>/errata/ is now /es/resoluciones/<code>/erratas/.
-- A game's own pages (its feed, its setup checklists) were found by the game's slug under
-  the word for games: /es/juegos/point-city/canal/. They are routes of the game's page
-  now, under the page's own address in each language: /es/juegos/ciudad-de-puntos/canal/.
+"""Addresses the site once answered at, each moved permanently to its one address
+(`OneAddressMiddleware` asks `moved_to` when an address is not found). The former forms are
+the patterns of this URLconf; each pattern's function gives the new address, or None:
+English words under every language (/es/rulings/…/errata/ is /es/resoluciones/…/erratas/),
+and a game's own pages under its slug (/es/juegos/point-city/canal/), now routes of its page.
 """
 
 from django.conf import settings
@@ -26,8 +19,7 @@ from .urls import GAMES
 
 
 def english_words(request):
-    """The path read as the English address it was (same prefix, English words), rebuilt
-    in the current language. Only the views whose words are translated qualify."""
+    """The path read as the English address it was, rebuilt in the current language."""
     language = translation.get_language()
     source = settings.LANGUAGE_CODE
     if language == source:
@@ -43,8 +35,7 @@ def english_words(request):
 
 
 def game_page_route(request, slug, rest):
-    """The game page's own route for what followed the game's slug (`canal/`,
-    `preparacion/3/`), when the game has a page with that route."""
+    """The game page's route for what followed the game's slug (`canal/`, `preparacion/3/`)."""
     page = live_page(Game.objects.filter(slug=slug).select_related("page").first())
     if page is None:
         return None

@@ -1,11 +1,6 @@
-"""One game's Atom feed: its rulings (new and corrected), guide corrections, guide versions
-and errata cards, newest first, for a player who follows that game only.
-
-Each kind of entry is read newest first, at most a feed's length of each (so a game with
-thousands of rulings costs what one with ten does), merged by the date of record its page
-shows, and cut to the feed's length: a ruling's answer or latest correction, a guide
-correction's date, a version's publishing, the day an errata card was issued.
-"""
+"""One game's Atom feed: its rulings, guide corrections and versions and errata cards, each
+kind read newest first and at most a feed's length (a game with thousands of rulings costs
+what one with ten does), merged by the date of record each page shows."""
 
 import datetime
 from dataclasses import dataclass
@@ -18,7 +13,6 @@ from catalogue.models import ErrataCard
 from core.cache_tags import of_game, shows
 from guides.expansions import live_page
 from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
-from rulings.models import Ruling
 
 from .feeds import FEED_LENGTH, RulingsFeed, TagURIFeed, tag_uri
 
@@ -34,14 +28,6 @@ class Entry:
 
 
 def ruling_entries(game, rulings_feed):
-    rulings = (
-        Ruling.objects.public()
-        .filter(edition__game=game)
-        .select_related("edition__game")
-        .prefetch_related("corrections")
-        .defer("provenance", "retrieval", "search_en", "search_es")
-        .order_by("-changed_for_readers_at", "-pk")[:FEED_LENGTH]
-    )
     return [
         Entry(
             title=rulings_feed.item_title(ruling),
@@ -51,7 +37,7 @@ def ruling_entries(game, rulings_feed):
             published=rulings_feed.item_pubdate(ruling),
             updated=rulings_feed.item_updateddate(ruling),
         )
-        for ruling in rulings
+        for ruling in rulings_feed.items(edition__game=game)
     ]
 
 
@@ -61,10 +47,7 @@ def guide_correction_entries(guides):
         Entry(
             title=_("Correction to “%(subject)s”") % {"subject": correction.page.title},
             summary=_("Was: %(was)s — Now: %(now)s")
-            % {
-                "was": correction.what_was_wrong,
-                "now": correction.what_it_says_now,
-            },
+            % {"was": correction.what_was_wrong, "now": correction.what_it_says_now},
             link=f"{correction.page.url}#{correction.anchor}",
             guid=f"corrections/guide-{correction.pk}",
             published=correction.dated_at,
@@ -125,10 +108,7 @@ def errata_entries(game):
 
 
 class GameFeed(TagURIFeed):
-    """What changed for one game's players, newest first (see the module docstring).
-
-    A route of the game's page (`GamePage.feed`, through the `game_feed` hook), which
-    names the game."""
+    """A route of the game's page (`GamePage.feed`, through the `game_feed` hook)."""
 
     def get_object(self, request, game):
         shows(*of_game(game.pk))
@@ -147,8 +127,8 @@ class GameFeed(TagURIFeed):
         page = live_page(game)
         return page.url if page is not None else reverse("rulings:index")
 
-    def name_of(self, game):
-        return f"games/{game.slug}"
+    def feed_guid(self, game):
+        return tag_uri(f"games/{game.slug}")
 
     def items(self, game):
         page = live_page(game)

@@ -32,13 +32,9 @@ class HomePage(EditorialPage, Page):
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
         game_pages = GamePage.objects.live().descendant_of(self)
-        # A catalogue holds thousands of games: the home page shows the latest few, the
-        # games index pages through them all.
-        context["game_pages"] = list(
-            game_pages.select_related("game").order_by("-last_published_at", "-pk")[
-                : self.GAMES_SHOWN
-            ]
-        )
+        # The latest few of thousands; the games index pages through them all.
+        latest = game_pages.select_related("game").order_by("-last_published_at", "-pk")
+        context["game_pages"] = list(latest[: self.GAMES_SHOWN])
         context["games_count"] = game_pages.count()
         context["games_index"] = GamesIndexPage.objects.live().child_of(self).first()
         context["corrections"] = latest_corrections(limit=5)

@@ -1,10 +1,8 @@
 """The header's main navigation: Games, Rulings, Search and the editorial policy.
 
-The games index and the editorial policy are pages editors may move or rename, so their
-addresses are looked up, not written here; the lookup costs a query, so the links are
-remembered per host and language until the site or its page tree changes (the `site`
-tag of core.cache_tags, which publishing a page outside a game, a move and a settings
-save move on).
+The games index and the policy are pages editors may move, so their addresses are looked
+up (a query), and remembered per host and language until the site or its page tree changes
+(the `site` tag of core.cache_tags).
 """
 
 from django.core.exceptions import DisallowedHost
@@ -22,17 +20,9 @@ from guides.models import GamesIndexPage
 from .models import SiteSettings
 
 
-def search_url():
-    """/en/search/, /es/buscar/: the site search's address, in the reader's language."""
-    return "/{}/{}/".format(translation.get_language(), pgettext("URL path segment", "search"))
-
-
 def _games_and_policy(site):
     """The site's first live games index and its editorial policy page, in one query.
-
-    Read, never created here (SiteSettings.for_request would create the settings row on a
-    reader's GET, a write that counts as a content change and empties the page cache).
-    """
+    Never SiteSettings.for_request: it creates the row on a reader's GET, a content change."""
     if site is None:
         return GamesIndexPage.objects.live().first(), None
     first_games = (
@@ -61,7 +51,8 @@ def _links(request):
     if games:
         links.append(("games", gettext("Games"), games.get_url(request)))
     links.append(("rulings", gettext("Rulings"), reverse("rulings:index")))
-    links.append(("search", gettext("Search"), search_url()))
+    search = pgettext("URL path segment", "search")
+    links.append(("search", gettext("Search"), f"/{translation.get_language()}/{search}/"))
     if policy and policy.live:
         links.append(("policy", gettext("Editorial policy"), policy.get_url(request)))
     links.append(("corrections", gettext("Corrections"), reverse("corrections_log")))
@@ -69,7 +60,6 @@ def _links(request):
 
 
 def _remembered_links(request):
-    """(key, label, url) of each header link, remembered per host and language."""
     try:
         host = request.get_host() if request else ""
     except DisallowedHost:  # the bad-request page itself, for a host not served
@@ -84,22 +74,18 @@ def _remembered_links(request):
 
 
 def editorial_policy_url(request):
-    """The live editorial policy's address (as in the header), or "" when there is none."""
     return next((url for name, _label, url in _remembered_links(request) if name == "policy"), "")
 
 
 def site_links(request):
-    """Context processor: `editorial_policy_url` for templates of any app (a guide's sources
-    link to it), looked up only where a template uses it, from the header's links."""
+    """Context processor: `editorial_policy_url` for any app's templates (a guide's sources
+    link to it), looked up only where a template uses it."""
     return {"editorial_policy_url": SimpleLazyObject(lambda: editorial_policy_url(request))}
 
 
 def main_links(request):
-    """(key, label, url, current) for each header link; `current` is "page" on the linked
-    page itself, "true" below it, else empty (rendered as aria-current).
-
-    Keyed by host (sites are found by host) and language: a warm cache costs no query.
-    """
+    """(key, label, url, current) for each header link; `current` (aria-current) is "page"
+    on the linked page itself, "true" below it, else empty."""
     links = _remembered_links(request)
     path = request.path if request else ""
     return [

@@ -1,18 +1,10 @@
 """Site search over guides, rulings and rulebook passages, in the reader's language.
 
-Each language has its own search backend (settings: "site_en", "site_es") and each kind
-names its columns in that language (`search_text_es`, `question_es`, …): a Spanish query
-is stemmed as Spanish and matched against Spanish text only, an English one against
-English text only. Passages are in one language, their edition's, and are searched
-only in editions of the reader's language. Wagtail's search does the matching and
-ranking (PostgreSQL full text, or Elasticsearch/OpenSearch when configured); this module
-chooses the querysets and fields, and cuts snippets. Nothing here writes.
-
-A reader of a translation also finds what exists only in English: the games' glossaries
-carry the query's words over to English terms (`catalogue.glossary`; of the chosen game, or
-of every game whose glossary has them), and the rulings not yet translated and the
-passages of English editions of those games are searched in their English columns, with
-English stemming, after the results in the reader's language. They are shown as English.
+Each language has its own search backend ("site_en", "site_es") and columns, so a query is
+stemmed and matched in the reader's language only. A reader of a translation also finds
+what exists only in English: the games' glossaries carry the query's words over to English
+terms (`catalogue.glossary`), and untranslated rulings and English editions' passages found
+by them follow, shown as English.
 """
 
 import difflib
@@ -21,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
+from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -38,8 +31,6 @@ from core.translated_fields import SOURCE_LANGUAGE
 from guides.models import GamePage, GuidePage
 
 from .search_scope import ENGLISH_QUERYSETS, QUERYSETS, Filters
-
-__all__ = ["Filters", "grouped_results", "query_words", "search"]
 
 # A query is the words of what was typed: punctuation, operators and control characters
 # are not search syntax here, and a pasted page is cut to this many characters.
@@ -63,7 +54,6 @@ KINDS = [
     Kind("rulings", _("Rulings")),
     Kind("passages", _("Rulebook passages")),
 ]
-KIND_KEYS = [kind.key for kind in KINDS]
 
 
 def clean_query(raw):
@@ -78,16 +68,12 @@ def query_words(raw):
     return [word for word in words if len(word) > 1 or word.isdigit()][:MAX_WORDS]
 
 
-def backend_for(language):
-    return get_search_backend(f"site_{language}")
-
-
 def search(kind, words, language=None, filters=None):
-    """Wagtail search results (lazy, sliceable, countable) of `kind` for `words`, by
-    relevance."""
+    """Wagtail's results (lazy, sliceable, countable) of `kind` for `words`, by relevance."""
     language = (language or get_language())[:2]
     queryset, fields = QUERYSETS[kind](language, filters or Filters())
-    return backend_for(language).search(" ".join(words), queryset, fields=fields, operator="and")
+    backend = get_search_backend(f"site_{language}")
+    return backend.search(" ".join(words), queryset, fields=fields, operator="and")
 
 
 def glossary_expansion(words, language, filters):
@@ -101,22 +87,13 @@ def glossary_expansion(words, language, filters):
     return expansion if expansion.known else None
 
 
-def english_query(expansion):
-    """Every concept the glossary knows, each in any of its English terms."""
-    return And(
-        [
-            Or([PlainText(term, operator="and") for term in concept.english])
-            for concept in expansion.known
-        ]
-    )
-
-
 def search_in_english(kind, expansion, language, filters):
-    """What the glossary's English terms find of `kind` in English, by relevance."""
+    """What the glossary's English terms find of `kind` in English, by relevance: every
+    concept it knows, each in any of its terms."""
     queryset, fields = ENGLISH_QUERYSETS[kind](language, sorted(expansion.games), filters)
-    return backend_for(SOURCE_LANGUAGE).search(
-        english_query(expansion), queryset, fields=fields, operator="and"
-    )
+    query = And([Or([PlainText(t, operator="and") for t in c.english]) for c in expansion.known])
+    backend = get_search_backend(f"site_{SOURCE_LANGUAGE}")
+    return backend.search(query, queryset, fields=fields, operator="and")
 
 
 class Chained:
@@ -125,25 +102,21 @@ class Chained:
 
     def __init__(self, *parts):
         self.parts = parts  # (results, language, words)
-        self._counts = None
 
+    @cached_property
     def counts(self):
-        if self._counts is None:
-            self._counts = [results.count() for results, _language, _words in self.parts]
-        return self._counts
+        return [results.count() for results, _language, _words in self.parts]
 
     def count(self):
-        return sum(self.counts())
+        return sum(self.counts)
 
     def __len__(self):
         return self.count()
 
     def __getitem__(self, key):
-        if not isinstance(key, slice):
-            return self[key : key + 1][0]
         start, stop = key.start or 0, key.stop if key.stop is not None else self.count()
         items, offset = [], 0
-        for (results, language, words), count in zip(self.parts, self.counts(), strict=True):
+        for (results, language, words), count in zip(self.parts, self.counts, strict=True):
             low, high = max(start - offset, 0), min(stop - offset, count)
             if low < high:
                 for item in results[low:high]:
@@ -160,18 +133,9 @@ class Chained:
 
 
 def capped_search(kind, words, language, filters, expansion=None):
-    """Results by relevance, and whether more matched than the backend ranks.
-
-    The database backend ranks only the newest RULESAGE_SEARCH_RANK_LIMIT (200) matches of a
-    kind (core.search_backend): a word found in most of half a million passages would
-    otherwise be ranked over all of them, seconds. The reader is then told there are
-    more, and that a game or another word narrows them (figures in bench/README.md). A
-    search server ranks every match.
-
-    For a reader of a translation, rulings and passages found in English through the
-    glossary (its `expansion` of the words, `glossary_expansion`) follow those found in the
-    reader's language.
-    """
+    """Results by relevance, those found in English through the glossary's `expansion`
+    after, and whether more matched than the database backend ranks (it ranks only the
+    newest matches, core.search_backend: the reader is told a game or a word narrows them)."""
     results = search(kind, words, language, filters)
     if expansion is not None and kind in ENGLISH_QUERYSETS:
         english_words = [
@@ -205,7 +169,7 @@ def snippet(text, words, length=SNIPPET_LENGTH):
     if not text or not stems:
         return html.escape(text[:length])
     pattern = re.compile(
-        r"\b(?:" + "|".join(re.escape(s) for s in stems) + r")[^\W_]*", re.IGNORECASE
+        r"(\b(?:" + "|".join(re.escape(s) for s in stems) + r")[^\W_]*)", re.IGNORECASE
     )
     start = max(0, best_window(text, pattern, length) - length // 3)
     if start:
@@ -213,13 +177,11 @@ def snippet(text, words, length=SNIPPET_LENGTH):
     cut = text[start : start + length]
     if start + length < len(text) and " " in cut:
         cut = cut[: cut.rindex(" ")]  # end on a whole word
-    marked = []
-    position = 0
-    for match in pattern.finditer(cut):
-        marked.append(html.escape(cut[position : match.start()]))
-        marked.append(f"<mark>{html.escape(match.group())}</mark>")
-        position = match.end()
-    marked.append(html.escape(cut[position:]))
+    # Split on the (captured) matches: every odd part is one.
+    parts = pattern.split(cut)
+    marked = [
+        f"<mark>{html.escape(p)}</mark>" if n % 2 else html.escape(p) for n, p in enumerate(parts)
+    ]
     prefix = "… " if start else ""
     suffix = " …" if start + length < len(text) else ""
     return mark_safe(prefix + "".join(marked) + suffix)  # noqa: S308 - every part escaped
@@ -245,11 +207,6 @@ class Hit:
     lang: str = ""  # the language the hit is shown in, when not the page's
 
 
-def found_by(item, words):
-    """The words that found `item`: the English terms for what the glossary found."""
-    return getattr(item, "found_by", words)
-
-
 def guide_hits(pages, words, language, request):
     """Each guide with its game's title: the game pages in one query."""
     pages = list(pages)
@@ -267,19 +224,19 @@ def guide_hits(pages, words, language, request):
 
 
 def ruling_hits(found, words, language, request):
-    hits = []
-    for ruling in found:
-        shown_in = getattr(ruling, "shown_in", "")
-        hits.append(
-            Hit(
-                ruling.question,
-                ruling.get_absolute_url(),
-                snippet(getattr(ruling, f"answer_{shown_in or language}"), found_by(ruling, words)),
-                f"{ruling.edition.game.name} · {ruling.edition.label}",
-                lang=shown_in,
-            )
+    return [
+        Hit(
+            ruling.question,
+            ruling.get_absolute_url(),
+            snippet(
+                getattr(ruling, f"answer_{getattr(ruling, 'shown_in', '') or language}"),
+                getattr(ruling, "found_by", words),  # the English terms, when found by them
+            ),
+            f"{ruling.edition.game.name} · {ruling.edition.label}",
+            lang=getattr(ruling, "shown_in", ""),
         )
-    return hits
+        for ruling in found
+    ]
 
 
 def passage_hits(found, words, language, request):
@@ -287,7 +244,7 @@ def passage_hits(found, words, language, request):
         Hit(
             f"{passage.document.title} · {passage.location}",
             passage.get_absolute_url(),
-            snippet(passage.text or passage.heading_path, found_by(passage, words)),
+            snippet(passage.text or passage.heading_path, getattr(passage, "found_by", words)),
             f"{passage.document.edition.game.name} · {passage.document.edition.label}",
             lang=getattr(passage, "shown_in", ""),
         )
@@ -307,9 +264,7 @@ def grouped_results(words, filters, request, kind=None):
         glossary_expansion(words, language, filters) if language != SOURCE_LANGUAGE else None
     )
     groups = []
-    for each in KINDS:
-        if kind and each.key != kind:
-            continue
+    for each in [each for each in KINDS if not kind or each.key == kind]:
         results, many = capped_search(each.key, words, language, filters, expansion)
         if kind:
             paginator = Paginator(results, PER_PAGE)
@@ -351,16 +306,13 @@ def did_you_mean(words, language=None):
     language = (language or get_language())[:2]
     known = vocabulary(language)  # sorted: the same suggestion on every server
     exact = set(known)
-    suggested, changed = [], False
-    for word in words:
-        lower = word.lower()
-        if lower in exact:
-            suggested.append(word)
-            continue
-        close = difflib.get_close_matches(lower, known, n=1, cutoff=0.75)
-        suggested.append(close[0] if close else word)
-        changed = changed or bool(close)
-    return " ".join(suggested) if changed else None
+    suggested = [
+        word
+        if word.lower() in exact
+        else next(iter(difflib.get_close_matches(word.lower(), known, n=1, cutoff=0.75)), word)
+        for word in words
+    ]
+    return " ".join(suggested) if suggested != list(words) else None
 
 
 def games_named(words, limit=5):

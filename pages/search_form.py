@@ -3,19 +3,16 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.lookup import TYPED_LIMIT, games_called, games_matching
 from catalogue.models import Edition
 
-from .game_lookup import TYPED_LIMIT, games_called, games_matching, shown_name
 from .search import KINDS, Filters, clean_query, query_words
 
 
 class GameField(forms.CharField):
-    """The game filter: a game's name as the reader typed or chose it, or its slug.
-
-    A text box with suggestions (`pages.game_lookup`), not a list of every game: a
-    catalogue holds thousands. A name several games share, or one that names none, is an
-    error that offers the games it could mean.
-    """
+    """A game's name as the reader typed or chose it, or its slug: a text box with
+    suggestions, as a catalogue holds thousands. A name several games share, or one that
+    names none, is an error that offers the games it could mean."""
 
     default_error_messages = {
         "unknown": _("No game is called “%(typed)s”. Choose one of the suggestions."),
@@ -36,15 +33,10 @@ class GameField(forms.CharField):
     def find(self, typed):
         """The game `typed` names, or the ValidationError saying why there is none."""
         named = games_called(typed)
-        if len(named) == 1:
-            return named[0]
-        if not named:
-            matching = games_matching(typed)
-            if len(matching) == 1:
-                return matching[0]
-            code = "unknown"
-        else:
-            code = "ambiguous"
+        found = named or games_matching(typed)
+        if len(found) == 1:
+            return found[0]
+        code = "ambiguous" if named else "unknown"
         return forms.ValidationError(
             self.error_messages[code], code=code, params={"typed": typed[:TYPED_LIMIT]}
         )
@@ -70,28 +62,28 @@ class SearchForm(forms.Form):
     )
 
     def __init__(self, data=None):
-        data = data.copy() if data is not None else None
         if data is not None:
+            data = data.copy()
             # A pasted page or a NUL is cut, not refused: the reader sees what was searched.
             data["q"] = clean_query(data.get("q"))
         super().__init__(data)
+        if data is None:
+            return
         try:
-            game = self.fields["game"].clean(self.data.get("game")) if data is not None else None
+            game = self.fields["game"].clean(self.data.get("game"))
         except forms.ValidationError:
-            game = None
+            return
         if game is not None:
             # Only the chosen game's editions are offered (there are thousands in all).
-            self.fields["edition"].queryset = Edition.objects.filter(game=game).select_related(
-                "game"
-            )
+            editions = Edition.objects.filter(game=game).select_related("game")
+            self.fields["edition"].queryset = editions
 
     @property
     def game_text(self):
         """What the game box shows: the chosen game's name, else what was typed."""
-        game = self.cleaned("game")
-        if game is not None:
-            return shown_name(game)
-        return (self.data.get("game") or "")[:TYPED_LIMIT] if self.is_bound else ""
+        if (game := self.cleaned("game")) is not None:
+            return game.shown_name
+        return (self.data.get("game") or "")[:TYPED_LIMIT]
 
     @property
     def game_suggestions(self):

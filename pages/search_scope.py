@@ -1,9 +1,5 @@
-"""What the site search looks among, kind by kind: the querysets and their fields.
-
-The guides, rulings and passages a reader's language searches (its own columns), and what
-a reader of a translation also reaches in English through the glossary: the rulings not
-yet translated and the passages of English editions (pages.search).
-"""
+"""What the site search looks among, kind by kind: the querysets and their fields in the
+reader's language, and what a reader of a translation also reaches in English."""
 
 from dataclasses import dataclass
 
@@ -22,18 +18,20 @@ class Filters:
     game: Game | None = None
     edition: Edition | None = None
 
-    def editions(self):
-        """The editions results are limited to, as a subquery; None when unfiltered."""
+    def editions(self, games=None):
+        """The editions results are limited to, as a subquery: the chosen one, the chosen
+        game's, else those of `games`; None when unfiltered."""
         if self.edition is not None:
             return Edition.objects.filter(pk=self.edition.pk).values("pk")
         if self.game is not None:
             return Edition.objects.filter(game=self.game).values("pk")
+        if games is not None:
+            return Edition.objects.filter(game_id__in=games).values("pk")
         return None
 
 
 def every_language(*names):
-    """Each translated field and its per-language columns: what reading it (with its
-    fallback to English) needs loaded."""
+    """Each translated field and its per-language columns (reading it falls back to English)."""
     return [
         column
         for name in names
@@ -61,13 +59,12 @@ def guides(language, filters):
     return pages, fields
 
 
-def rulings(language, filters):
-    found = Ruling.objects.public().select_related("edition__game")
-    editions = filters.editions()
+def _rulings(found, editions, language):
+    """Public rulings answered in `language`, with only what a hit shows: the whole rows
+    (every answer, provenance, retrieval) cost more to send than the search itself."""
+    found = found.public().select_related("edition__game")
     if editions is not None:
         found = found.filter(edition_id__in=editions)
-    # Only what a hit shows: the whole rows (every language's answer, provenance,
-    # retrieval results) cost more to send and build than the search itself.
     found = found.only(
         "slug",
         f"answer_{language}",
@@ -78,15 +75,17 @@ def rulings(language, filters):
     return found, localized_search_fields(["question", "answer"], language)
 
 
-def passages(language, filters):
+def rulings(language, filters):
+    return _rulings(Ruling.objects.all(), filters.editions(), language)
+
+
+def passages(language, filters, editions=None):
     documents = Document.objects.filter(edition__language=language)
-    editions = filters.editions()
+    editions = filters.editions() if editions is None else editions
     if editions is not None:
         documents = documents.filter(edition__in=editions)
-    found = Passage.objects.filter(document_id__in=documents.values("pk")).select_related(
-        "document__edition__game"
-    )
-    found = found.only(
+    found = Passage.objects.filter(document_id__in=documents.values("pk"))
+    found = found.select_related("document__edition__game").only(
         "page",
         "heading_path",
         "text",
@@ -105,32 +104,16 @@ QUERYSETS = {"guides": guides, "rulings": rulings, "passages": passages}
 
 
 def english_rulings(language, games, filters):
-    """Public rulings of `games` with no question in the reader's `language`: shown in
-    English, found in their English columns (the translated ones are found in theirs)."""
+    """Rulings of `games` with no question in the reader's `language`, found and shown in
+    English (the translated ones are found in theirs)."""
     untranslated = Q(**{f"question_{language}__isnull": True}) | Q(**{f"question_{language}": ""})
-    found = Ruling.objects.public().filter(untranslated).select_related("edition__game")
-    editions = filters.editions()
-    if editions is None:
-        editions = Edition.objects.filter(game_id__in=games).values("pk")
-    found = found.filter(edition_id__in=editions).only(
-        "slug",
-        f"answer_{SOURCE_LANGUAGE}",
-        "edition__code",
-        "edition__game__id",
-        *every_language("question", "edition__label", "edition__game__name"),
-    )
-    return found, localized_search_fields(["question", "answer"], SOURCE_LANGUAGE)
+    found = Ruling.objects.filter(untranslated)
+    return _rulings(found, filters.editions(games), SOURCE_LANGUAGE)
 
 
 def english_passages(language, games, filters):
     """Passages of the English editions of `games` (or of the chosen edition)."""
-    documents = Document.objects.filter(edition__language=SOURCE_LANGUAGE)
-    editions = filters.editions()
-    if editions is None:
-        editions = Edition.objects.filter(game_id__in=games).values("pk")
-    documents = documents.filter(edition__in=editions)
-    found, fields = passages(SOURCE_LANGUAGE, filters)
-    return found.filter(document_id__in=documents.values("pk")), fields
+    return passages(SOURCE_LANGUAGE, filters, filters.editions(games))
 
 
 ENGLISH_QUERYSETS = {"rulings": english_rulings, "passages": english_passages}

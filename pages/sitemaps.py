@@ -1,27 +1,8 @@
-"""The sitemap index and its files: every reader page in every language, each naming all
-its alternates.
-
-/sitemap.xml is an index (Django's `index` view) of section files (Django's `sitemap`
-view): one section per kind of reader page and language, e.g. `rulings-es`. A section
-lists one language's addresses; each <url> names every language's address and x-default,
-exactly as the page's own <head> does (`rulesage_tags.language_alternates`): Wagtail
-pages through `page_url_in`, other views by reversing their name under each language
-(the words in their paths are translated: /es/resoluciones/…).
-
-A catalogue of 100,000 rulings is some 200,000 addresses, four times what one file may
-hold. Sections are paginated in the database (`?p=N`, LIMIT/OFFSET on an indexed order)
-and read as plain rows, so a file costs the same few queries whatever the catalogue's
-size. A file holds `SITEMAP_URLS_PER_FILE` addresses, well below the protocol's 50,000,
-so that each file answers as quickly as a page (what an entry costs: bench/README.md).
-
-Each `lastmod` is the date of record its page shows (a ruling's last news for readers, a
-guide's current version, the newest correction), written as a moment with its offset and
-never after now: a bare day reads as one still to come wherever the day has not begun.
-
-Addresses are on the host the sitemap is asked for (as robots.txt, which names the index),
-not on the host stored in Wagtail's Site record: that record says "localhost" on a fresh
-install, and a sitemap pointing there lists nothing a crawler can fetch. ALLOWED_HOSTS
-limits which hosts can be asked for.
+"""The sitemap index and its files: a section per kind of reader page and language
+(`rulings-es`), paginated in the database so a file costs a few queries at any size. Each
+<url> names every language's address as the page's <head> does, on the host asked for (as
+robots.txt does; ALLOWED_HOSTS limits it), dated as a moment never after now (a bare day
+reads as one to come where it has not begun).
 """
 
 import datetime
@@ -49,9 +30,8 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 class TranslatedSitemap(Sitemap):
     """One language's addresses of one kind of reader page, with every language's as
-    alternates. Subclasses say which items (`items`), each item's path in the active
-    language (`path`), when its page last changed for readers (`lastmod`, a date or a
-    moment) and when any of them last did (`newest`, for the index)."""
+    alternates: subclasses give `items`, each item's `path` in the active language, its
+    `lastmod` and the section's `newest` (for the index)."""
 
     # A file holds SITEMAP_URLS_PER_FILE addresses divided by this.
     share_of_limit = 1
@@ -60,9 +40,6 @@ class TranslatedSitemap(Sitemap):
         self.request = request
         self.language = language
         self.limit = max(1, settings.SITEMAP_URLS_PER_FILE // self.share_of_limit)
-
-    def path(self, item):
-        raise NotImplementedError
 
     def lastmod(self, item):
         return None
@@ -74,22 +51,18 @@ class TranslatedSitemap(Sitemap):
         return as_lastmod(self.newest())
 
     def page_items(self, page):
-        """The items of file `page` (a 404 if there is no such file), its number accepted
-        as the index writes it (`?p=1` and `?p=01` lead to the file's one address)."""
+        """The items of file `page` (a 404 if there is none), `?p=01` leading to `?p=1`."""
         found = self.paginator.page(page)
         accept_page(self.request, found, "p")
         return list(found.object_list)
 
     def get_urls(self, page=1, site=None, protocol=None):
-        """This file's entries, on the request's scheme and host. Addresses are built one
-        language at a time (switching language costs more than building an address)."""
         items = self.page_items(page)
+        # One language at a time: switching language costs more than building an address.
         locations = {}
         for code in LANGUAGES:
             with translation.override(code):
-                locations[code] = [
-                    self.request.build_absolute_uri(self.path(item)) for item in items
-                ]
+                locations[code] = [self.request.build_absolute_uri(self.path(i)) for i in items]
         lastmods = [as_lastmod(self.lastmod(item)) for item in items]
         urls = []
         for n, (item, lastmod) in enumerate(zip(items, lastmods, strict=True)):
@@ -100,8 +73,7 @@ class TranslatedSitemap(Sitemap):
                 {
                     "item": item,
                     "location": locations[self.language][n],
-                    # As the protocol writes a moment (W3C), without the template's date
-                    # filter, which was much of the time a file took to render.
+                    # Written here: the template's date filter took much of a file's time.
                     "lastmod": lastmod.isoformat() if lastmod else "",
                     "alternates": alternates,
                 }
@@ -113,14 +85,10 @@ class TranslatedSitemap(Sitemap):
 
 
 class PageSitemap(TranslatedSitemap):
-    """The live public Wagtail pages of the request's site: home, games, guides, standard
-    pages. A guide's earlier versions are not listed: each is marked superseded by the
-    guide's current page, which is. A guide is dated by its current version.
+    """The live public pages of the request's site, a guide dated by its current version
+    (its earlier versions say the current page supersedes them)."""
 
-    Wagtail finds a page's address through its site's root paths and its routing, in each
-    language: several times the cost of a ruling's. A file holds a quarter as many.
-    """
-
+    # Wagtail's addresses cost several times a ruling's.
     share_of_limit = 4
 
     def items(self):
@@ -128,8 +96,7 @@ class PageSitemap(TranslatedSitemap):
         if site is None:
             return Page.objects.none()
         pages = site.root_page.get_descendants(inclusive=True).live()
-        # As Wagtail's own sitemap: pages published before Wagtail recorded publishing
-        # dates have only their latest revision's.
+        # As Wagtail's own sitemap: pages older than its publishing dates have a revision's.
         dated = Coalesce(
             GuideVersion.objects.current_published_at(OuterRef("pk")),
             "last_published_at",
@@ -148,11 +115,8 @@ class PageSitemap(TranslatedSitemap):
 
 
 class ChecklistSitemap(TranslatedSitemap):
-    """Each game's setup checklists, routes of its live public game page: the choice of
-    player counts and one per count. Their figures record no date they changed.
-
-    Addressed through Wagtail, as pages are: a file holds a quarter as many.
-    """
+    """Each game's setup checklists (the choice of player counts and one per count), routes
+    of its live public game page; their figures record no date."""
 
     share_of_limit = 4
 
@@ -160,7 +124,6 @@ class ChecklistSitemap(TranslatedSitemap):
         site = Site.find_for_request(self.request)
         if site is None:
             return []
-        # Only the games whose editors entered setup figures: few of a large catalogue.
         pages = GamePage.objects.live().descendant_of(site.root_page)
         pages = public(pages).filter(game__setup_figures__isnull=False).distinct()
         pages = pages.select_related("game").prefetch_related("game__setup_figures")
@@ -178,7 +141,7 @@ class ChecklistSitemap(TranslatedSitemap):
 
 
 class SiteListSitemap(TranslatedSitemap):
-    """The site-wide lists: all rulings and the corrections log."""
+    """All rulings and the corrections log, dated by their newest entry."""
 
     def items(self):
         return ["rulings:index", "corrections_log"]
@@ -187,7 +150,6 @@ class SiteListSitemap(TranslatedSitemap):
         return reverse(item)
 
     def lastmod(self, item):
-        """When the list last changed: its newest ruling's news, its newest correction."""
         if item == "rulings:index":
             return latest_ruling_change()
         newest = latest_corrections(limit=1)
@@ -199,7 +161,7 @@ class SiteListSitemap(TranslatedSitemap):
 
 
 class EditionRulingsSitemap(TranslatedSitemap):
-    """Each edition's rulings, last changed when its newest ruling changed for readers."""
+    """Each edition's rulings, dated by its newest ruling's news."""
 
     def items(self):
         newest = (
@@ -208,11 +170,8 @@ class EditionRulingsSitemap(TranslatedSitemap):
             .order_by("-changed_for_readers_at")
             .values("changed_for_readers_at")[:1]
         )
-        return (
-            Edition.objects.order_by("code")
-            .annotate(changed=Subquery(newest))
-            .values("code", "changed")
-        )
+        editions = Edition.objects.order_by("code").annotate(changed=Subquery(newest))
+        return editions.values("code", "changed")
 
     def path(self, item):
         return reverse("rulings:edition", kwargs={"code": item["code"]})
@@ -225,7 +184,7 @@ class EditionRulingsSitemap(TranslatedSitemap):
 
 
 class ErrataSitemap(TranslatedSitemap):
-    """Each edition's errata registry, which states the day it was last checked."""
+    """Each edition's errata registry, dated by the day it was last checked."""
 
     def items(self):
         return Edition.objects.order_by("code").values("code", "errata_checked_on")
@@ -241,7 +200,7 @@ class ErrataSitemap(TranslatedSitemap):
 
 
 class DocumentSitemap(TranslatedSitemap):
-    """Each rules document's passages. A document records no date its page changed."""
+    """Each rules document's passages (a document records no date)."""
 
     def items(self):
         return Document.objects.order_by("pk").values("pk", "edition__code")
@@ -251,20 +210,16 @@ class DocumentSitemap(TranslatedSitemap):
 
 
 class RulingSitemap(TranslatedSitemap):
-    """Every public ruling, last changed when readers last had news of it (its creation,
-    then each correction)."""
+    """Every public ruling, dated by its readers' last news of it."""
 
     def items(self):
         # Read from one index alone (ruling_public_addresses), however far into the list.
-        return (
-            Ruling.objects.public()
-            .order_by("pk")
-            .values("edition_id", "slug", "changed_for_readers_at")
-        )
+        rulings = Ruling.objects.public().order_by("pk")
+        return rulings.values("edition_id", "slug", "changed_for_readers_at")
 
     def page_items(self, page):
-        """The file's rulings with their edition codes, read for this file's editions only
-        (joined in the query, every ruling before the file's first would be joined too)."""
+        """The file's rulings with the codes of this file's editions only (joined in the
+        query, every ruling before the file's first would be joined too)."""
         rows = super().page_items(page)
         editions = Edition.objects.filter(pk__in={row["edition_id"] for row in rows})
         codes = dict(editions.values_list("pk", "code"))
@@ -292,7 +247,7 @@ SECTIONS = {
 
 
 def as_lastmod(value):
-    """A date of record as a lastmod: a moment (a date: its start), never after now."""
+    """A date of record as a moment (a day: its start), never after now."""
     if value is None:
         return None
     if not isinstance(value, datetime.datetime):
@@ -301,14 +256,12 @@ def as_lastmod(value):
 
 
 def latest_ruling_change():
-    """When readers last had news of any public ruling (read from the index on
-    `changed_for_readers_at`)."""
+    """When readers last had news of any public ruling (read from its index)."""
     newest = Ruling.objects.public().order_by("-changed_for_readers_at")
     return newest.values_list("changed_for_readers_at", flat=True).first()
 
 
 def sitemaps_for(request):
-    """{section: sitemap} for every kind of reader page in every language."""
     return {
         f"{name}-{code}": sitemap(request, code)
         for name, sitemap in SECTIONS.items()
@@ -317,7 +270,6 @@ def sitemaps_for(request):
 
 
 def sitemap_index(request):
-    """The index of every section file, each page of a long section a file of its own."""
     return views.index(request, sitemaps_for(request), sitemap_url_name="sitemap_section")
 
 

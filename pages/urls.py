@@ -1,12 +1,13 @@
-"""The reader's own addresses besides pages: the corrections log and the feeds, and the
-site search with its game typeahead."""
+"""The reader's own addresses besides pages: the corrections log, the feeds, the site search
+and the suggestions of its text boxes."""
 
 from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
+from catalogue.lookup import suggestions
+
 from .feeds import CorrectionsFeed, RulingsFeed
-from .game_lookup import game_suggestions
 from .views import corrections_log, search
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
@@ -15,6 +16,7 @@ FEED = pgettext_lazy("URL path segment", "feed")
 RULINGS = pgettext_lazy("URL path segment", "rulings")
 SEARCH = pgettext_lazy("URL path segment", "search")
 GAMES = pgettext_lazy("URL path segment", "games")
+SUGGESTIONS = pgettext_lazy("URL path segment", "suggestions")
 
 urlpatterns = [
     path(format_lazy("{}/", CORRECTIONS), corrections_log, name="corrections_log"),
@@ -22,5 +24,5 @@ urlpatterns = [
     # Before the rulings' own addresses, where "feed" would read as an edition code.
     path(format_lazy("{}/{}/", RULINGS, FEED), RulingsFeed(), name="rulings_feed"),
     path(format_lazy("{}/", SEARCH), search, name="search"),
-    path(format_lazy("{}/{}/", SEARCH, GAMES), game_suggestions, name="search_games"),
+    path(format_lazy("{}/{}/", SEARCH, SUGGESTIONS), suggestions, name="suggestions"),
 ]

@@ -16,8 +16,6 @@ CORRECTIONS_PER_PAGE = 50
 
 
 def corrections_log(request):
-    """Every public correction on the site, newest first, a page at a time (a bad page
-    number is not found)."""
     listing = page_of(CorrectionsLog(), request, CORRECTIONS_PER_PAGE)
     listing["entries"] = listing["page_obj"].object_list
     return render(request, "pages/corrections_log.html", listing)
@@ -25,11 +23,8 @@ def corrections_log(request):
 
 @cleans_control_characters("q")
 def search(request):
-    """Site search: results grouped by kind, or one kind's results page by page.
-
-    Without words it is the starting page; with no results it suggests a spelling and the
-    rulings of games the query names. Junk (very long, punctuation, NUL) searches its words.
-    """
+    """Results grouped by kind, or one kind's page by page; with none, a spelling and the
+    games the query names. Junk (very long, punctuation, NUL) searches its words."""
     form = SearchForm(request.GET if request.GET else None)
     words, filters, kind = form.words, form.filters, form.chosen_kind
     if form.is_bound:
@@ -54,8 +49,8 @@ def search(request):
 
 
 def robots_txt(request):
-    """Crawlers may read every reader page; the sitemap index (its absolute address, as
-    the protocol asks) leads to them all, in every language."""
+    """Crawlers may read every reader page; the sitemap index (an absolute address, as the
+    protocol asks) leads to them all."""
     lines = [
         "User-agent: *",
         f"Disallow: {reverse('wagtailadmin_home')}",

@@ -21,7 +21,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from catalogue.edition_lookup import chosen_edition
+from catalogue.lookup import chosen_edition
 from core.client_address import client_address
 from core.redis_cache import errors_raised
 
@@ -31,7 +31,7 @@ from .typed_text import refuse_in_lines
 
 class EditionField(forms.CharField):
     """The edition a question is about, typed rather than picked from every edition:
-    its code, or a suggestion of the typeahead ending in its code (edition_lookup)."""
+    its code, or a suggestion of the typeahead ending in its code (catalogue.lookup)."""
 
     def clean(self, value):
         text = super().clean(value)
@@ -52,7 +52,7 @@ class QuestionForm(forms.Form):
             attrs={
                 "list": "id_edition-options",
                 "autocomplete": "off",
-                "data-suggestions": reverse_lazy("rulings:edition_suggestions"),
+                "data-suggestions": format_lazy("{}?kind=editions", reverse_lazy("suggestions")),
             }
         ),
         error_messages={

@@ -4,7 +4,6 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
-from catalogue import edition_lookup
 from catalogue import views as catalogue_views
 
 from . import views, views_ask
@@ -16,16 +15,12 @@ ERRATA = pgettext_lazy("URL path segment", "errata")
 DOCUMENTS = pgettext_lazy("URL path segment", "documents")
 ASK = pgettext_lazy("URL path segment", "ask")
 SENT = pgettext_lazy("URL path segment", "sent")
-EDITIONS = pgettext_lazy("URL path segment", "editions")
 
 urlpatterns = [
     path("", views.RulingListView.as_view(), name="index"),
-    # Before the edition's address: no edition code is a word ("ask", "editions").
+    # Before the edition's address: no edition code is a word ("ask").
     path(format_lazy("{}/", ASK), views_ask.ask, name="ask"),
     path(format_lazy("{}/{}/", ASK, SENT), views_ask.ask_sent, name="ask_sent"),
-    path(
-        format_lazy("{}/", EDITIONS), edition_lookup.edition_suggestions, name="edition_suggestions"
-    ),
     path("<str:code>/", views.EditionRulingListView.as_view(), name="edition"),
     path(
         format_lazy("<str:code>/{}/", ERRATA),

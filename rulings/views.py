@@ -9,7 +9,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import get_language, gettext
 from django.views.generic import DetailView, ListView
 
-from catalogue.edition_lookup import chosen_edition, editions_matching
+from catalogue.lookup import chosen_edition, editions_matching
 from catalogue.models import SEARCH_SNIPPET_LIMIT, Edition, ErrataCard
 from catalogue.views import trail
 from core.cache_tags import game, game_rulings, shows

@@ -15,7 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from catalogue.edition_lookup import chosen_edition, edition_label, editions_matching
+from catalogue.lookup import chosen_edition, edition_label, editions_matching
 from core.navigation import Crumb, home_crumb
 from core.redis_cache import CacheUnavailable
 from core.translated_fields import falls_back

@@ -23,26 +23,21 @@ from ..navigation import main_links
 
 register = template.Library()
 
-
-def _page_url_in(page, request, language, subpath):
-    url = page_url_in(page, request, language)
-    return url + subpath if url else None
-
-
-def _home_url_in(language):
-    with translation.override(language):
-        return reverse("wagtail_serve", args=("",))
+# The parameters of a page's one address: of those pages read, the ones that choose what
+# it shows; not a passage's anchor, a question pre-filling the ask form, a sitemap's file.
+ADDRESS_PARAMETERS = READ_PARAMETERS - {"passage", "question", "p"}
+# Search engines show about this many characters of a description.
+DESCRIPTION_LENGTH = 160
+# Open Graph names a locale with its territory.
+OG_LOCALES = {"en": "en_GB", "es": "es_ES"}
 
 
 def alternate_urls(context, to_home=False):
     """(language code, language name, URL) for this page in every site language.
 
-    Wagtail pages have a slug per language, so their URL is rebuilt under each language;
-    a routable sub-page (`page_subpath`, e.g. `v/1/`) keeps its path after the page's,
-    its words translated when it is lazy (`compare/1/2/`, `comparar/1/2/`).
-    An old version of a guide renders a revision of the page, whose slugs may be out of
-    date: it names the live page as `live_page`. Other views keep their path and only
-    change the prefix; `to_home` (error pages) points at each language's home page.
+    A Wagtail page's address is rebuilt from its slugs in each language, a routable
+    sub-page's path (`page_subpath`) said in each; an old guide version names its page as
+    `live_page`. Other views only change the prefix; `to_home` (error pages) gives each home.
     """
     request = context.get("request")
     if request is None:
@@ -53,51 +48,37 @@ def alternate_urls(context, to_home=False):
     key = (getattr(page, "pk", None), subpath, request.path, to_home)
     known = request.__dict__.setdefault("_alternate_urls", {})
     if key not in known:
-        known[key] = _alternate_urls(request, page, subpath, to_home)
+        known[key] = []
+        for code, _name in settings.LANGUAGES:
+            if to_home:
+                with translation.override(code):
+                    url = reverse("wagtail_serve", args=("",))
+            elif getattr(page, "pk", None):
+                with translation.override(code):  # a lazy sub-path is said in each language
+                    said = str(subpath)
+                url = page_url_in(page, request, code)
+                url = url and url + said
+            else:
+                url = translate_url(request.path, code)
+            if url:
+                name = translation.get_language_info(code)["name_local"]
+                known[key].append((code, name, url))
     return known[key]
 
 
-def _alternate_urls(request, page, subpath, to_home):
-    result = []
-    for code, _name in settings.LANGUAGES:
-        if to_home:
-            url = _home_url_in(code)
-        elif getattr(page, "pk", None):
-            with translation.override(code):  # a lazy sub-path is said in each language
-                said = str(subpath)
-            url = _page_url_in(page, request, code, said)
-        else:
-            url = translate_url(request.path, code)
-        if url:
-            result.append((code, translation.get_language_info(code)["name_local"], url))
-    return result
-
-
-# The query parameters that belong to a page's address (its canonical URL and its
-# alternates): of those reader pages read (core.page_cache), the ones that choose what the
-# page shows: a list's filters and page number, the words searched. Not a passage's anchor
-# (its address moves to its page of the document), a question that pre-fills the ask form
-# or a sitemap's file number; nor anything a page does not read (a campaign's tracking).
-ADDRESS_PARAMETERS = READ_PARAMETERS - {"passage", "question", "p"}
-
-
 def query_of(pairs, names):
-    """`?name=value…` of the (name, value) `pairs` whose name is among `names`, in the
-    order of their names, empty ones left out; "" when none."""
+    """`?name=value…` of the non-empty `pairs` whose name is among `names`, sorted."""
     pairs = sorted((name, value) for name, value in pairs if name in names and value)
     return f"?{urlencode(pairs)}" if pairs else ""
 
 
 def address_query(request):
-    """The query of the page's one address: the values its view accepted of the
-    parameters that belong to it (core.page_cache.accept), as the page cache stores it;
-    a value the view did not use is left out."""
+    """The query of the page's one address: the values its view accepted (as the page
+    cache stores it, core.page_cache.accept)."""
     return query_of(accepted(request).items(), ADDRESS_PARAMETERS)
 
 
 def absolute_alternates(context):
-    """(language code, absolute URL) of this page in every site language, its query
-    being the parameters that belong to its address."""
     request = context["request"]
     query = address_query(request)
     return [
@@ -107,19 +88,17 @@ def absolute_alternates(context):
 
 
 def canonical_url(context):
-    """This page's one address in this language: its alternate for this language."""
-    current = translation.get_language()
+    """This page's one address in this language."""
     alternates = dict(absolute_alternates(context))
-    if current in alternates:
-        return alternates[current]
+    if translation.get_language() in alternates:
+        return alternates[translation.get_language()]
     request = context["request"]
     return request.build_absolute_uri(request.path + address_query(request))
 
 
 @register.inclusion_tag("pages/includes/language_alternates.html", takes_context=True)
 def language_alternates(context):
-    """The page's canonical link and its hreflang alternates, from the same addresses (the
-    sitemap lists the same: pages/sitemaps.py)."""
+    """The canonical link and hreflang alternates (the sitemap lists the same)."""
     if context.get("request") is None:
         return {}
     links = absolute_alternates(context)
@@ -129,11 +108,9 @@ def language_alternates(context):
 
 @register.inclusion_tag("pages/includes/language_switcher.html", takes_context=True)
 def language_switcher(context, to_home=False):
-    """Each language's address of this page, keeping what the reader chose of it: every
-    parameter the page reads (the words searched, the filters, the page of a list, a
-    question being written). Anything else (a campaign's tracking) is not the reader's
-    and is left behind, so the page stays the same for every such address. Error pages
-    offer each home page."""
+    """Each language's address of this page, keeping every parameter the page reads (the
+    reader's words, filters, page of a list, a question being written) and nothing else (a
+    campaign's tracking), so the page stays one. Error pages offer each home page."""
     current = translation.get_language()
     request = context.get("request")
     given = [] if to_home or request is None else request.GET.lists()
@@ -148,33 +125,21 @@ def language_switcher(context, to_home=False):
 
 @register.inclusion_tag("pages/includes/game_feed_link.html", takes_context=True)
 def game_feed_link(context):
-    """The feed of the game the page is about (`game` in its context), when the game has a
-    page: the feed is a route of that page. Its address is remembered until the game's
-    pages change (a page's move or new slug changes every page)."""
+    """The feed of the page's `game`, a route of its game page, remembered until the game's
+    pages change."""
     game = context.get("game")
     if game is None:
         return {}
-    request = context.get("request")
 
     def address():
         page = live_page(game)
-        return (page.subpage_url("feed", request) if page else None) or ""
+        return (page.subpage_url("feed", context.get("request")) if page else None) or ""
 
     key = f"game-feed-address:{game.pk}:{translation.get_language()}"
     return {"game": game, "url": remembered(key, address, [game_tag(game.pk)])}
 
 
-# Search engines show about this many characters of a description.
-DESCRIPTION_LENGTH = 160
-# Enough of a page's text to fill a description; the rest is never read.
-DESCRIPTION_SOURCE_CHARS = 4000
-# Page fields that summarise a page, in order of preference after its search description.
-SUMMARY_FIELDS = ("intro", "overview")
-
-
 class _TextOf(HTMLParser):
-    """Collects the text of markup: tags dropped, character references resolved."""
-
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts = []
@@ -184,26 +149,19 @@ class _TextOf(HTMLParser):
 
 
 def text_of(markup):
-    """The plain text of (possibly malformed) markup, as one line.
-
-    Django's strip_tags refuses some malformed input (SuspiciousOperation, a 400), and a
-    ruling's answer may be any text; a description must never fail the page.
-    """
+    """The plain text of (possibly malformed) markup, as one line: Django's strip_tags
+    refuses some malformed input (a 400), and a description must never fail the page."""
     parser = _TextOf()
-    parser.feed(str(markup)[:DESCRIPTION_SOURCE_CHARS])
+    parser.feed(str(markup)[:4000])  # enough to fill a description
     parser.close()
     return " ".join("".join(parser.parts).split())
 
 
 @register.simple_tag(takes_context=True)
 def page_description(context):
-    """The page's own summary for `<meta name="description">`, or the site's.
-
-    Editors may write a search description; otherwise the page's introduction (or a game's
-    overview) says what the page is about. Views that are not pages fill the block instead.
-    """
+    """The page's search description, introduction or game's overview, else the site's."""
     page = context.get("page")
-    for name in ("search_description", *SUMMARY_FIELDS):
+    for name in ("search_description", "intro", "overview"):
         value = getattr(page, name, None) if page is not None else None
         text = text_of(value) if isinstance(value, str) else ""
         if text:
@@ -236,11 +194,8 @@ class CaptureNode(template.Node):
 
 @register.tag
 def capture(parser, token):
-    """`{% capture name %}…{% endcapture %}` renders once into a variable used twice.
-
-    The page's title and description blocks appear in <title> and <meta
-    name="description"> and again in the Open Graph tags; a block may be written once.
-    """
+    """`{% capture name %}…{% endcapture %}` renders once into a variable used twice (the
+    title and description, in <head> and again in the Open Graph tags)."""
     try:
         _tag, name = token.split_contents()
     except ValueError:
@@ -248,10 +203,6 @@ def capture(parser, token):
     nodelist = parser.parse(("endcapture",))
     parser.delete_first_token()
     return CaptureNode(nodelist, name)
-
-
-# Open Graph names a locale with its territory; the site's languages, as written.
-OG_LOCALES = {"en": "en_GB", "es": "es_ES"}
 
 
 @register.simple_tag
@@ -262,11 +213,8 @@ def og_locale():
 
 @register.simple_tag(takes_context=True)
 def og_url(context):
-    """The page's canonical address, for Open Graph.
-
-    Error pages render this too, among them the 400 page for a Host the site does not
-    serve, where asking for the host raises again: those get the path alone.
-    """
+    """The canonical address; the path alone where asking for the host raises again (the
+    400 page of a Host the site does not serve)."""
     request = context.get("request")
     if request is None:
         return ""

@@ -42,7 +42,7 @@ def test_reader_narrows_the_results_to_one_game_by_typing_its_name(journey, demo
     form = reader.locator("main form.search-form")
     game = form.get_by_label("Game")
     assert game.evaluate("box => box.tagName") == "INPUT"
-    with reader.expect_response(lambda response: "/en/search/games/?q=arch" in response.url):
+    with reader.expect_response(lambda response: "/en/search/suggestions/?q=arch" in response.url):
         game.press_sequentially("arch", delay=40)
     suggestions = form.locator("datalist#id_game_suggestions option")
     suggestions.first.wait_for(state="attached")

@@ -81,9 +81,8 @@ def reader_addresses(guide, ruling):
     document = ruling.citations.get(n=1).passage.document
     return [
         (reverse("search"), ["q", "game", "edition", "kind", "page"]),
-        (reverse("search_games"), ["q"]),
+        (reverse("suggestions"), ["q", "kind"]),
         (reverse("rulings:index"), ["edition", "status", "page"]),
-        (reverse("rulings:edition_suggestions"), ["q"]),
         (ruling.edition.get_absolute_url(), ["status", "page"]),
         (reverse("rulings:ask"), ["edition", "question", "email", "website", "action"]),
         (reverse("rulings:ask_sent"), []),  # what became of a sent question

@@ -167,10 +167,8 @@ def test_the_ask_page_is_small_and_offers_no_list_of_editions(client, small_cata
 def test_the_typeahead_suggests_editions_of_the_games_typed(client, small_catalogue):
     edition = crowded_edition()
     typed = edition.game.name[1:5]
-    found = client.get(reverse("rulings:edition_suggestions"), {"q": typed}).json()["editions"]
-    assert {
-        "code": edition.code,
-        "label": f"{edition.game.name} · {edition.label} ({edition.code})",
-    } in found
-    assert all(re.search(re.escape(typed), e["label"], re.IGNORECASE) for e in found)
-    assert client.get(reverse("rulings:edition_suggestions"), {"q": "z"}).json() == {"editions": []}
+    address = reverse("suggestions")
+    found = client.get(address, {"q": typed, "kind": "editions"}).json()["suggestions"]
+    assert f"{edition.game.name} · {edition.label} ({edition.code})" in found
+    assert all(re.search(re.escape(typed), label, re.IGNORECASE) for label in found)
+    assert client.get(address, {"q": "z", "kind": "editions"}).json() == {"suggestions": []}

@@ -2,8 +2,8 @@
 
    A guide's table of contents marks the section being read (aria-current="location"),
    updated as the reader scrolls or follows a link. A text box with a suggestions address
-   (the search form's game) offers, in its <datalist>, the games whose name holds what is
-   typed: a catalogue has thousands, too many to list in the page. */
+   (a game or an edition) offers, in its <datalist>, the few that match what is typed: a
+   catalogue has thousands, too many to list in the page. */
 (function () {
   "use strict";
   function markToc(toc) {
@@ -56,7 +56,7 @@
       while (list.firstChild) { list.removeChild(list.firstChild); }
       items.forEach(function (item) {
         var option = document.createElement("option");
-        option.value = item.label || item.name;
+        option.value = item;
         list.appendChild(option);
       });
     }
@@ -66,10 +66,11 @@
       if (typed === asked || /\)\s*$/.test(typed)) { return; }
       asked = typed;
       if (typed.length < 2) { fill([]); return; }
-      fetch(url + "?q=" + encodeURIComponent(typed), { headers: { Accept: "application/json" } })
+      var address = url + (url.indexOf("?") === -1 ? "?" : "&") + "q=" + encodeURIComponent(typed);
+      fetch(address, { headers: { Accept: "application/json" } })
         .then(function (response) { return response.ok ? response.json() : {}; })
         .then(function (data) {
-          if (input.value.trim() === typed) { fill(data.editions || data.games || []); }
+          if (input.value.trim() === typed) { fill(data.suggestions || []); }
         })
         .catch(function () { /* the field still takes what is typed */ });
     }
