@@ -1,15 +1,6 @@
-"""Errata a guide's readers are warned of: cards its check predates, placed by section.
-
-A guide says the date it was checked against its sources. An active errata card on one of
-those sources that the registry gained after that date (the rule is
-``recheck.errata_since_check``, the one the editors' re-check panel uses) is news the guide
-has not taken into account: readers see it, near the section it concerns, until an editor
-re-checks the guide (its checked date moves on to or past the card's).
-
-The section: one whose "Related rulings" name a ruling that cites what the card corrects
-(the rows `RulingMention` keeps of the sections of a published guide, in each language).
-A card no section can be matched to is shown at the top of the guide.
-"""
+"""Errata a guide's readers are warned of until an editor re-checks it: cards its check
+predates (`recheck.errata_since_check`), under each section whose related rulings cite what
+the card corrects, or else at the top of the guide."""
 
 from dataclasses import dataclass, field
 
@@ -57,14 +48,11 @@ class ErrataNotices:
 
 
 def errata_notices(guide, language, late):
-    """The notices for readers of the live `guide` in `language`.
-
-    `late` says whether any card is due (the guide's sources query asks it, so a guide
-    with none costs no query here); then the cards and the sections citing them are read,
-    in two queries.
-    """
+    """The notices for readers of the live `guide` in `language`: two queries when `late`
+    (the guide's sources query says whether any card is due), else none."""
+    notices = ErrataNotices(guide.checked_on)
     if not late or guide.checked_on is None:
-        return ErrataNotices(guide.checked_on)
+        return notices
     cards = list(
         errata_since_check(guide.pk, guide.checked_on)
         .select_related("document", "edition", "passage")
@@ -72,13 +60,10 @@ def errata_notices(guide, language, late):
         .order_by("issued_on", "pk")
     )
     anchors = section_anchors(guide, language, cards)
-    notices = ErrataNotices(guide.checked_on)
     for card in cards:
-        matched = anchors.get(card.pk)
-        if matched:
-            for anchor in matched:
-                notices.by_anchor.setdefault(anchor, []).append(card)
-        else:
+        for anchor in anchors.get(card.pk, []):
+            notices.by_anchor.setdefault(anchor, []).append(card)
+        if card.pk not in anchors:
             notices.at_top.append(card)
     return notices
 

@@ -1,9 +1,5 @@
-"""Keeps the public history of guides in step with publishing (see `publishing`).
-
-Which cached pages a change makes stale (core.page_cache_events): a guide published,
-unpublished or saved, and its records (versions, changes, sources, corrections,
-translations): its game's guide pages and game page; a game page: every page of its game.
-"""
+"""Keeps the public history of guides in step with publishing, and says which cached pages
+a change to a guide, its records or a game page makes stale."""
 
 from django.dispatch import receiver
 from wagtail.signals import page_published
