@@ -157,8 +157,7 @@ def flag_counts():
 
 def waiting(queryset, field):
     """How many, and the oldest `field` among them, in one query."""
-    found = queryset.aggregate(count=Count("pk"), oldest=Min(field))
-    return found["count"], found["oldest"]
+    return queryset.aggregate(count=Count("pk"), oldest=Min(field)).values()
 
 
 # The re-check panel lists this many guides, in the order `due_for_recheck` gives.

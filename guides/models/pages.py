@@ -168,14 +168,11 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         indexes = [search_vector_index("guidepage", code) for code in site_languages()]
 
     def save(self, *args, **kwargs):
-        for code in site_languages():
-            setattr(self, f"search_text_{code}", self.text_in(code))
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None:
-            kwargs["update_fields"] = {
-                *update_fields,
-                *(f"search_text_{code}" for code in site_languages()),
-            }
+        texts = {f"search_text_{code}": self.text_in(code) for code in site_languages()}
+        for name, text in texts.items():
+            setattr(self, name, text)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], *texts}
         return super().save(*args, **kwargs)
 
     def text_in(self, language):
@@ -195,8 +192,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
 
     @property
     def version_number(self):
-        version = self.current_version
-        return version.number if version else None
+        return getattr(self.current_version, "number", None)
 
     def publish(self, revision, *args, **kwargs):
         """Every way of publishing (bulk, scheduled, a workflow's approval) meets the rules
