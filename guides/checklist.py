@@ -4,7 +4,7 @@ browser survives a change of language; once opened, checklist.js and the service
 keep it, the game page and the game's guides for use offline."""
 
 import json
-from dataclasses import dataclass
+from collections import namedtuple
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
@@ -17,17 +17,8 @@ from catalogue.models import SetupGroup
 from core.cache_tags import game as game_tag
 from core.cache_tags import game_guides, shows
 
-
-@dataclass(frozen=True)
-class Line:
-    key: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Section:
-    heading: str
-    lines: list
+Line = namedtuple("Line", "key text")
+Section = namedtuple("Section", "heading lines")
 
 
 def checklist(game, players):

@@ -92,10 +92,6 @@ def text_change(label, old, new, langs=("", "")):
     return [Change(label, "changed", segments, **languages)] if has_changes(segments) else []
 
 
-def blocks_of(stream):
-    return stream.get_prep_value() if stream is not None else []
-
-
 def block_text(stream_block, block):
     """The words of a stored block as a reader meets them: its fields in the block's own
     order (stored JSON may hold them in another), choices by their labels, references
@@ -110,13 +106,16 @@ def block_text(stream_block, block):
 def stream_changes(label, old, new, stream_block, langs=("", "")):
     """Changed, added and removed blocks of a stream in reading order, each named by its
     kind and the heading of the section it is (or was) in."""
-    old_blocks, new_blocks = blocks_of(old), blocks_of(new)
+    old_blocks, new_blocks = ([] if s is None else s.get_prep_value() for s in (old, new))
     old_texts = [block_text(stream_block, block) for block in old_blocks]
     new_texts = [block_text(stream_block, block) for block in new_blocks]
     prior = paired_blocks(old_blocks, new_blocks, old_texts, new_texts)
     paired = set(prior.values())
     removed = [index for index in range(len(old_blocks)) if index not in paired]
-    old_headings = section_headings(old_blocks, old_texts)
+    old_headings, heading = [], ""
+    for block, text in zip(old_blocks, old_texts, strict=True):
+        heading = text if block["type"] == "heading" else heading
+        old_headings.append(heading)
     changes, heading = [], ""
 
     def gone(before=None):
@@ -171,16 +170,6 @@ def paired_blocks(old_blocks, new_blocks, old_texts, new_texts):
 def alike(old, new):
     """Mostly the same words: one text edited into the other rather than replaced."""
     return difflib.SequenceMatcher(None, old.split(), new.split()).ratio() >= 0.5
-
-
-def section_headings(blocks, texts):
-    """The heading of the section each block is in ("" before the first heading)."""
-    headings, heading = [], ""
-    for block, text in zip(blocks, texts, strict=True):
-        if block["type"] == "heading":
-            heading = text
-        headings.append(heading)
-    return headings
 
 
 def block_label(label, stream_block, kind, heading):

@@ -11,7 +11,6 @@ from rulings.models import Ruling, RulingMention
 
 from .models.recheck import errata_since_check
 
-# A citation's place, read through its passage when it has one.
 _CITED = [
     "anchor",
     "ruling__citations__passage_id",
@@ -87,19 +86,16 @@ def section_anchors(guide, language, cards):
         .values_list(*_CITED)
     )
     found = {}
-    for anchor, *cited in mentions:
-        place = citation_place(*cited)
+    for anchor, passage, document, page, heading, p_document, p_page, p_heading in mentions:
+        # The place the citation points at, read through its passage when it has one.
+        if passage:
+            place = passage, p_document, p_page, p_heading or ""
+        else:
+            place = None, document, page, heading or ""
         for card in cards:
             if corrects(card, place) and anchor not in found.setdefault(card.pk, []):
                 found[card.pk].append(anchor)
     return found
-
-
-def citation_place(passage_id, document_id, page, heading, p_document, p_page, p_heading):
-    """(passage id, document id, page, heading path) a citation points at."""
-    if passage_id:
-        return passage_id, p_document, p_page, p_heading or ""
-    return None, document_id, page, heading or ""
 
 
 def corrects(card, place):

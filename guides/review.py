@@ -1,18 +1,12 @@
 """The comment of a reviewer's "request changes", which Wagtail shows only in the workflow's
 history, for the translations dashboard and the page editor to show."""
 
-from dataclasses import dataclass
-from datetime import datetime
+from collections import namedtuple
 
 from django.contrib.contenttypes.models import ContentType
 from wagtail.models import Page, TaskState, WorkflowState
 
-
-@dataclass(frozen=True)
-class ReviewComment:
-    text: str
-    by: str
-    at: datetime
+ReviewComment = namedtuple("ReviewComment", "text by at")
 
 
 def changes_requested(pages):

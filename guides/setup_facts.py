@@ -1,7 +1,7 @@
 """Tables of a game's setup figures from the one copy stored with the game: each language's
 guide picks a view of the same numbers, so no translation can state other figures."""
 
-from dataclasses import dataclass
+from collections import namedtuple
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -30,12 +30,8 @@ VIEW_GROUPS = {
 }
 
 
-@dataclass(frozen=True)
-class SetupTable:
-    caption: str
-    columns: list
-    rows: list  # (players, [figures]) per player count
-    footer: tuple | None = None  # (label, [figures]) under the rows, e.g. the box totals
+# rows: (players, [figures]) per player count; footer: (label, [figures]) or None.
+SetupTable = namedtuple("SetupTable", "caption columns rows footer")
 
 
 def player_counts(game):

@@ -51,8 +51,4 @@ def of_guide_record(record):
 @receiver(page_published, sender=GuidePage)
 def record_guide_publish(sender, instance, revision, **kwargs):
     record_publish(instance, revision)
-
-
-@receiver(page_published, sender=GuidePage)
-def record_related_rulings(sender, instance, revision, **kwargs):
     record_mentions(instance)
