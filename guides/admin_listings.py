@@ -1,9 +1,5 @@
-"""Every guide in one admin listing, which narrows to the guides due a re-check.
-
-The admin's home page counts the guides due a re-check and names the first of them; this
-is where all of them are listed, by the same rule (`GuidePageQuerySet.due_for_recheck`),
-with the date each was checked, so that the count and the list always agree.
-"""
+"""Every guide in one admin listing, which narrows to the guides due a re-check by the rule
+the admin's home page counts them with."""
 
 import django_filters
 from django.urls import reverse

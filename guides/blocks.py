@@ -51,11 +51,7 @@ class SetupTableBlock(blocks.StructBlock):
 
 
 class SetupFactsBlock(blocks.StructBlock):
-    """A setup table filled from the guide's game, so its figures are never typed in a guide.
-
-    The game's figures are stored once (`rulings.Game`); this block only chooses which view
-    of them to show. The page passes the game in its context as `game`.
-    """
+    """A view of the game's stored setup figures (the page's `game`), never typed in a guide."""
 
     show = blocks.ChoiceBlock(
         choices=SetupView.choices,
@@ -90,12 +86,8 @@ class SetupFactsBlock(blocks.StructBlock):
 
 
 class RelatedRulingsBlock(blocks.StructBlock):
-    """Rulings that answer questions about the section it is placed in (after its heading).
-
-    Readers see them listed under the section; each ruling's page links back to it once
-    the guide is published (guides/related.py). The page passes the public rulings it
-    names, with their editions, as `related_rulings`; withdrawn ones are left out.
-    """
+    """Rulings that answer questions about the section it is placed in, listed under it:
+    those of the page's `related_rulings` (public, with their editions)."""
 
     rulings = blocks.ListBlock(
         SnippetChooserBlock("rulings.Ruling", label=_("Ruling")), label=_("Rulings")

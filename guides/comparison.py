@@ -1,13 +1,6 @@
-"""What changed in a guide between two of its states, in the words a reader sees.
-
-A translator follows what changed in the English since the version the translation follows
-(`english_changes`); a reader compares two published versions in their own language
-(`changes_between`, each field as that reader sees it: their language's text, else the
-English). The comparison is of visible text (core.reader_text), field by field, section by
-section for the body and row by row for sources and corrections: additions and deletions are
-marked word by word. Markup-only changes, block ids and the bookkeeping of a publish are not
-changes to follow.
-"""
+"""What changed in a guide between two of its states, in the visible words a reader of one
+language sees, field by field, section by section and row by row, marked word by word: for
+translators in the English (`english_changes`), for readers in their language."""
 
 import difflib
 from dataclasses import dataclass, field
@@ -31,8 +24,7 @@ from core.translated_fields import (
 @dataclass(frozen=True)
 class Change:
     """One changed field, section or row, with its text marked; `old_lang`/`new_lang` name
-    the language of the earlier/later text when it is not the reader's (the English shown
-    for a blank translation), for `lang` attributes."""
+    the language of the earlier/later text when it is not the reader's."""
 
     label: str
     status: str  # "changed", "added" or "removed"
@@ -50,8 +42,6 @@ class Change:
 
 
 def english_changes(page, before):
-    """The changes from `before` (an earlier state of the guide `page`) to `page` in the
-    English; empty when `before` is None or nothing visible changed."""
     return changes_between(before, page, SOURCE_LANGUAGE)
 
 
@@ -62,8 +52,7 @@ def shown(obj, name, language):
 
 
 def changes_between(before, page, language):
-    """The changes from `before` to `page` (two states of one guide) as readers of
-    `language` see them, in the order they meet them."""
+    """The changes from `before` to `page` as readers of `language` meet them."""
     if before is None:
         return []
     changes = []
@@ -84,8 +73,8 @@ def changes_between(before, page, language):
 
 
 def shown_in(before, after, name, language):
-    """The languages `name` is shown in from `before` and `after` when not `language`
-    (`core.translated_fields.fallback_language`); either may be None (no such row)."""
+    """The languages `name` is shown in from `before` and `after` (either may be None) when
+    not `language`."""
     return tuple(
         fallback_language(obj, name, language) if obj is not None else "" for obj in (before, after)
     )
@@ -103,10 +92,6 @@ def text_change(label, old, new, langs=("", "")):
     return [Change(label, "changed", segments, **languages)] if has_changes(segments) else []
 
 
-def blocks_of(stream):
-    return stream.get_prep_value() if stream is not None else []
-
-
 def block_text(stream_block, block):
     """The words of a stored block as a reader meets them: its fields in the block's own
     order (stored JSON may hold them in another), choices by their labels, references
@@ -120,15 +105,17 @@ def block_text(stream_block, block):
 
 def stream_changes(label, old, new, stream_block, langs=("", "")):
     """Changed, added and removed blocks of a stream in reading order, each named by its
-    kind and the heading of the section it is in (a removed block, of the section it was
-    in), the blocks of the two streams paired by `paired_blocks`."""
-    old_blocks, new_blocks = blocks_of(old), blocks_of(new)
+    kind and the heading of the section it is (or was) in."""
+    old_blocks, new_blocks = ([] if s is None else s.get_prep_value() for s in (old, new))
     old_texts = [block_text(stream_block, block) for block in old_blocks]
     new_texts = [block_text(stream_block, block) for block in new_blocks]
     prior = paired_blocks(old_blocks, new_blocks, old_texts, new_texts)
     paired = set(prior.values())
     removed = [index for index in range(len(old_blocks)) if index not in paired]
-    old_headings = section_headings(old_blocks, old_texts)
+    old_headings, heading = [], ""
+    for block, text in zip(old_blocks, old_texts, strict=True):
+        heading = text if block["type"] == "heading" else heading
+        old_headings.append(heading)
     changes, heading = [], ""
 
     def gone(before=None):
@@ -155,13 +142,9 @@ def stream_changes(label, old, new, stream_block, langs=("", "")):
 
 
 def paired_blocks(old_blocks, new_blocks, old_texts, new_texts):
-    """Which earlier block each later block is a version of: {later index: earlier index}.
-
-    Blocks keep their ids across an editor's revisions. Blocks whose id has no match (a
-    stream saved or imported afresh, with new ids) are paired by their place among the
-    other unmatched blocks: the same kind and text, or the same kind and mostly the same
-    words; any others are added or removed.
-    """
+    """{later index: earlier index} of the blocks that are versions of each other: by id,
+    else (a stream saved afresh) by place among the unmatched blocks, with the same kind
+    and text or mostly the same words."""
     earlier = {block.get("id"): index for index, block in enumerate(old_blocks) if block.get("id")}
     pairs = {
         index: earlier[block.get("id")]
@@ -189,16 +172,6 @@ def alike(old, new):
     return difflib.SequenceMatcher(None, old.split(), new.split()).ratio() >= 0.5
 
 
-def section_headings(blocks, texts):
-    """The heading of the section each block is in ("" before the first heading)."""
-    headings, heading = [], ""
-    for block, text in zip(blocks, texts, strict=True):
-        if block["type"] == "heading":
-            heading = text
-        headings.append(heading)
-    return headings
-
-
 def block_label(label, stream_block, kind, heading):
     child = stream_block.child_blocks.get(kind)
     kind_label = capfirst(child.label) if child is not None else kind
@@ -212,13 +185,9 @@ def block_label(label, stream_block, kind, heading):
 
 
 def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
-    """Changes to the text of child rows in `language` (a source's section, a correction),
-    each row named by its kind and date or position.
-
-    Rows are matched by key; a revision may hold rows saved before they had one, so an
-    unmatched row is then matched to an earlier row with the same English text, or else to
-    the unmatched earlier row in the same position.
-    """
+    """Changes to the text of child rows in `language`, each named by its kind and date or
+    position. Rows are matched by key, else (saved before they had one) by English text,
+    else by position."""
     earlier = list(old_rows)
     pairs = []
     for row in new_rows:
@@ -231,17 +200,13 @@ def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
         if pair[0] is None and earlier and not earlier[0].pk:
             pair[0] = earlier.pop(0)
     changes = []
-    for position, (prior, row) in enumerate(pairs, start=1):
-        for name in reader_fields(type(row)):
+    for position, (prior, row) in enumerate([*pairs, *((old, None) for old in earlier)], 1):
+        either = row or prior
+        for name in reader_fields(type(either)):
             old = visible_text(shown(prior, name, language)) if prior else ""
-            new = visible_text(shown(row, name, language))
+            new = visible_text(shown(row, name, language)) if row else ""
             langs = shown_in(prior, row, name, language)
-            changes += text_change(row_label(row, position, name), old, new, langs)
-    for position, row in enumerate(earlier, start=len(pairs) + 1):
-        for name in reader_fields(type(row)):
-            old = visible_text(shown(row, name, language))
-            langs = shown_in(row, None, name, language)
-            changes += text_change(row_label(row, position, name), old, "", langs)
+            changes += text_change(row_label(either, position, name), old, new, langs)
     return changes
 
 
@@ -262,8 +227,7 @@ def row_label(row, position, name):
 
 
 def render_changes(changes, heading_level=3):
-    """The changes as HTML for the admin: insertions and deletions marked in words, not
-    only in colour (see templates/guides/admin/english_changes.html)."""
+    """The changes as HTML for the admin, insertions and deletions marked in words."""
     return render_to_string(
         "guides/admin/english_changes.html",
         {"changes": changes, "heading_tag": f"h{heading_level}"},

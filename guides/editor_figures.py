@@ -1,15 +1,6 @@
-"""The editors' figures on the admin's home page: how the rules desk stands today.
-
-Each figure is counted in the database (an aggregate per figure, a handful of queries in
-all, whatever the catalogue's size) and links to the list where its items are worked on,
-filtered so that the list shows exactly what the figure counts: the review backlog (the
-review queue) and its oldest item, the flagged rulings awaiting review by kind of flag (the
-queue filtered by flag), reader questions waiting (the questions listing, by state), guides
-whose translation is behind (the translators' dashboard, by status), and re-checks due
-(the guides listing narrowed to those due, the queue's rulings citing superseded
-passages). Rulings answered and abstained per month are dated by `Ruling.dated_at`,
-the date of record of each answer, in months of the site's time zone; the chart is an SVG
-drawn here, with the same numbers in a table beside it (no charting script).
+"""The editors' figures on the admin's home page: each an aggregate in the database, linked
+to the list filtered to exactly what it counts; answers per month, dated by
+`Ruling.dated_at` in the site's time zone, as an SVG drawn here beside a table.
 
 Translations behind are counted by the translators' own rule (`guide_status`), over
 the published guides, three queries whatever their number. A ruling's translation is
@@ -57,32 +48,22 @@ class Month:
 
     @property
     def label(self):
-        """The month and year in the admin's language ("December 2026", "diciembre de 2026")."""
         return date_format(self.start, "YEAR_MONTH_FORMAT")
 
     @property
     def short_label(self):
-        """The month under its bars ("Dec", "dic")."""
         return date_format(self.start, "M")
 
 
 def months_back(today, count):
     """The first days of the last `count` months, oldest first, this month last."""
-    year, month = today.year, today.month
-    firsts = []
-    for _step in range(count):
-        firsts.append(datetime.date(year, month, 1))
-        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    return firsts[::-1]
+    last = today.year * 12 + today.month - 1
+    return [datetime.date(m // 12, m % 12 + 1, 1) for m in range(last - count + 1, last + 1)]
 
 
 def monthly_outcomes(today=None):
-    """Rulings answered and abstained in each of the last MONTHS months, by the date of
-    their answer (one query).
-
-    Months are the site's (TIME_ZONE), whoever looks and whatever their own time zone: a
-    ruling answered today counts in this month, and each ruling in one month only.
-    """
+    """Rulings answered and abstained in each of the last MONTHS months of the site's time
+    zone, whoever looks, by the date of their answer (one query)."""
     site_zone = timezone.get_default_timezone()
     today = today or timezone.localdate(timezone=site_zone)
     months = [Month(first) for first in months_back(today, MONTHS)]
@@ -106,9 +87,8 @@ def monthly_outcomes(today=None):
 
 
 def chart(months):
-    """Bars to draw: for each month an answered and an abstained bar, scaled to the
-    tallest, and the month's name under them (with the year under the first month and
-    each January); the SVG's width and height."""
+    """For each month an answered and an abstained bar, scaled to the tallest, and its name
+    under them (the year under the first month and each January); the SVG's size."""
     tallest = max([1, *(max(m.answered, m.abstained) for m in months)])
     bars, labels = [], []
     for index, month in enumerate(months):
@@ -120,10 +100,8 @@ def chart(months):
                 "year": month.start.year if index == 0 or month.start.month == 1 else "",
             }
         )
-        for offset, kind, value in (
-            (0, "answered", month.answered),
-            (1, "abstained", month.abstained),
-        ):
+        for offset, kind in enumerate(("answered", "abstained")):
+            value = getattr(month, kind)
             height = round(HEIGHT * value / tallest)
             bars.append(
                 {
@@ -164,8 +142,7 @@ class FlagCount:
 
 def flag_counts():
     """(rulings awaiting review that carry a flag, [FlagCount per kind of flag]), one
-    aggregate query: what the review queue shows filtered by flag. A ruling an editor has
-    verified, corrected or withdrawn is no longer waiting, flags or not."""
+    aggregate query: what the review queue shows filtered by flag."""
     counts = (
         Ruling.objects.needing_review()
         .flagged()
@@ -179,10 +156,8 @@ def flag_counts():
 
 
 def waiting(queryset, field):
-    """How many, and the oldest `field` among them (one query, the count and the minimum
-    aggregated together)."""
-    found = queryset.aggregate(count=Count("pk"), oldest=Min(field))
-    return found["count"], found["oldest"]
+    """How many, and the oldest `field` among them, in one query."""
+    return queryset.aggregate(count=Count("pk"), oldest=Min(field)).values()
 
 
 # The re-check panel lists this many guides, in the order `due_for_recheck` gives.
@@ -191,8 +166,7 @@ RECHECK_LISTED = 20
 
 def due_guides(request=None):
     """How many guides are due a re-check and the first RECHECK_LISTED of them (without
-    their bodies), read once for the figures and the re-check panel: a catalogue can have
-    thousands due, and the panel is on every editor's home page."""
+    their bodies), read once for the figures and the re-check panel."""
 
     def read():
         due = GuidePage.objects.due_for_recheck()
@@ -214,8 +188,6 @@ def translation_counts(language, request=None):
 
 
 def editor_figures(today=None, request=None):
-    """Every figure of the panel, each with the list where it is worked on, filtered to
-    what it counts."""
     months = monthly_outcomes(today)
     flagged, by_flag = flag_counts()
     backlog_count, backlog_oldest = waiting(Ruling.objects.needing_review(), "created_at")

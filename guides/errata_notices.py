@@ -1,15 +1,6 @@
-"""Errata a guide's readers are warned of: cards its check predates, placed by section.
-
-A guide says the date it was checked against its sources. An active errata card on one of
-those sources that the registry gained after that date (the rule is
-``recheck.errata_since_check``, the one the editors' re-check panel uses) is news the guide
-has not taken into account: readers see it, near the section it concerns, until an editor
-re-checks the guide (its checked date moves on to or past the card's).
-
-The section: one whose "Related rulings" name a ruling that cites what the card corrects
-(the rows `RulingMention` keeps of the sections of a published guide, in each language).
-A card no section can be matched to is shown at the top of the guide.
-"""
+"""Errata a guide's readers are warned of until an editor re-checks it: cards its check
+predates (`recheck.errata_since_check`), under each section whose related rulings cite what
+the card corrects, or else at the top of the guide."""
 
 from dataclasses import dataclass, field
 
@@ -20,7 +11,6 @@ from rulings.models import Ruling, RulingMention
 
 from .models.recheck import errata_since_check
 
-# A citation's place, read through its passage when it has one.
 _CITED = [
     "anchor",
     "ruling__citations__passage_id",
@@ -57,14 +47,11 @@ class ErrataNotices:
 
 
 def errata_notices(guide, language, late):
-    """The notices for readers of the live `guide` in `language`.
-
-    `late` says whether any card is due (the guide's sources query asks it, so a guide
-    with none costs no query here); then the cards and the sections citing them are read,
-    in two queries.
-    """
+    """The notices for readers of the live `guide` in `language`: two queries when `late`
+    (the guide's sources query says whether any card is due), else none."""
+    notices = ErrataNotices(guide.checked_on)
     if not late or guide.checked_on is None:
-        return ErrataNotices(guide.checked_on)
+        return notices
     cards = list(
         errata_since_check(guide.pk, guide.checked_on)
         .select_related("document", "edition", "passage")
@@ -72,13 +59,10 @@ def errata_notices(guide, language, late):
         .order_by("issued_on", "pk")
     )
     anchors = section_anchors(guide, language, cards)
-    notices = ErrataNotices(guide.checked_on)
     for card in cards:
-        matched = anchors.get(card.pk)
-        if matched:
-            for anchor in matched:
-                notices.by_anchor.setdefault(anchor, []).append(card)
-        else:
+        for anchor in anchors.get(card.pk, []):
+            notices.by_anchor.setdefault(anchor, []).append(card)
+        if card.pk not in anchors:
             notices.at_top.append(card)
     return notices
 
@@ -102,19 +86,16 @@ def section_anchors(guide, language, cards):
         .values_list(*_CITED)
     )
     found = {}
-    for anchor, *cited in mentions:
-        place = citation_place(*cited)
+    for anchor, passage, document, page, heading, p_document, p_page, p_heading in mentions:
+        # The place the citation points at, read through its passage when it has one.
+        if passage:
+            place = passage, p_document, p_page, p_heading or ""
+        else:
+            place = None, document, page, heading or ""
         for card in cards:
             if corrects(card, place) and anchor not in found.setdefault(card.pk, []):
                 found[card.pk].append(anchor)
     return found
-
-
-def citation_place(passage_id, document_id, page, heading, p_document, p_page, p_heading):
-    """(passage id, document id, page, heading path) a citation points at."""
-    if passage_id:
-        return passage_id, p_document, p_page, p_heading or ""
-    return None, document_id, page, heading or ""
 
 
 def corrects(card, place):

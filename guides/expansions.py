@@ -1,10 +1,5 @@
-"""A game's expansions as its page shows them, and a guide's coverage of them.
-
-An expansion is a `rulings.Game` of its own (editions, rulebooks, errata) played with its
-base game; rulings are asked on the base game and cite both games' books. A game page lists
-each expansion with the newest rulings that cite its books; an expansion's page names its
-base game.
-"""
+"""A game's expansions as its page shows them: each a game of its own, whose books the base
+game's rulings cite."""
 
 from rulings.models import Ruling
 
@@ -13,7 +8,7 @@ RULINGS_SHOWN = 5
 
 
 def expansions_with_rulings(game):
-    """The expansions of `game`, each with `rulings` (the newest that cite its books) and
+    """The expansions of `game`, each with the newest `rulings` citing its books and
     `rulings_count`: two queries per expansion, and a game has few."""
     expansions = list(game.expansions.select_related("page").order_by("name"))
     for expansion in expansions:

@@ -15,11 +15,8 @@ from .review import changes_requested
 
 
 class RelatedRulingSuggestionsPanel(Panel):
-    """For each section of the saved guide, the game's rulings most like its text.
-
-    Read-only: the editor chooses rulings with a "Related rulings" block in the section.
-    Computed from the last saved version of the body, so it follows the editor's saves.
-    """
+    """For each section of the saved guide, the game's rulings most like its text; the
+    editor chooses them with a "Related rulings" block."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("heading", _("Suggested related rulings"))

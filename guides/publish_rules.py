@@ -1,9 +1,5 @@
-"""The rules a guide must meet to go live, and the kinds of change an editor declares.
-
-Read by the page model and its edit form (to refuse a publish and say why) and by
-`guides.publishing`, which leaves the public trace of each publish. Kept apart from that
-trace, which writes the guides' records, so the models need not import what imports them.
-"""
+"""The rules a guide must meet to go live, and the kinds of change an editor declares; apart
+from `publishing`, which imports the models that read these."""
 
 from django.core.exceptions import ValidationError
 from django.db import models

@@ -46,11 +46,8 @@ def default_notes(key, **values):
 
 
 def note_fields(notes):
-    """`notes` ({language: text}) as the `note_<language>` fields of a change-log line.
-
-    A language without a note stays empty (None), so its readers get the original's note,
-    marked as such, rather than a blank line.
-    """
+    """`notes` ({language: text}) as the `note_<language>` fields of a change-log line; a
+    language without one stays None, so its readers get the original's, marked as such."""
     return {build_localized_fieldname("note", code): text or None for code, text in notes.items()}
 
 
@@ -230,11 +227,8 @@ def only(language, notes, defaults):
 
 
 def changed_languages(previous, page):
-    """Which languages' text changed between two states of a guide.
-
-    The source language stands for everything that is not a translation (settings, sources,
-    corrections included); a target language only for its own translated reader fields.
-    """
+    """Which languages' text changed between two states of a guide; the source language
+    stands for everything that is not a translation."""
     if previous is None:
         return {SOURCE_LANGUAGE}
     changed = set()
@@ -246,7 +240,6 @@ def changed_languages(previous, page):
 
 def reset_publish_fields(page, revision):
     """Clear the choices that belonged to this publish, on the page and in its revision."""
-
     cleared = {"change_kind": ChangeKind.MINOR, "affects_translations": True}
     for code in [SOURCE_LANGUAGE, *target_languages()]:
         cleared[build_localized_fieldname("change_summary", code)] = ""

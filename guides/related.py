@@ -1,11 +1,8 @@
 """Related rulings: the rulings a guide section names, both ways.
 
-An editor adds a "Related rulings" block to a section (after its heading); readers see
-the rulings listed under the section. When the guide is published, each named ruling
-learns which section names it (`rulings.RulingMention`), in every language, so the
-ruling page can link back without rulings knowing about guides. Candidates for a section
-are suggested to the editor by full-text similarity of the section's text to each ruling's
-question and answer (the recall's full-text ranker, rulings/recall.py).
+Readers see the rulings a section's "Related rulings" block names under it; on publish each
+ruling learns which section names it (`rulings.RulingMention`), so its page links back
+without rulings knowing about guides. Editors are offered candidates by full-text similarity.
 """
 
 from django.conf import settings
@@ -17,86 +14,67 @@ from rulings.models.mentions import replace_mentions
 from rulings.recall import answered_before
 
 BLOCK_TYPE = "related_rulings"
-# Any ruling sharing a stemmed word with the section is a candidate; the best few are shown.
-SUGGESTION_THRESHOLD = 0.0
-SUGGESTION_METHOD = "fulltext"
 SUGGESTIONS_PER_SECTION = 5
 
 
 def ruling_ids(block_value):
     """The ruling ids a related-rulings block's stored value names, in order."""
     items = (block_value or {}).get("rulings") or []
-    ids = []
-    for item in items:
-        value = item.get("value") if isinstance(item, dict) else item
-        if isinstance(value, int):
-            ids.append(value)
-    return ids
+    values = (item.get("value") if isinstance(item, dict) else item for item in items)
+    return [value for value in values if isinstance(value, int)]
 
 
-def named_ids(stream):
-    """Every ruling id any related-rulings block of `stream` names, without loading them."""
-    ids = []
-    for block in stream.raw_data:
-        if block["type"] == BLOCK_TYPE:
-            ids.extend(ruling_ids(block["value"]))
-    return ids
+def section_ids(section):
+    """The ruling ids the related-rulings blocks of `section` name."""
+    return [
+        ruling_id
+        for block in section.blocks
+        if block.block_type == BLOCK_TYPE
+        for ruling_id in ruling_ids(block.block.get_prep_value(block.value))
+    ]
 
 
 def public_rulings(stream):
     """{id: ruling} for the public rulings `stream` names, with their editions: one query."""
-    ids = named_ids(stream)
-    if not ids:
-        return {}
-    return Ruling.objects.public().select_related("edition").in_bulk(ids)
+    ids = [
+        ruling_id
+        for block in stream.raw_data
+        if block["type"] == BLOCK_TYPE
+        for ruling_id in ruling_ids(block["value"])
+    ]
+    return Ruling.objects.public().select_related("edition").in_bulk(ids) if ids else {}
 
 
-def mentions_in(page):
-    """(ruling id, language, section title, anchor) for each ruling the page's sections
-    name, in each site language as readers of that language see the page."""
+def record_mentions(page):
+    """On publish: the page's sections, in each language as its readers see them, are now
+    what names the rulings they list."""
     mentions = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             for section in sections(page.body):
-                for block in section.blocks:
-                    if block.block_type == BLOCK_TYPE:
-                        for ruling_id in ruling_ids(block.block.get_prep_value(block.value)):
-                            mentions.append((ruling_id, code, section.title, section.anchor))
-    return mentions
-
-
-def record_mentions(page):
-    """On publish: the page's sections are now what names the rulings it lists."""
-    replace_mentions(page, mentions_in(page))
+                mentions += [
+                    (pk, code, section.title, section.anchor) for pk in section_ids(section)
+                ]
+    replace_mentions(page, mentions)
 
 
 def suggestions(page, game):
-    """For each section of the page: the game's rulings most like its text, best first.
-
-    [(section, [ruling with .score, …]), …]; a ruling the section already names is marked
-    `.named`. Nothing is suggested for a page without a game.
-    """
+    """[(section, [ruling with .score and .named, …]), …]: for each section of the page, the
+    game's rulings most like its text, best first; nothing for a page without a game."""
     if game is None:
         return []
     editions = list(game.editions.all())
     result = []
     for section in sections(page.body):
-        named = set()
-        for block in section.blocks:
-            if block.block_type == BLOCK_TYPE:
-                named.update(ruling_ids(block.block.get_prep_value(block.value)))
-        text = section.text()
-        found = []
-        for edition in editions:
-            found.extend(
-                answered_before(
-                    edition,
-                    text,
-                    limit=SUGGESTIONS_PER_SECTION,
-                    threshold=SUGGESTION_THRESHOLD,
-                    method=SUGGESTION_METHOD,
-                )
+        named, text = set(section_ids(section)), section.text()
+        # Any ruling sharing a stemmed word with the section is a candidate.
+        found = [
+            ruling
+            for edition in editions
+            for ruling in answered_before(
+                edition, text, limit=SUGGESTIONS_PER_SECTION, threshold=0.0, method="fulltext"
             )
+        ]
         found.sort(key=lambda ruling: -ruling.score)
         for ruling in found:
             ruling.named = ruling.pk in named

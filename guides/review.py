@@ -1,22 +1,12 @@
-"""What a reviewer asked of a guide: the comment of an editor's "request changes".
+"""The comment of a reviewer's "request changes", which Wagtail shows only in the workflow's
+history, for the translations dashboard and the page editor to show."""
 
-Wagtail keeps the comment with the rejected task of the page's workflow and shows it only
-in the workflow's history; translators work from the translations dashboard and the page
-editor, so both show it there, while the page waits for the changes.
-"""
-
-from dataclasses import dataclass
-from datetime import datetime
+from collections import namedtuple
 
 from django.contrib.contenttypes.models import ContentType
 from wagtail.models import Page, TaskState, WorkflowState
 
-
-@dataclass(frozen=True)
-class ReviewComment:
-    text: str
-    by: str
-    at: datetime
+ReviewComment = namedtuple("ReviewComment", "text by at")
 
 
 def changes_requested(pages):
@@ -35,12 +25,12 @@ def changes_requested(pages):
         .select_related("finished_by", "workflow_state")
         .order_by("finished_at")
     )
-    comments = {}
-    for state in rejected:  # oldest first: the newest of each page wins
-        user = state.finished_by
-        comments[int(state.workflow_state.object_id)] = ReviewComment(
+    # Oldest first: the newest of each page wins.
+    return {
+        int(state.workflow_state.object_id): ReviewComment(
             text=state.comment,
-            by=(user.get_full_name() or user.get_username()) if user else "",
+            by=(user.get_full_name() or user.get_username()) if (user := state.finished_by) else "",
             at=state.finished_at,
         )
-    return comments
+        for state in rejected
+    }

@@ -1,11 +1,7 @@
-"""Tables of a game's setup figures, built from the one copy stored on the game's rows.
+"""Tables of a game's setup figures from the one copy stored with the game: each language's
+guide picks a view of the same numbers, so no translation can state other figures."""
 
-Each language's guide picks a view of the same numbers (English states the cards *used*,
-the Spanish game-help the cards *returned to the box*); only headings and component names
-are translated, so a translation can never state different figures from the original.
-"""
-
-from dataclasses import dataclass
+from collections import namedtuple
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -24,8 +20,7 @@ class SetupView(models.TextChoices):
     EACH_PLAYER = "each_player", _("What each player starts with")
 
 
-# The game's figures each view shows: a view names a table of the game's setup, so any
-# game's components fit the views without new fields.
+# The group of the game's figures each view shows.
 VIEW_GROUPS = {
     SetupView.CARDS_USED: SetupGroup.DECK,
     SetupView.CARDS_RETURNED: SetupGroup.DECK,
@@ -35,30 +30,18 @@ VIEW_GROUPS = {
 }
 
 
-@dataclass(frozen=True)
-class SetupTable:
-    caption: str
-    columns: list
-    rows: list  # (players, [figures]) per player count
-    footer: tuple | None = None  # (label, [figures]) under the rows, e.g. the box totals
+# rows: (players, [figures]) per player count; footer: (label, [figures]) or None.
+SetupTable = namedtuple("SetupTable", "caption columns rows footer")
 
 
 def player_counts(game):
-    """Every player count some setup figure of the game covers, fewest first: the counts
-    a table-side checklist is offered for (guides.checklist)."""
+    """Every player count some setup figure of the game covers, fewest first."""
     return sorted({n for f in game.setup for n in range(f.min_players, f.max_players + 1)})
 
 
-def _figure(value):
-    return NO_FIGURE if value is None else value
-
-
 def setup_table(game, view, caption=""):
-    """The table for `view` of the game's setup, or None when the game has no such figures.
-
-    Columns are the components in the order editors gave them, rows the player counts from
-    the fewest players; a component without a figure for a player count shows NO_FIGURE.
-    """
+    """The table for `view` of the game's setup (columns the components in the editors'
+    order, rows the player counts), or None when the game has no such figures."""
     view = SetupView(view)
     figures = [figure for figure in game.setup if figure.group == VIEW_GROUPS[view]]
     if not figures:
@@ -71,16 +54,17 @@ def setup_table(game, view, caption=""):
     in_box = {figure.component: figure.in_box for figure in figures if figure.in_box is not None}
 
     def shown(figure):
-        if figure is None:
+        if figure is None or (view == SetupView.CARDS_RETURNED and figure.in_box is None):
             return NO_FIGURE
         if view == SetupView.CARDS_RETURNED:
-            return _figure(None if figure.in_box is None else figure.in_box - figure.quantity)
+            return figure.in_box - figure.quantity
         return figure.quantity
 
-    rows = []
-    for (low, high), players in sorted(ranges.items()):
-        rows.append((players, [shown(cells.get((low, high, column))) for column in columns]))
+    rows = [
+        (players, [shown(cells.get((low, high, column))) for column in columns])
+        for (low, high), players in sorted(ranges.items())
+    ]
     footer = None
     if view in (SetupView.CARDS_USED, SetupView.CARDS_RETURNED) and in_box:
-        footer = (_("Total"), [_figure(in_box.get(column)) for column in columns])
+        footer = (_("Total"), [in_box.get(column, NO_FIGURE) for column in columns])
     return SetupTable(caption=caption or view.label, columns=columns, rows=rows, footer=footer)

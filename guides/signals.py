@@ -1,10 +1,5 @@
-"""Keeps the public history of guides in step with publishing (see `publishing`).
-
-Which cached pages a change makes stale (core.page_cache_events): a guide published,
-unpublished or saved, and its records (versions, changes, sources, corrections): its
-game's guide pages and game page; a game page: every page of its game. A translation's
-mark touches what its guide does (core.freshness).
-"""
+"""Keeps the public history of guides in step with publishing, and says which cached pages
+a change to a guide, its records or a game page makes stale."""
 
 from django.dispatch import receiver
 from wagtail.signals import page_published
@@ -48,8 +43,4 @@ def of_guide_record(record):
 @receiver(page_published, sender=GuidePage)
 def record_guide_publish(sender, instance, revision, **kwargs):
     record_publish(instance, revision)
-
-
-@receiver(page_published, sender=GuidePage)
-def record_related_rulings(sender, instance, revision, **kwargs):
     record_mentions(instance)

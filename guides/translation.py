@@ -1,43 +1,14 @@
 """Reader-facing guide fields, stored once per language (`title_en`, `title_es`, …)."""
 
-from modeltranslation.decorators import register
-from modeltranslation.translator import TranslationOptions
+from modeltranslation.translator import translator
 
-from .models import (
-    GamePage,
-    GamesIndexPage,
-    GuideChange,
-    GuideCorrection,
-    GuidePage,
-    GuideSource,
+from .models import GamePage, GamesIndexPage, GuideChange, GuideCorrection, GuidePage, GuideSource
+
+translator.register(GamesIndexPage, fields=("intro",))
+translator.register(GamePage, fields=("overview",))
+translator.register(
+    GuidePage, fields=("intro", "body", "rules_scope", "change_summary", "translation_current")
 )
-
-
-@register(GamesIndexPage)
-class GamesIndexPageTR(TranslationOptions):
-    fields = ("intro",)
-
-
-@register(GamePage)
-class GamePageTR(TranslationOptions):
-    fields = ("overview",)
-
-
-@register(GuidePage)
-class GuidePageTR(TranslationOptions):
-    fields = ("intro", "body", "rules_scope", "change_summary", "translation_current")
-
-
-@register(GuideSource)
-class GuideSourceTR(TranslationOptions):
-    fields = ("section",)
-
-
-@register(GuideCorrection)
-class GuideCorrectionTR(TranslationOptions):
-    fields = ("what_was_wrong", "what_it_says_now")
-
-
-@register(GuideChange)
-class GuideChangeTR(TranslationOptions):
-    fields = ("note",)
+translator.register(GuideSource, fields=("section",))
+translator.register(GuideCorrection, fields=("what_was_wrong", "what_it_says_now"))
+translator.register(GuideChange, fields=("note",))

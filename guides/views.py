@@ -61,10 +61,8 @@ def field_labels(obj, names):
 
 
 def once_per_request(request, key, compute):
-    """`compute()`, remembered on `request` under `key`: the admin's home page shows the
-    guides due a re-check in two panels (the editors' figures count them, the re-check
-    panel lists them), and reading 2,000 guides twice would double the page's wait.
-    Without a request, computed afresh."""
+    """`compute()`, remembered on `request` under `key`: two panels of the admin's home
+    page read the same figures. Without a request, computed afresh."""
     if request is None:
         return compute()
     memo = request.__dict__.setdefault("rulesage_once_per_request", {})

@@ -40,10 +40,7 @@ from .views import (
 def keep_draft_of_refused_publish(request, page):
     """The edit and create views have saved the draft revision by now: refuse to publish
     it, saying that the draft is kept and what to fix."""
-    if not isinstance(page, GuidePage):
-        return None
-    problems = publish_problems(page)
-    if not problems:
+    if not isinstance(page, GuidePage) or not (problems := publish_problems(page)):
         return None
     if page.live_revision_id is None:
         # The create view has already added the new page, live by default: keep it a draft.
@@ -63,11 +60,8 @@ def refuse_bulk_publish_of_unpublishable_guides(request, action_type, objects, a
     if with_descendants:
         for page in objects:
             guides += GuidePage.objects.descendant_of(page).not_live()
-    refused = []
-    for guide in guides:
-        latest = guide.get_latest_revision_as_object()
-        if publish_problems(latest):
-            refused.append(latest.get_admin_display_title())
+    latest = [guide.get_latest_revision_as_object() for guide in guides]
+    refused = [guide.get_admin_display_title() for guide in latest if publish_problems(guide)]
     if not refused:
         return None
     messages.error(
@@ -125,14 +119,8 @@ class TranslationsPanel(Component):
 
 
 class RecheckPanel(Component):
-    """Home-page panel for editors: guides and rulings whose sources changed or aged.
-
-    Derived from the data every time (nothing to keep in step): guides never checked, or
-    checked too long ago, or whose sources gained errata since; rulings citing a passage
-    an errata card supersedes, each with the cards that list it, so the editor can open
-    the card as well as the ruling. The first guides and rulings only, with how many more
-    guides are due: four queries whatever the number of guides, rulings and cards.
-    """
+    """Home-page panel for editors: the first guides due a re-check (`due_for_recheck`) and
+    rulings citing a passage an errata card supersedes, with those cards; four queries."""
 
     name = "recheck_due"
     order = 50
@@ -159,16 +147,10 @@ def register_guide_listing():
 
 
 @hooks.register("construct_homepage_panels")
-def add_recheck_panel(request, panels):
+def add_rulings_desk_panels(request, panels):
     # The rulings desk's, not the translators' (who may change a ruling's translation).
     if request.user.has_perm("rulings.add_ruling"):
-        panels.append(RecheckPanel())
-
-
-@hooks.register("construct_homepage_panels")
-def add_editor_figures_panel(request, panels):
-    if request.user.has_perm("rulings.add_ruling"):
-        panels.append(EditorFiguresPanel())
+        panels += [RecheckPanel(), EditorFiguresPanel()]
 
 
 @hooks.register("construct_homepage_panels")

@@ -1,19 +1,14 @@
-"""The games index and one page per game, above the guides (`pages`).
-
-A `GamePage` points at one `rulings.Game`: its overview, editions and documents, its
-expansions and the guides below it. The game's own pages, its feed and its setup
-checklist (the choice of player counts and one per count), are routes of the game page,
-so each lives under the page's own address in each language
-(`/es/juegos/ciudad-de-puntos/preparacion/3/`); `GamePage.subpage_url` names them.
-"""
+"""The games index and one page per game; the game's feed and setup checklists are routes
+of its page, so they live under its address in each language (`GamePage.subpage_url`)."""
 
 from django.apps import apps
 from django.db import models
-from django.db.models import Count
+from django.db.models import CharField, Count, Value
+from django.db.models.functions import Coalesce, NullIf, Substr, Upper
 from django.http import Http404
 from django.utils.text import format_lazy
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from wagtail import hooks
 from wagtail.admin.panels import FieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
@@ -22,27 +17,70 @@ from wagtail.models import Page
 from wagtail.search import index
 
 from core.cache_tags import of_game, shows
+from core.page_cache import accept
 from core.pages import EditorialPage
+from core.pagination import page_of
+from core.translated_fields import SOURCE_LANGUAGE
 from rulings.models import public_rulings
 
 from ..checklist import setup_checklist
 from ..expansions import expansions_with_rulings, live_page
-from ..games_index import games_listing
 from ..setup_facts import player_counts
 
 # Words in addresses, translated like any other word a reader sees (rulesage/urls.py).
 FEED = pgettext_lazy("URL path segment", "feed")
 SETUP = pgettext_lazy("URL path segment", "setup")
+GAMES_PER_PAGE = 50
+# What is looked up is cut here (the longest game name is far shorter).
+TYPED_LIMIT = 100
+
+
+def shown_title(language=None):
+    """The title a reader of `language` sees, as an expression: theirs, else English."""
+    language = (language or get_language() or SOURCE_LANGUAGE)[:2]
+    columns = dict.fromkeys([f"title_{language}", f"title_{SOURCE_LANGUAGE}"])
+    return Coalesce(
+        *(NullIf(column, Value("")) for column in columns), Value(""), output_field=CharField()
+    )
+
+
+def games_listing(game_pages, request):
+    """Context for the games index: a page of `game_pages` by the title readers see, or
+    those whose title holds `?q=`, and the page each initial begins on. Every query is
+    bounded by the page, whatever the size of the catalogue."""
+    typed = " ".join(request.GET.get("q", "")[:TYPED_LIMIT].split())
+    game_pages = game_pages.annotate(shown=shown_title()).annotate(
+        initial=Upper(Substr("shown", 1, 1))
+    )
+    ordered = game_pages.select_related("game").order_by("shown", "pk")
+    if typed:
+        accept(request, "q", typed)
+        found = ordered.filter(shown__icontains=typed)
+        count = found.count()
+        return {
+            "typed": typed,
+            "game_pages": list(found[:GAMES_PER_PAGE]),
+            "found_count": count,
+            "more_found": count > GAMES_PER_PAGE,
+        }
+    initials = game_pages.order_by("initial").values_list("initial").annotate(Count("pk"))
+    jumps, before = [], 0
+    for initial, games in initials:
+        jumps.append({"initial": initial, "page": before // GAMES_PER_PAGE + 1})
+        before += games
+    listing = page_of(ordered, request, GAMES_PER_PAGE, count=before)
+    listing["game_pages"] = listing["page_obj"].object_list
+    listing["initials"] = jumps
+    return listing
 
 
 class GamesIndexPage(EditorialPage, Page):
-    """Lists the `GamePage`s below it, alphabetically, a page at a time (`games_index`)."""
+    """Lists the `GamePage`s below it, alphabetically, a page at a time."""
 
     intro = RichTextField(_("introduction"), blank=True, features=["bold", "italic", "link"])
 
     content_panels = Page.content_panels + [FieldPanel("intro")]
-    # Where it may be added is the site's choice (its home page lists it as a subpage type);
-    # an app never names the project's page types.
+    # No parent_page_types: where it may be added is the site's choice.
     subpage_types = ["guides.GamePage"]
     max_count = 1
 
@@ -56,8 +94,7 @@ class GamesIndexPage(EditorialPage, Page):
 
 
 class GamePage(EditorialPage, RoutablePageMixin, Page):
-    """One per `rulings.Game`: overview, editions and documents, and the guides below it;
-    the game's feed and setup checklists are its routes (see the module docstring)."""
+    """One per game: overview, editions and documents, expansions, and the guides below it."""
 
     game = models.OneToOneField(
         "catalogue.Game", on_delete=models.PROTECT, related_name="page", verbose_name=_("game")
@@ -74,23 +111,19 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        # Each edition with its documents and how many rulings readers see: three queries
-        # however many editions (the rulings counted by the edition index, not listed).
+        # Three queries however many editions: the rulings are counted, not listed.
         context["editions"] = list(
             self.game.editions.prefetch_related("documents").annotate(
                 rulings_count=Count("rulings", filter=public_rulings("rulings__"))
             )
         )
-        # The guides' model by name: it is defined below this one (`pages`) and points here.
+        # By name: GuidePage is defined in `pages`, which imports this module.
         guides = apps.get_model("guides", "GuidePage").objects.child_of(self)
         context["guides"] = guides.live().order_by("path")
         context["checklist_links"] = self.checklist_links(request)
         context["expansions"] = expansions_with_rulings(self.game)
-        context["base_game_page"] = (
-            live_page(self.game.expansion_of) if self.game.expansion_of_id else None
-        )
-        # The game the page is about: base.html links its feed.
-        context["game"] = self.game
+        context["base_game_page"] = live_page(self.game.expansion_of)
+        context["game"] = self.game  # base.html links its feed
         shows(*self.cache_tags())
         return context
 
@@ -99,9 +132,8 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
 
     @path(format_lazy("{}/", FEED), name="feed")
     def feed(self, request):
-        """The game's Atom feed. Its entries come from every app, so the site supplies the
-        view (registered as the `game_feed` hook, pages.game_feed); the address is
-        this page's."""
+        """The game's Atom feed: its entries come from every app, so the site supplies the
+        view as the `game_feed` hook."""
         views = hooks.get_hooks("game_feed")
         if not views:
             raise Http404
@@ -110,20 +142,15 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
     @path(format_lazy("{}/", SETUP), name="setup")
     @path(format_lazy("{}/<int:players>/", SETUP), name="setup_players")
     def setup(self, request, players=None):
-        """The table-side setup checklist (guides.checklist)."""
         return setup_checklist(request, self, players)
 
     def subpage_url(self, name, request=None, **kwargs):
-        """The address of the game's own page `name` (`feed`, `setup`, or `setup_players`
-        with `players`) in the active language: this page's address in that language
-        followed by the route's, in that language's words; None when the page has no
-        address. Every link, list and feed that names one of them asks here."""
+        """The address of route `name` in the active language; None when the page has none."""
         url = self.get_url(request)
         return url + self.reverse_subpage(name, kwargs=kwargs) if url else None
 
     def checklist_links(self, request=None):
-        """(players, address) of the setup checklist for each player count the game's
-        setup figures cover, fewest first."""
+        """(players, address) of the setup checklist for each player count, fewest first."""
         return [
             (players, self.subpage_url("setup_players", request, players=players))
             for players in player_counts(self.game)

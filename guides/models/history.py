@@ -1,13 +1,5 @@
-"""A guide's public history: its versions, the change-log lines, and where translations stand.
-
-Every publish after the first leaves a dated line in the change log (`GuideChange`), so no
-change to a live guide is ever silent. A *substantive* publish starts a new `GuideVersion`
-(earlier versions stay readable from the revision they were last published with); a
-*minor* one keeps the version number and moves its revision forward. Lines written for one
-language only (a translation brought up to date, with the translator's note or reason)
-carry that language and are shown to its readers alone. Which version a translation
-follows is read from the revision its mark follows (`core.models.TranslationMark`).
-"""
+"""A guide's public history: its versions, the change-log lines every publish leaves (so no
+change to a live guide is silent), and where translations stand."""
 
 from django.conf import settings
 from django.db import models
@@ -28,11 +20,8 @@ class GuideVersionQuerySet(models.QuerySet):
 
 
 class GuideVersion(models.Model):
-    """A public version of a guide: its number and the revision it is read from.
-
-    A substantive publish starts a new version; a minor one moves the current version's
-    revision forward. Earlier versions keep the last revision published under them.
-    """
+    """A public version of a guide and the revision it is read from: a substantive publish
+    starts one, a minor one moves the current version's revision forward."""
 
     page = models.ForeignKey("guides.GuidePage", on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField(_("version"))
@@ -75,7 +64,7 @@ class GuideChangeQuerySet(models.QuerySet):
 
 
 class GuideChange(models.Model):
-    """One dated line of a guide's public change log."""
+    """One dated line of a guide's change log; one with a `language` is for its readers only."""
 
     class Kind(models.TextChoices):
         FIRST = "first", _("First published")
@@ -111,8 +100,7 @@ class GuideChange(models.Model):
 
     @property
     def by(self):
-        """Who made the change, as readers see it (a translation line names its translator);
-        read from `with_names()`, else from the user."""
+        """Who made the change, as readers see it: from `with_names()`, else from the user."""
         if not hasattr(self, "by_username"):
             user = self.user
             names = (user.first_name, user.last_name, user.get_username()) if user else ("",) * 3

@@ -1,11 +1,4 @@
-"""Guide pages: the how-to-play and topic guides under each game's page (`games`).
-
-A `GuidePage` cites `rulings.Document`s as its sources. Its sources and corrections are page
-children (revisioned with the page, `sources.py`); which guides are due a re-check is
-`recheck.py`; published versions are `GuideVersion` rows that keep the revision they were
-published from, so old versions stay readable and can be compared (`versions_read.py`). A
-`core.models.TranslationMark` records which one a translation was last brought up to date with.
-"""
+"""Guide pages: the how-to-play and topic guides under each game's page."""
 
 from django import forms
 from django.contrib.contenttypes.fields import GenericRelation
@@ -23,6 +16,7 @@ from wagtail.fields import StreamField
 from wagtail.models import Page, PageManager
 from wagtail.search import index
 
+from core.blocks import sections
 from core.cache_tags import SITE, of_game, shows
 from core.freshness import mark_for
 from core.page_cache import remembered
@@ -33,9 +27,9 @@ from core.text_search import search_vector_field, search_vector_index, site_lang
 from ..blocks import GuideStreamBlock
 from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
-from ..navigation import reading_aids
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
+from ..related import public_rulings
 from .games import GamePage
 from .history import translation_state
 from .recheck import GuidePageQuerySet, errata_since_check
@@ -117,10 +111,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         ),
     )
 
-    # The guide's words in each language (title, summary, sections) as plain text, kept in
-    # step on every save: the site search looks in one language's column with that
-    # language's stemming (pages/search.py). Section JSON is not searched directly, or
-    # its block names ("steps", "players") would match every guide.
+    # The guide's words in each language as plain text, kept in step on every save, for
+    # the site search; section JSON is not searched, or its block names would match.
     search_text_en = models.TextField(editable=False, default="")
     search_text_es = models.TextField(editable=False, default="")
     # The same as text-search vectors, kept by PostgreSQL on every write (core.text_search).
@@ -128,8 +120,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
     search_es = search_vector_field("es", {"search_text_es": "B"})
     # Where each translation stands (core.freshness); removed with the page.
     translation_marks = GenericRelation("core.TranslationMark")
-    # Not read when the page is served to a reader (pages.routing): the whole guide
-    # again as text, and as search vectors, in each language.
+    # Not read when the page is served to a reader (pages.routing).
     deferred_when_served = [
         *(f"search_text_{code}" for code in site_languages()),
         *(f"search_{code}" for code in site_languages()),
@@ -181,19 +172,16 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         indexes = [search_vector_index("guidepage", code) for code in site_languages()]
 
     def save(self, *args, **kwargs):
-        for code in site_languages():
-            setattr(self, f"search_text_{code}", self.text_in(code))
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None:
-            kwargs["update_fields"] = {
-                *update_fields,
-                *(f"search_text_{code}" for code in site_languages()),
-            }
+        texts = {f"search_text_{code}": self.text_in(code) for code in site_languages()}
+        for name, text in texts.items():
+            setattr(self, name, text)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], *texts}
         return super().save(*args, **kwargs)
 
     def text_in(self, language):
         """Title, summary and sections in `language` as plain text; empty when the guide
-        is not written in it (the other language's words are never searched as these)."""
+        is not written in it."""
         body = getattr(self, f"body_{language}", None)
         parts = [getattr(self, f"title_{language}", ""), getattr(self, f"intro_{language}", "")]
         if body:
@@ -208,14 +196,12 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
 
     @property
     def version_number(self):
-        version = self.current_version
-        return version.number if version else None
+        return getattr(self.current_version, "number", None)
 
     def publish(self, revision, *args, **kwargs):
         """Every way of publishing (bulk, scheduled, a workflow's approval) meets the rules
         the edit form applies; the edit form stops earlier, keeping the draft."""
-        problems = publish_problems(revision.as_object())
-        if problems:
+        if problems := publish_problems(revision.as_object()):
             raise PublishRefused(problems)
         return super().publish(revision, *args, **kwargs)
 
@@ -224,45 +210,34 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         page = context["page"]
         language = translation.get_language()
         if self.pk and page is self and not getattr(request, "is_preview", False):
-            # The same for every reader of the live guide in this language until the next
-            # content change; a preview shows the page being edited, read afresh.
+            # The same for every reader of the live guide in this language until it changes.
             read = remembered(
                 f"guide-page:{self.pk}:{language}",
                 lambda: self.reader_data(language),
                 lambda read: of_game(read["game_page"].game_id) if read["game_page"] else [SITE],
             )
         else:
-            # A draft or a version: its sources as the revision or the form holds them,
-            # where the errata its check predates are not looked up.
+            # A draft or a version: as the revision or the form holds it, without errata.
             read = self.reader_data(language, page, live=False)
-        context["sources"] = read["sources"]
-        context["errata_notices"] = read["errata_notices"]
-        context["corrections"] = read["corrections"]
+        context.update(read)
         context["versions"] = versions = self.with_public_urls(read["versions"], request)
         context["current_version"] = versions[0] if versions else None
-        context["changes"] = changes = read["changes"]
-        # The parent game page with its game; blocks such as the setup figures read the
-        # game from the context rather than each querying for it.
-        context["game_page"] = game_page = read["game_page"]
+        # Blocks such as the setup figures read the game from the context.
+        game_page = read["game_page"]
         self.__dict__.setdefault("game_page", game_page)
         context["game"] = game_page.game if game_page else None
-        context["expansions_covered"] = read["expansions_covered"]
-        context["expansions_offered"] = read["expansions_offered"]
         shows(*self.cache_tags())
-        context.update(reading_aids(self, page, context["game"]))
+        context.update(self.reading_aids(page, context["game"]))
         if language != mt_settings.DEFAULT_LANGUAGE and self.pk:
             context["translation_state"] = translation_state(
-                self, language, versions, read["translation"], changes, context["corrections"]
+                self, language, versions, read["translation"], read["changes"], read["corrections"]
             )
             context["source_url"] = page_url_in(self, request, mt_settings.DEFAULT_LANGUAGE)
         return context
 
     def reader_data(self, language, page=None, live=True):
-        """What the guide's page shows besides the page's own fields, in one dict: its
-        sources and corrections (of `page`, the guide or a preview of it), the errata its
-        check predates (of the live guide, `guides/errata_notices.py`), published
-        versions, change log, game page with the game and its setup figures (for the
-        setup-figures blocks), and the record of its translation into `language`."""
+        """What the guide's page shows besides the page's own fields (sources and
+        corrections of `page`, the guide or a preview of it), in one dict."""
         page = page or self
         versions = list(self.versions.order_by("-number")) if self.pk else []
         game_page = self.game_page
@@ -277,7 +252,6 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             sources = sources.annotate(errata_since_check=Exists(since))
         sources = list(sources)
         late = live and any(source.errata_since_check for source in sources)
-        # Which expansions the guide covers is read only where the game has any.
         offered = list(game_page.game.expansions.all()) if game_page else []
         return {
             "sources": sources,
@@ -289,6 +263,28 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             "expansions_offered": offered,
             "expansions_covered": list(page.expansions.all()) if offered else [],
             "translation": (mark_for(self, language) if translated else None),
+        }
+
+    def reading_aids(self, page, game):
+        """The guide's table of contents, the game's other guides and editions, and the
+        public rulings its sections name (`page` is the guide or an old version)."""
+
+        def around():
+            siblings = type(self).objects.sibling_of(self, inclusive=False).live().order_by("path")
+            return list(siblings), list(game.editions.all()) if game else []
+
+        # The same for every reader of the guide until something changes; a new guide's
+        # preview has no siblings yet.
+        if self.pk:
+            key = f"guide-around:{self.pk}:{getattr(game, 'pk', None)}:{translation.get_language()}"
+            siblings, editions = remembered(key, around, of_game(game.pk) if game else [SITE])
+        else:
+            siblings, editions = [], list(game.editions.all()) if game else []
+        return {
+            "toc": sections(page.body),
+            "sibling_guides": siblings,
+            "game_editions": editions,
+            "related_rulings": public_rulings(page.body),
         }
 
     def translation_state(self, language, versions, changes=(), corrections=()):

@@ -1,7 +1,5 @@
-"""Which guides are due a re-check, as a queryset method the admin's re-check panel
-combines with the rulings citing superseded passages (``guides/wagtail_hooks.py``), and
-the errata a guide's check predates, which its readers are warned of
-(``guides/errata_notices.py``): one rule for both."""
+"""Which guides are due a re-check, and the errata a guide's check predates: one rule for the
+editors' re-check panel and the readers' notices."""
 
 import datetime
 
@@ -23,21 +21,16 @@ from wagtail.query import PageQuerySet
 
 from catalogue.models import ErrataCard
 
-from ..games_index import shown_title
+from .games import shown_title
 
-# Above any page number (PostgreSQL's integer): a source that names no last page, or no
-# pages at all, reaches to here.
+# Above any page number: where a source that names no last page, or no pages, reaches.
 LAST_POSSIBLE_PAGE = 2**31 - 1
 
 
 def errata_since_check(guide, checked_on):
-    """Active errata cards on what `guide` was checked against, that a check on
-    `checked_on` could not take into account (issued or entered in the registry after it).
-
-    "What it was checked against": a document one of its sources names, within the pages
-    that source gives (a card whose page is unknown counts). `guide` (a page id) and
-    `checked_on` are values, or `OuterRef`s when this is a subquery.
-    """
+    """Active errata cards, issued or entered after `checked_on`, on a document a source of
+    `guide` names, within that source's pages (a card whose page is unknown counts).
+    `guide` (a page id) and `checked_on` are values or `OuterRef`s."""
     source = "document__guide_sources__"
     first = Coalesce(F(f"{source}first_page"), Value(0))
     last = Coalesce(F(f"{source}last_page"), F(f"{source}first_page"), Value(LAST_POSSIBLE_PAGE))
@@ -58,13 +51,8 @@ def errata_since_check(guide, checked_on):
 
 class GuidePageQuerySet(PageQuerySet):
     def due_for_recheck(self, after_days=None):
-        """Live guides due a re-check, in one query, each annotated with why.
-
-        `never_checked`; `checked_long_ago` (more than `after_days`, by default
-        RULESAGE_RECHECK_AFTER_DAYS, before today); `errata_since_check` (a source gained
-        an active errata card after the guide was checked, `errata_since_check` above);
-        and `game_title`.
-        """
+        """Live guides due a re-check, in one query, each annotated with why
+        (`never_checked`, `checked_long_ago`, `errata_since_check`) and `game_title`."""
         after_days = settings.RULESAGE_RECHECK_AFTER_DAYS if after_days is None else after_days
         cutoff = timezone.localdate() - datetime.timedelta(days=after_days)
         parent = Page.objects.filter(
@@ -78,8 +66,7 @@ class GuidePageQuerySet(PageQuerySet):
                 errata_since_check=Exists(
                     errata_since_check(OuterRef("pk"), OuterRef("checked_on"))
                 ),
-                # The title in the admin's language, else English, as one column (the
-                # translated `title` would read several, which a subquery cannot).
+                # One column: the translated `title` would read several.
                 game_title=Subquery(parent.annotate(shown=shown_title()).values("shown")[:1]),
             )
             .filter(Q(never_checked=True) | Q(checked_long_ago=True) | Q(errata_since_check=True))

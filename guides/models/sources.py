@@ -1,6 +1,5 @@
-"""What a guide was checked against and what was corrected in it: page children of a
-`GuidePage`, revisioned with the page, so a draft's sources and corrections are published
-with it (and an old version shows its own)."""
+"""What a guide was checked against and what was corrected in it: page children, so they
+are revisioned and published with the page."""
 
 from django.db import models
 from django.db.models import F, Q
@@ -23,8 +22,7 @@ class GuideSource(Orderable):
         related_name="guide_sources",
         verbose_name=_("document"),
     )
-    # Where in the document, as numbers (the same in every language, never retyped by a
-    # translator) plus, where pages do not say it, a section named in words (translated).
+    # Page numbers are the same in every language; only the section is translated.
     first_page = models.PositiveIntegerField(_("first page"), null=True, blank=True)
     last_page = models.PositiveIntegerField(
         _("last page"), null=True, blank=True, help_text=_("Leave empty for a single page.")
@@ -62,7 +60,7 @@ class GuideSource(Orderable):
         """“pages 4–11” or “page 4” in the active language; empty without a first page."""
         if self.first_page is None:
             return ""
-        if self.last_page is None or self.last_page == self.first_page:
+        if self.last_page in (None, self.first_page):
             return gettext("page %(page)s") % {"page": self.first_page}
         return gettext("pages %(first)s–%(last)s") % {
             "first": self.first_page,

@@ -1,12 +1,6 @@
-"""A guide's published versions as readers reach them: each old version at its own address
-(`v/<number>/`) and any two compared (`compare/<old>/<new>/`, the word translated; the
-English word in another language's address redirects to it).
-
-A mixin of `GuidePage` (pages.py), kept apart so the page model stays about the guide's
-fields and publishing. Both routes render through the page's own `get_context`, so they
-are tagged with the guide's game (`cache_tags.shows`) and served to anonymous readers from
-the page cache like the guide itself.
-"""
+"""A guide's published versions as readers reach them: each old version at `v/<number>/`,
+any two compared at `compare/<old>/<new>/` (the word translated). Both render through the
+page's `get_context`, so they are cached and tagged like the guide itself."""
 
 from django.http import Http404
 from django.shortcuts import redirect
@@ -17,7 +11,6 @@ from django.utils.translation import pgettext_lazy
 from wagtail.contrib.routable_page.models import path
 
 from ..comparison import changes_between
-from ..navigation import reading_aids
 from .history import GuideChange
 
 # PostgreSQL integers stop here; larger version numbers in a URL are simply not found.
@@ -37,11 +30,9 @@ class PublishedVersions:
         return self.with_public_urls(list(self.versions.order_by("-number")), request)
 
     def with_public_urls(self, versions, request=None):
-        """`versions` (newest first), each given the URL it is readable at (`public_url`),
-        the URL comparing it with the version before it when that one is among them
-        (`compare_url`, `previous_number`) and, for all but the newest, the URL comparing
-        it with the newest (`compare_current_url`); none for a version without its
-        revision."""
+        """`versions` (newest first), each with `public_url`, and the URLs comparing it with
+        the version before (`compare_url`, `previous_number`) and the newest
+        (`compare_current_url`) where both revisions exist."""
         if not versions:
             return versions
         base = self.get_url(request)
@@ -64,14 +55,12 @@ class PublishedVersions:
     @path("v/<int:number>/")
     def version(self, request, number):
         """An earlier published version, rendered from the revision it was published from."""
-        if number > MAX_VERSION_NUMBER:
-            raise Http404
         versions = self.public_versions(request)
         version = next((v for v in versions if v.number == number), None)
         if version is None:
             raise Http404
         current = versions[0]
-        if version.number == current.number:
+        if version is current:
             return redirect(self.url)
         if version.revision is None:
             raise Http404
@@ -87,7 +76,7 @@ class PublishedVersions:
                 "versions": versions,
                 "sources": snapshot.sources.all(),
                 # The version's own headings and related rulings, not the live page's.
-                **reading_aids(self, snapshot, self.game_page.game if self.game_page else None),
+                **self.reading_aids(snapshot, self.game_page.game if self.game_page else None),
                 "corrections": snapshot.corrections.all(),
                 # Alternates and the language switcher follow the live page's slugs,
                 # which may have changed since this version was published.
@@ -100,9 +89,7 @@ class PublishedVersions:
 
     @path(format_lazy("{}/<int:old>/<int:new>/", COMPARE), name="compare")
     def compare(self, request, old, new):
-        """What changed from published version `old` to `new`, section by section, in the
-        reader's language (`comparison.changes_between`). Later-first numbers are put in
-        order; a number that is no published version is not found."""
+        """What changed from published version `old` to `new`, in the reader's language."""
         if max(old, new) > MAX_VERSION_NUMBER or old == new:
             raise Http404
         if old > new:
@@ -139,16 +126,13 @@ class PublishedVersions:
 
     @path("compare/<int:old>/<int:new>/", name="compare_in_english")
     def compare_in_english(self, request, old, new):
-        """The English word in another language's address (/es/…/compare/1/2/), as for the
-        site's other translated addresses: permanently to that language's own words.
-        (In English the translated route above answers first.)"""
+        """The English word in another language's address: permanently to its own word."""
         if max(old, new) > MAX_VERSION_NUMBER:
             raise Http404
         return redirect(self.url + self.compare_subpath(old, new), permanent=True)
 
     @path(format_lazy("{}/", COMPARE), name="compare_chosen")
     def compare_chosen(self, request):
-        """The comparison of the two versions chosen in the comparison page's form."""
         try:
             old, new = int(request.GET["old"]), int(request.GET["new"])
         except (KeyError, ValueError):
@@ -158,5 +142,4 @@ class PublishedVersions:
         return redirect(self.url + self.compare_subpath(min(old, new), max(old, new)))
 
     def compare_subpath(self, old, new):
-        """The address of a comparison after the guide's, in the active language."""
         return self.reverse_subpage("compare", kwargs={"old": old, "new": new})

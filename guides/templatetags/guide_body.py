@@ -1,14 +1,6 @@
-"""`{% guide_body %}`: a guide's sections, rendered once per change to what they show.
-
-The sections are most of a guide's server time (some 35 blocks, each its own template,
-rich text expanded block by block) and what they show is content only: the page's
-sections, the rulings they name, the game's setup figures and the errata cards noted under
-a section, all of which are the game's (its tags, `GuidePage.cache_tags`), and the
-addresses of pages they link to, which change with the page tree (`site`). So the HTML
-of the live guide's sections is remembered per page, language and host until one of
-those changes (core.page_cache.remembered). An old version, a preview, or a
-page without a request is rendered every time.
-"""
+"""`{% guide_body %}`: a guide's sections, most of its server time, rendered once per change
+to what they show (the game's records, `GuidePage.cache_tags`, and the page tree, `site`).
+An old version, a preview, or a page without a request is rendered every time."""
 
 from django import template
 from django.core.exceptions import DisallowedHost
@@ -26,10 +18,10 @@ def guide_body(context):
     page = context.get("page")
     if page is None:
         return ""
-    request = context.get("request")
+    request, old_version = context.get("request"), context.get("shown_version")
     # Errata the live guide's check predates, under the headings of the sections they
-    # concern (core.blocks.HeadingBlock shows `section_notices`); an old version has none.
-    notices = None if context.get("shown_version") else context.get("errata_notices")
+    # concern (core.blocks.HeadingBlock shows `section_notices`).
+    notices = None if old_version else context.get("errata_notices")
 
     def render():
         values = context.flatten()
@@ -37,18 +29,12 @@ def guide_body(context):
             values["section_notices"] = notices.section_html(request)
         return str(page.body.render_as_block(context=values))
 
-    live = (
-        request is not None
-        and page.pk
-        and not context.get("shown_version")
-        and not getattr(request, "is_preview", False)
-    )
-    if not live:
-        return mark_safe(render())  # noqa: S308 (the blocks' templates escape)
+    live = request is not None and page.pk and not old_version
     try:
-        host = request.get_host()
+        host = request.get_host() if live and not getattr(request, "is_preview", False) else None
     except DisallowedHost:
-        return mark_safe(render())  # noqa: S308
+        host = None
+    if host is None:
+        return mark_safe(render())  # noqa: S308 (the blocks' templates escape)
     key = f"guide-body:{page.pk}:{translation.get_language()}:{host}"
-    tags = lambda _html: [SITE, *page.cache_tags()]  # noqa: E731 (read only when rendered)
-    return mark_safe(remembered(key, render, tags))  # noqa: S308 (rendered above, as is)
+    return mark_safe(remembered(key, render, lambda _html: [SITE, *page.cache_tags()]))  # noqa: S308

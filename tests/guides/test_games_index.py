@@ -23,7 +23,7 @@ def index_url(small_catalogue):
 @pytest.fixture
 def per_page(monkeypatch):
     def set_to(number):
-        monkeypatch.setattr("guides.games_index.GAMES_PER_PAGE", number)
+        monkeypatch.setattr("guides.models.games.GAMES_PER_PAGE", number)
 
     return set_to
 
