@@ -81,7 +81,14 @@ def pytest_runtest_setup(item):
 
     with BLOCKER[0].unblock():
         if ContentType.objects.exists():
-            call_command("flush", verbosity=0, interactive=False, inhibit_post_migrate=True)
+            call_command(
+                "flush",
+                verbosity=0,
+                interactive=False,
+                reset_sequences=False,
+                inhibit_post_migrate=True,
+            )
+    ContentType.objects.clear_cache()  # the ids it knew may name other models now
 
 
 @contextlib.contextmanager
