@@ -1,18 +1,6 @@
-"""Purging a CDN's copies of the pages a change made stale, by the same tags.
-
-Each cached page names its tags in two headers (core.page_cache.tag_response):
-Surrogate-Key, space-separated, which Fastly and Varnish's xkey module read, and
-Cache-Tag, comma-separated, which Cloudflare reads. After a change commits, its tags are
-purged through the background task queue, so an editor's save never waits on the CDN.
-Only `core.cache_tags.bump` asks for it, so every change that moves the page cache's tags
-purges the same ones:
-
-- FRONTEND_CACHE_PURGE_URL: one `PURGE` request to that address with the tags in a
-  Surrogate-Key header (a Varnish with xkey, or any cache that takes such purges);
-- CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID: Cloudflare's purge by cache tags.
-
-Nothing is purged when neither is set (no CDN in front).
-"""
+"""Purging a CDN's copies of the pages a change made stale, by the same tags, as a
+background task once the change commits: a `PURGE` with a Surrogate-Key header to
+FRONTEND_CACHE_PURGE_URL, or Cloudflare's purge by cache tags."""
 
 import json
 import urllib.request
@@ -31,7 +19,6 @@ def purging():
 
 
 def purge_tags(tags):
-    """Queue the purge of `tags` (called by `core.cache_tags` once the change is committed)."""
     if purging() and tags:
         purge_tags_task.enqueue(sorted(tags))
 
