@@ -80,8 +80,8 @@ def begin_request(sequence=None):
 
 
 def end_request():
+    begin_request()
     _request.active = False
-    _request.sequence, _request.versions, _request.tags = None, {}, set()
 
 
 def in_request():
@@ -154,9 +154,7 @@ def still_current(stored_sequence, stored_versions, sequence):
     if stored_sequence == sequence:
         return True  # no change at all since it was stored
     now = read_versions(stored_versions)
-    if now is None:
-        return False
-    return all(now[tag] == version for tag, version in stored_versions.items())
+    return now is not None and all(now[tag] == v for tag, v in stored_versions.items())
 
 
 def versions_to_store(tags, start):

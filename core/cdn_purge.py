@@ -3,7 +3,7 @@ background task once the change commits: a `PURGE` with a Surrogate-Key header t
 FRONTEND_CACHE_PURGE_URL, or Cloudflare's purge by cache tags."""
 
 import json
-import urllib.request
+from urllib.request import Request, urlopen
 
 from django.conf import settings
 from django_tasks import task
@@ -25,24 +25,19 @@ def purge_tags(tags):
 
 @task()
 def purge_tags_task(tags):
+    requests = []
     if settings.RULESAGE_PURGE_URL:
-        request = urllib.request.Request(
-            settings.RULESAGE_PURGE_URL, method="PURGE", headers={"Surrogate-Key": " ".join(tags)}
-        )
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the operator's URL)
-            response.read()
+        headers = {"Surrogate-Key": " ".join(tags)}
+        requests.append(Request(settings.RULESAGE_PURGE_URL, method="PURGE", headers=headers))
     if settings.RULESAGE_CLOUDFLARE_ZONE_ID:
         address = CLOUDFLARE_PURGE.format(zone=settings.RULESAGE_CLOUDFLARE_ZONE_ID)
+        headers = {
+            "Authorization": f"Bearer {settings.RULESAGE_CLOUDFLARE_API_TOKEN}",
+            "Content-Type": "application/json",
+        }
         for start in range(0, len(tags), TAGS_PER_REQUEST):
             body = json.dumps({"tags": tags[start : start + TAGS_PER_REQUEST]}).encode()
-            request = urllib.request.Request(
-                address,
-                data=body,
-                method="POST",
-                headers={
-                    "Authorization": f"Bearer {settings.RULESAGE_CLOUDFLARE_API_TOKEN}",
-                    "Content-Type": "application/json",
-                },
-            )
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310
-                response.read()
+            requests.append(Request(address, data=body, method="POST", headers=headers))
+    for request in requests:
+        with urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the operator's URLs)
+            response.read()

@@ -65,11 +65,7 @@ def merge_values(cleaned_data, names, theirs, loaded, own):
         mine = cleaned_data[name]
         if same(mine, loaded[name]):
             cleaned_data[name] = theirs[name]
-        elif not (
-            same(theirs[name], loaded[name])
-            or same(theirs[name], mine)
-            or any(same(theirs[name], saved[name]) for saved in own)
-        ):
+        elif not any(same(theirs[name], v) for v in (loaded[name], mine, *(s[name] for s in own))):
             conflicts.append(name)
     return conflicts
 

@@ -26,6 +26,7 @@ from django_tasks import task
 logger = logging.getLogger(__name__)
 
 RETRY_DELAYS = (60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600)
+ADDRESSES = ("to", "cc", "bcc", "reply_to")
 
 
 class QueuedEmailBackend(BaseEmailBackend):
@@ -147,10 +148,7 @@ def message_to_data(message):
         "content_subtype": message.content_subtype,
         "encoding": str(message.encoding) if message.encoding else None,
         "from_email": str(message.from_email),
-        "to": [str(address) for address in message.to],
-        "cc": [str(address) for address in message.cc],
-        "bcc": [str(address) for address in message.bcc],
-        "reply_to": [str(address) for address in message.reply_to],
+        **{name: [str(address) for address in getattr(message, name)] for name in ADDRESSES},
         "headers": headers,
         "alternatives": [
             {"content": _pack(content), "mimetype": mimetype}
@@ -161,16 +159,8 @@ def message_to_data(message):
 
 
 def message_from_data(data):
-    message = EmailMultiAlternatives(
-        subject=data["subject"],
-        body=data["body"],
-        from_email=data["from_email"],
-        to=data["to"],
-        cc=data["cc"],
-        bcc=data["bcc"],
-        reply_to=data["reply_to"],
-        headers=data["headers"],
-    )
+    fields = ("subject", "body", "from_email", "headers", *ADDRESSES)
+    message = EmailMultiAlternatives(**{name: data[name] for name in fields})
     message.content_subtype = data["content_subtype"]
     message.encoding = data["encoding"]
     for alternative in data["alternatives"]:

@@ -22,12 +22,6 @@ def cleans_control_characters(*names):
     return mark
 
 
-def has_control_characters_in_path(request):
-    return bool(
-        CONTROL_CHARACTERS.search(request.path) or CONTROL_CHARACTERS.search(request.path_info)
-    )
-
-
 def has_control_characters_in_query(request, cleaned_by_view=frozenset()):
     """True when a query parameter's name, or a value the view does not clean, holds one."""
     return any(
@@ -48,7 +42,7 @@ class RefuseControlCharactersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if has_control_characters_in_path(request):
+        if CONTROL_CHARACTERS.search(request.path) or CONTROL_CHARACTERS.search(request.path_info):
             return bad_request(request)
         return self.get_response(request)
 

@@ -25,10 +25,6 @@ DEFAULT_TIMEOUT = 24 * 60 * 60
 NOT_STORED = {"set-cookie", "date", STATUS_HEADER.lower()}
 
 
-def enabled():
-    return getattr(settings, "RULESAGE_PAGE_CACHE", False)
-
-
 @receiver(reachable_again)
 def bump_after_outage(sender, **kwargs):
     """A change made while Redis was unreachable moved no version on: everything is stale."""
@@ -157,12 +153,8 @@ def cache_key(request):
 
 def anonymous(request):
     """True when nothing in the request can make its page personal."""
-    cookies = request.COOKIES
-    return not (
-        settings.SESSION_COOKIE_NAME in cookies
-        or "messages" in cookies
-        or "HTTP_AUTHORIZATION" in request.META
-    )
+    personal = {settings.SESSION_COOKIE_NAME, "messages"} & set(request.COOKIES)
+    return not personal and "HTTP_AUTHORIZATION" not in request.META
 
 
 def cacheable_request(request):
@@ -196,14 +188,6 @@ def stored(response, sequence, versions):
     return (sequence, versions, response.content, headers)
 
 
-def from_stored(value):
-    _sequence, _versions, content, headers = value
-    response = HttpResponse(content)
-    for name, header in headers:
-        response[name] = header
-    return response
-
-
 def tag_response(response, tags):
     """Name the page's tags for a CDN (`core.page_cache_events` purges by them)."""
     names = sorted(tags)
@@ -230,7 +214,7 @@ class PageCacheMiddleware:
             cache_tags.end_request()
 
     def respond(self, request):
-        if not enabled() or not cacheable_request(request):
+        if not getattr(settings, "RULESAGE_PAGE_CACHE", False) or not cacheable_request(request):
             return self.get_response(request)
         key = cache_key(request)
         found = page_cache().get_many([SEQUENCE_KEY, key])
@@ -242,7 +226,7 @@ class PageCacheMiddleware:
         if value is not None and cache_tags.still_current(value[0], value[1], sequence):
             if value[0] != sequence:  # current still: the next hit need not ask again
                 page_cache().set(key, (sequence, *value[1:]), self.timeout())
-            response = from_stored(value)
+            response = HttpResponse(value[2], headers=dict(value[3]))
             response[STATUS_HEADER] = "hit"
             return response
         response = self.get_response(request)

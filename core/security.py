@@ -27,19 +27,14 @@ class PermissionsPolicyMiddleware:
         return response
 
 
-def account_failures(request, credentials=None):
-    """Failed sign-ins for this account from this address within the cool-off time."""
-    since = timezone.now() - get_cool_off(request)
+def account_locked(request, credentials=None):
+    """This account failed its number of sign-ins from this address within the cool-off."""
     failures = AccessAttempt.objects.filter(
         username=get_client_username(request, credentials),
         ip_address=client_address(request),
-        attempt_time__gte=since,
+        attempt_time__gte=timezone.now() - get_cool_off(request),
     ).aggregate(total=Sum("failures_since_start"))["total"]
-    return failures or 0
-
-
-def account_locked(request, credentials=None):
-    return account_failures(request, credentials) >= settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
+    return (failures or 0) >= settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
 
 
 def failure_limit(request, credentials=None):
