@@ -29,8 +29,8 @@ import json
 import os
 import random
 import re
-import string
 import subprocess
+import sys
 import time
 import urllib.request
 from collections import Counter
@@ -41,6 +41,9 @@ from servers import REDIS_URL, ROOT, VENV_PYTHON, Server, database, ensure_envir
 from servers import manage as manage_in
 from servers import server_env as server_env_for
 
+sys.path.append(str(ROOT))  # the project's folder: scripts/ is not bench's
+from scripts.hostile_values import random_value  # noqa: E402
+
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rulesage_bench_cache_entries"
 )
@@ -49,31 +52,9 @@ PAGE_KEY = re.compile(rb":1:page-cache:[0-9a-f]{64}")
 
 FIND_PAGES = """
 import json
-from django.urls import reverse
-from django.utils import translation
 from core.page_cache import READ_PARAMETERS
-from guides.models import GamePage, GamesIndexPage, GuidePage
-from catalogue.models import Document
-from rulings.models import Ruling
-ruling = Ruling.objects.public().select_related("edition").first()
-document = Document.objects.filter(passages__isnull=False).first()
-paths = ["/sitemap-rulings-en.xml", "/sitemap-pages-es.xml"]
-for language in ("en", "es"):
-    with translation.override(language):
-        paths += [
-            reverse("rulings:index"),
-            ruling.edition.get_absolute_url(),
-            ruling.edition.get_errata_url(),
-            ruling.get_absolute_url(),
-            document.get_absolute_url(),
-            reverse("corrections_log"),
-            reverse("search"),
-            reverse("rulings:ask"),
-            GamesIndexPage.objects.live().first().url,
-            GamePage.objects.live().first().url,
-            GuidePage.objects.live().first().url,
-        ]
-print(json.dumps({"paths": paths, "parameters": sorted(READ_PARAMETERS)}))
+from scripts.hostile_values import reader_pages
+print(json.dumps({"paths": reader_pages(), "parameters": sorted(READ_PARAMETERS)}))
 """
 
 
@@ -100,22 +81,6 @@ def reader_pages():
     ).stdout
     found = json.loads(out.strip().splitlines()[-1])
     return found["paths"], found["parameters"]
-
-
-def random_value(chance):
-    """A value a stranger might send: words, numbers written in every way, nothing."""
-    kind = chance.randrange(5)
-    if kind == 0:
-        return "".join(
-            chance.choices(string.ascii_letters + string.digits, k=chance.randint(1, 12))
-        )
-    if kind == 1:
-        return str(chance.randint(-5, 10**6))
-    if kind == 2:
-        return chance.choice(["1", "01", "+1", " 2", "1_0", "last", "1.0", "0x1"])
-    if kind == 3:
-        return chance.choice(["", " ", "%", "é", "null", "[]", "-"])
-    return "".join(chance.choices(string.punctuation + "áñü ", k=chance.randint(1, 8)))
 
 
 class NotFollowed(urllib.request.HTTPRedirectHandler):

@@ -1,17 +1,6 @@
-"""The admin's search backend ("default"): Wagtail's database index, less the models that
-are searched elsewhere.
-
-Rulings and rulebook passages are found by the site search in columns the database keeps
-itself (pages/search.py), and in the admin by their own columns: their viewsets search
-the database directly, both languages at once. Copying each of them into Wagtail's index
-table as well was a large share of an import's time (and a row per passage at catalogue
-scale) for an index that nothing read. A model that sets ``admin_search_index = False``
-is kept out of it, and ``update_index`` removes what an older version put there; pages and
-every other model are indexed as Wagtail does.
-
-PostgreSQL only: on SQLite (``make run``) Wagtail's own backend serves, as before; the few
-demo rows it indexes there cost nothing.
-"""
+"""The admin's search backend: Wagtail's database index, less the models that set
+``admin_search_index = False`` (rulings and passages, searched in their own columns,
+whose copy in the index cost imports much and was never read). PostgreSQL only."""
 
 import logging
 
@@ -31,9 +20,7 @@ def in_admin_index(model) -> bool:
 
 
 def indexing_backends(model) -> list:
-    """The search backends that keep a copy of `model`'s objects, updated as they are
-    saved: where objects written in bulk (without save signals) must be added by hand.
-    None for rulings and passages in the default set-up; a search server's, with one."""
+    """The search backends that keep a copy of `model`'s objects, updated as they are saved."""
     return [
         backend
         for backend in get_search_backends(with_auto_update=True)
@@ -42,9 +29,8 @@ def indexing_backends(model) -> list:
 
 
 def index_for_search(model, objects: list) -> None:
-    """Add objects written in bulk (no post_save signal) to the backends that keep a copy,
-    as saving each would have. A search service that is down is logged, as on a save; a
-    database backend's error is raised to the caller."""
+    """Add objects written in bulk (no post_save signal) to the backends that keep a copy;
+    a search service that is down is logged, as on a save."""
     if not objects:
         return
     for backend in indexing_backends(model):

@@ -22,10 +22,8 @@ class CoreConfig(AppConfig):
 
 
 def new_release(**kwargs):
-    """Every release runs `migrate` (docs/deploy.md): the pages cached and the values
-    remembered by the release before were rendered by its templates and code, so they are
-    made stale, as a content change makes them. A cache that cannot be reached must not
-    stop the release: the pages it holds are then stale only until the next change."""
+    """Every release runs `migrate`: what the release before rendered is stale. A cache
+    that cannot be reached must not stop the release."""
     from core.cache_tags import bump_everything
 
     try:

@@ -1,8 +1,4 @@
-"""Prose blocks every page type shares: headings, paragraphs, notes and worked examples.
-
-Guides add their own blocks (numbered steps, setup tables) to these in `guides.blocks`;
-standard pages such as the editorial policy use `BodyStreamBlock` as it is.
-"""
+"""Prose blocks every page type shares: headings, paragraphs, notes and worked examples."""
 
 from django.utils.html import strip_tags
 from django.utils.text import slugify
@@ -14,17 +10,12 @@ TEXT_FEATURES = ["bold", "italic", "link", "ol", "ul"]
 
 
 def heading_anchor(text):
-    """The anchor a heading is linked at: the table of contents and related-ruling links
-    point at the same id the heading block renders."""
+    """The anchor a heading is linked at, by its block and by links to it alike."""
     return slugify(text)
 
 
 class HeadingBlock(blocks.CharBlock):
-    """A section heading; the template gives it an anchor readers can link to.
-
-    A page may place notices under a section's heading: `section_notices` in its context,
-    {anchor: HTML}, rendered by the page's app (a guide's errata, for instance).
-    """
+    """A section heading with an anchor, and the page's `section_notices` for it."""
 
     def get_context(self, value, parent_context=None):
         context = super().get_context(value, parent_context)
@@ -40,7 +31,6 @@ class HeadingBlock(blocks.CharBlock):
 
 
 def paragraph_block():
-    """A paragraph of rich text with lists (a fresh block for each stream that uses it)."""
     return blocks.RichTextBlock(
         features=TEXT_FEATURES, label=_("Paragraph"), template="core/blocks/paragraph.html"
     )
@@ -91,17 +81,12 @@ class Section:
         """The section's words as plain text, for comparing it with other text."""
         parts = [self.title]
         for block in self.blocks:
-            parts.extend(
-                strip_tags(str(t)) for t in block.block.get_searchable_content(block.value)
-            )
+            parts += [strip_tags(str(t)) for t in block.block.get_searchable_content(block.value)]
         return " ".join(" ".join(parts).split())
 
 
 def sections(stream):
-    """The sections of a StreamField value, in order, from its `heading` blocks.
-
-    Blocks before the first heading belong to no section and are left out.
-    """
+    """The sections of a StreamField value; blocks before the first heading are left out."""
     result = []
     for block in stream:
         if block.block_type == "heading":

@@ -1,50 +1,8 @@
 """When a cached page or a remembered value is still current: the versions of its tags.
 
-A page is stored with the *tags* of what it shows, and with each tag's version at the
-time it was rendered; it is served while every one of those versions is still current.
-A change moves on the versions of the tags of what it touched (the rules, which change
-touches which tags, live in each app's signals, `core.page_cache_events`), so it
-re-renders only the pages that can show it. The tags:
-
-- ``site``: what every page shows (header links, breadcrumbs above a game, the page tree,
-  view restrictions, the site's address). Every page has it; a change no rule knows of
-  moves it, so an unknown change re-renders everything rather than nothing.
-- ``lists``: the site-wide lists, feeds, search, sitemaps and home page. Every content
-  change moves it, and a page whose view declared nothing has it: such a page is
-  re-rendered after any change, as if it showed the whole site.
-- ``game-<id>``: what every page of one game shows (the game, its editions, documents,
-  passages, glossary, its game page).
-- ``game-<id>-errata``: its errata cards, where they are listed (the errata registry, a
-  rulebook's superseded passages); a ruling page shows the cards of the passages it cites
-  and has the ruling's own tag for them.
-- ``game-<id>-rulings``: its lists of rulings (edition lists, the game page's counts, a
-  guide's related rulings, a rulebook's citing rulings).
-- ``game-<id>-guides``: its guides and their records (versions, changes, translations).
-- ``ruling-<id>``: one ruling's own page.
-
-Besides the tags, one counter of changes, the *sequence*, moves on with every change. A
-request reads it first (in the same round trip as its page): a page stored when the
-sequence was the same has seen no change since and is served without reading its tags;
-and a page rendered while any change was made is not stored, since it may have read the
-data from before that change and the tags' versions from after it.
-
-A change moves its tags twice: at once, so that the writer's next request (and a test
-inside one transaction) sees it, and again when its transaction commits, so that a page
-rendered from the data before the commit is not served after it. As it commits, the same
-tags are queued for purging from a CDN in front (`core.cdn_purge`). `bump` is the one
-call for all of it: signals (`core.page_cache_events`), imports, bulk writes and
-commands that make pages stale all go through it.
-
-Restore-safe: the versions live in Redis, the content in PostgreSQL. Every committed
-change also writes a new token to the database (`core.models.ContentState`) and to Redis.
-Each web process watches the two (`DatabaseWatch`, every RULESAGE_DATABASE_CHECK_SECONDS,
-in a thread of its own, so a page served from the cache still needs no database): when
-they differ, the database holds a state the cache has not seen (restored from a backup,
-or changed while Redis was away) and everything is made stale.
-
-Counters start, when missing (a new or emptied Redis, an evicted key), at the time in
-microseconds: a reading above every number used before, so no page stored under an
-earlier counter can match a new one.
+A change moves on the versions of the tags it touched, and a counter of all changes (the
+sequence), so only pages that can show it render again; the tags and why are in
+docs/cache.md.
 """
 
 import logging
@@ -96,9 +54,7 @@ def of_game(pk):
     return [game(pk), game_rulings(pk), game_guides(pk), game_errata(pk)]
 
 
-# What one request has read: the sequence at its start, the tags' versions it has read,
-# and the tags of what it has shown so far. Set by the page cache middleware for the
-# length of a request.
+# The sequence at the start of a request, the versions it read and the tags it showed.
 _request = Local()
 _gathering = Local()
 
@@ -108,8 +64,7 @@ def page_cache():
 
 
 def invalidating():
-    """False where nothing moves versions on (tests that cache nothing): then nothing is
-    remembered either, since nothing would tell when it went stale."""
+    """False where nothing moves versions on; then nothing is remembered either."""
     return getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True)
 
 
@@ -125,8 +80,8 @@ def begin_request(sequence=None):
 
 
 def end_request():
+    begin_request()
     _request.active = False
-    _request.sequence, _request.versions, _request.tags = None, {}, set()
 
 
 def in_request():
@@ -168,9 +123,8 @@ def request_sequence():
 
 
 def read_versions(tags, again=False):
-    """{tag: version} for `tags` and the sequence now (under the key None), in one round
-    trip; None when the cache cannot be reached. Missing counters are started. Within a
-    request, versions already read are not read again unless `again`."""
+    """{tag: version} and the sequence (under None) in one round trip; None when the cache
+    cannot be reached. Within a request, versions are read once unless `again`."""
     tags = set(tags)
     known = getattr(_request, "versions", {}) if in_request() and not again else {}
     wanted = [tag for tag in tags if tag not in known]
@@ -200,15 +154,12 @@ def still_current(stored_sequence, stored_versions, sequence):
     if stored_sequence == sequence:
         return True  # no change at all since it was stored
     now = read_versions(stored_versions)
-    if now is None:
-        return False
-    return all(now[tag] == version for tag, version in stored_versions.items())
+    return now is not None and all(now[tag] == v for tag, v in stored_versions.items())
 
 
 def versions_to_store(tags, start):
-    """The versions to store a value rendered since the sequence was `start` with, or None
-    when it must not be stored: a change was made while it was rendered (the sequence
-    moved on), or the cache is unreachable."""
+    """The versions to store a value rendered since sequence `start` with; None when a
+    change was made meanwhile or the cache is unreachable."""
     versions = read_versions(tags, again=True)
     if start is None or versions is None or versions.pop(None) != start:
         return None
@@ -232,9 +183,8 @@ def move_on(tags):
 
 
 def _committed(tags, token=None):
-    """After a commit: the tags move on again, the cache learns the database's new token
-    (written now, unless the transaction wrote it already), and the CDN is asked to purge
-    them (after the tags moved, so that what it fetches again is rendered afresh)."""
+    """After a commit: move the tags on again, store the database's new token, then purge
+    the CDN (after the move, so what it fetches again is rendered afresh)."""
     if invalidating():
         move_on(tags)
         page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
@@ -242,7 +192,6 @@ def _committed(tags, token=None):
 
 
 def _write_token():
-    """A new token in the database (see above)."""
     from .models import ContentState
 
     token = uuid.uuid4().hex
@@ -253,13 +202,10 @@ def _write_token():
 
 @contextmanager
 def gathered():
-    """Within it, bumps are gathered and made once, as it ends without an error: one change
-    that writes many records (an imported file) moves each tag on once, not per record.
+    """Gather the bumps within and make them once (an imported file moves each tag once).
 
-    Entered inside a transaction, as its last writes are done, it writes the new token in
-    that transaction: the change and its token then commit together, in one commit rather
-    than two, and since the token's row is the last the transaction locks, it never waits
-    for another row while holding it. Entered within another, its bumps are the outer one's.
+    Inside a transaction, as its last writes, it writes the token in it: one commit, and
+    the token's row, locked last, never waits for another row while held.
     """
     if getattr(_gathering, "tags", None) is not None:
         yield
@@ -280,9 +226,7 @@ def gathered():
 
 
 def bump(tags):
-    """Make what shows these tags stale: now, and again when the transaction commits,
-    when a CDN is asked to purge them too. Where nothing moves versions on (tests that
-    cache nothing), only the CDN's purge is left."""
+    """Make what shows these tags stale: now, and again (with the CDN purge) on commit."""
     tags = set(tags)
     if getattr(_gathering, "tags", None) is not None:
         _gathering.tags |= tags
@@ -301,8 +245,8 @@ def bump_everything():
 
 
 def database_seen():
-    """Compare the database's token with the cache's; make everything stale when they
-    differ. True when they differed."""
+    """Make everything stale when the database's token is not the cache's (a restore, or a
+    change while Redis was away); True then."""
     from .models import ContentState
 
     token = ContentState.objects.filter(pk=1).values_list("token", flat=True).first() or ""
@@ -321,11 +265,8 @@ def database_seen():
 
 
 class DatabaseWatch:
-    """A thread per process that compares the tokens every `seconds` (see above).
-
-    A thread of its own, with its own database connection: a database that hangs holds
-    this thread, never a reader's request.
-    """
+    """Compares the tokens every few seconds in a thread of its own, so a database that
+    hangs holds it, never a reader's request."""
 
     def __init__(self):
         self.lock = threading.Lock()

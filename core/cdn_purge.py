@@ -1,21 +1,9 @@
-"""Purging a CDN's copies of the pages a change made stale, by the same tags.
-
-Each cached page names its tags in two headers (core.page_cache.tag_response):
-Surrogate-Key, space-separated, which Fastly and Varnish's xkey module read, and
-Cache-Tag, comma-separated, which Cloudflare reads. After a change commits, its tags are
-purged through the background task queue, so an editor's save never waits on the CDN.
-Only `core.cache_tags.bump` asks for it, so every change that moves the page cache's tags
-purges the same ones:
-
-- FRONTEND_CACHE_PURGE_URL: one `PURGE` request to that address with the tags in a
-  Surrogate-Key header (a Varnish with xkey, or any cache that takes such purges);
-- CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID: Cloudflare's purge by cache tags.
-
-Nothing is purged when neither is set (no CDN in front).
-"""
+"""Purging a CDN's copies of the pages a change made stale, by the same tags, as a
+background task once the change commits: a `PURGE` with a Surrogate-Key header to
+FRONTEND_CACHE_PURGE_URL, or Cloudflare's purge by cache tags."""
 
 import json
-import urllib.request
+from urllib.request import Request, urlopen
 
 from django.conf import settings
 from django_tasks import task
@@ -31,31 +19,25 @@ def purging():
 
 
 def purge_tags(tags):
-    """Queue the purge of `tags` (called by `core.cache_tags` once the change is committed)."""
     if purging() and tags:
         purge_tags_task.enqueue(sorted(tags))
 
 
 @task()
 def purge_tags_task(tags):
+    requests = []
     if settings.RULESAGE_PURGE_URL:
-        request = urllib.request.Request(
-            settings.RULESAGE_PURGE_URL, method="PURGE", headers={"Surrogate-Key": " ".join(tags)}
-        )
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the operator's URL)
-            response.read()
+        headers = {"Surrogate-Key": " ".join(tags)}
+        requests.append(Request(settings.RULESAGE_PURGE_URL, method="PURGE", headers=headers))
     if settings.RULESAGE_CLOUDFLARE_ZONE_ID:
         address = CLOUDFLARE_PURGE.format(zone=settings.RULESAGE_CLOUDFLARE_ZONE_ID)
+        headers = {
+            "Authorization": f"Bearer {settings.RULESAGE_CLOUDFLARE_API_TOKEN}",
+            "Content-Type": "application/json",
+        }
         for start in range(0, len(tags), TAGS_PER_REQUEST):
             body = json.dumps({"tags": tags[start : start + TAGS_PER_REQUEST]}).encode()
-            request = urllib.request.Request(
-                address,
-                data=body,
-                method="POST",
-                headers={
-                    "Authorization": f"Bearer {settings.RULESAGE_CLOUDFLARE_API_TOKEN}",
-                    "Content-Type": "application/json",
-                },
-            )
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310
-                response.read()
+            requests.append(Request(address, data=body, method="POST", headers=headers))
+    for request in requests:
+        with urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the operator's URLs)
+            response.read()

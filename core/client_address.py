@@ -1,9 +1,5 @@
-"""Whose request is this: the one rule for the client's address.
-
-Everything counted per address (the reader-question limit, the sign-in throttle) asks
-here, so that behind a proxy they agree on who the client is and no client can pick its
-own address by sending an X-Forwarded-For header.
-"""
+"""The one rule for the client's address, so what is counted per address agrees on it and
+no client picks its own with an X-Forwarded-For header."""
 
 import ipaddress
 
@@ -11,15 +7,9 @@ from django.conf import settings
 
 
 def client_address(request):
-    """The client's address, as the outermost trusted proxy saw it.
-
-    With RULESAGE_TRUSTED_PROXIES = 0 (the site faces the internet) it is REMOTE_ADDR and
-    X-Forwarded-For is ignored: any client can write that header. Behind N proxies, each
-    appending the address it saw, it is the N-th entry from the end: the one the outermost
-    proxy wrote. Entries before it are whatever the client sent and are not trusted. A
-    request with fewer entries than proxies did not come through them all, so it counts as
-    REMOTE_ADDR, and so does an entry that is no address (the sign-in throttle stores it
-    in an address column).
+    """The client's address as the outermost of RULESAGE_TRUSTED_PROXIES saw it: the N-th
+    X-Forwarded-For entry from the end; else (no proxies, too few entries, not an
+    address) REMOTE_ADDR.
     """
     proxies = settings.RULESAGE_TRUSTED_PROXIES
     remote = request.META.get("REMOTE_ADDR") or None
@@ -36,7 +26,7 @@ def client_address(request):
 
 
 def on_this_machine(host):
-    """True for a loopback address or network (or `localhost`): no other machine's."""
+    """True for a loopback address or network, or `localhost`."""
     if host == "localhost":
         return True
     try:
@@ -46,8 +36,7 @@ def on_this_machine(host):
 
 
 def bind_host(bind):
-    """The host of a gunicorn bind: `[::1]:8000`, `0.0.0.0:8000`, `localhost`; None for a
-    unix socket or a file descriptor, which no other machine reaches."""
+    """The host of a gunicorn bind; None for a unix socket or a file descriptor."""
     if bind.startswith(("unix:", "fd://")):
         return None
     if bind.startswith("["):
@@ -56,12 +45,8 @@ def bind_host(bind):
 
 
 def spoofable(trusted_proxies, binds, forwarded_allow_ips):
-    """The bind that lets clients choose their own address, or None.
-
-    Trusting X-Forwarded-For is only safe when every request comes through the proxies:
-    a server that listens beyond this machine with no proxy named (gunicorn's
-    forwarded_allow_ips lists only this machine, or everyone) can be reached directly by a
-    client that writes the header itself.
+    """The bind that lets clients choose their own address, or None: with proxies
+    trusted, one listening beyond this machine while forwarded_allow_ips names no proxy.
     """
     if not trusted_proxies:
         return None

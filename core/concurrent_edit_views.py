@@ -1,6 +1,5 @@
-"""The edit views of pages and rulings, for a translator whose save is merged with a newer
-version (`core.concurrent_edits`): Wagtail's own views, which otherwise refuse an out-of-date
-autosave and ask before a save that would overwrite a newer version."""
+"""The edit views of pages and rulings for a translator whose save is merged with a newer
+version (`core.concurrent_edits`)."""
 
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -13,10 +12,8 @@ from .roles import edits_translations_only
 
 
 class MergingEditMixin:
-    """For an edit view of pages or snippets with revisions: a translator's save is merged
-    with a newer version by their form (`core.concurrent_edits`), so Wagtail neither
-    refuses their autosave as out of date nor warns their editing session that saving
-    would overwrite the newer version; a save that merged says so."""
+    """For a translator, whose form merges their save with a newer version: Wagtail neither
+    refuses their autosave as out of date nor warns that saving would overwrite it."""
 
     @cached_property
     def merges_newer_versions(self):
@@ -32,10 +29,8 @@ class MergingEditMixin:
         return super().post(request, *args, **kwargs)
 
     def merge_post(self, data):
-        """What Wagtail reads of a translator's submission: an autosave revision of theirs
-        that a newer version overtook cannot be overwritten (the merged save makes a
-        revision of its own), and only a save they press themselves replaces what the
-        newer version changed too (an autosave never does)."""
+        """An autosave revision a newer version overtook is not overwritten, and only a save
+        they press themselves replaces what the newer version changed too."""
         data = data.copy()
         latest = self.latest_revision
         if latest and data.get(OVERWRITE_REVISION, str(latest.pk)) != str(latest.pk):
@@ -67,8 +62,7 @@ class MergingPageEditView(MergingEditMixin, PageEditView):
 
 
 class MergingPageViewSet(PageViewSet):
-    """A page type's admin views, editing with `MergingPageEditView`; its listings are
-    Wagtail's own (no parent page lists its children through this)."""
+    """A page type's admin views, editing with `MergingPageEditView`."""
 
     edit_view_class = MergingPageEditView
     parent_models = ()

@@ -1,23 +1,9 @@
 """A translator's save made after someone else saved a newer version: merged field by field.
 
-Wagtail tells a concurrent edit by the revision a form was loaded from: when a newer one
-exists, it refuses the autosave and asks before a save "overwrites" the newer version. A
-translator changes only translated fields (`core.forms`), and every other field of their
-form already takes the newer version's value, so most of the time the two changed different
-things and nothing need be lost. For translators the server merges instead, from the
-revision their form was loaded from (`MERGE_BASE`, carried in the form):
-
-- a translated field they did not change takes the newer version's value;
-- a field they changed keeps theirs;
-- a field they changed that the newer version changed too, to another text, is a conflict:
-  the save is refused once, naming each such field and the text saving would replace.
-  Saving again (the form then carries the newer revision as `NEWER_SEEN`) keeps theirs.
-
-"Changed" is decided on what a reader sees (`core.translated_fields.comparable`): Wagtail
-re-serialising rich text nobody touched is no change. The translator's own earlier saves
-in the same sitting (autosaves) are theirs, never a conflict. The edit views of pages and
-rulings (`core.concurrent_edit_views`) then neither refuse a translator's autosave for
-being out of date nor ask before a save; the rest of the sitting is Wagtail's.
+From the revision the form was loaded from (`MERGE_BASE`), a field they did not change
+takes the newer value, one they changed keeps theirs, and one both changed to other
+texts refuses the save once, naming it; saving again (`NEWER_SEEN`) keeps theirs.
+"Changed" is what a reader sees (`comparable`); their own autosaves are never a conflict.
 """
 
 from django import forms
@@ -39,8 +25,7 @@ QUOTED_WORDS = 30
 
 
 class CarriedRevision(forms.IntegerField):
-    """A revision id the form carries from one submission to the next: bookkeeping of the
-    sitting, never a change to the page."""
+    """A revision id carried from one submission to the next, never a change to the page."""
 
     widget = forms.HiddenInput
 
@@ -71,9 +56,8 @@ def values(obj, names):
 
 
 def merge_values(cleaned_data, names, theirs, loaded, own):
-    """Merge one object's `names` in `cleaned_data` (the translator's) with `theirs` (the
-    newer version's values), from `loaded` (what the form showed); `own` are the
-    translator's own saved values since. Returns the names both changed."""
+    """Merge the translator's `cleaned_data` with `theirs` from `loaded`, `own` being their
+    own saves since; the names both changed."""
     conflicts = []
     for name in names:
         if name not in cleaned_data:
@@ -81,23 +65,16 @@ def merge_values(cleaned_data, names, theirs, loaded, own):
         mine = cleaned_data[name]
         if same(mine, loaded[name]):
             cleaned_data[name] = theirs[name]
-        elif not (
-            same(theirs[name], loaded[name])
-            or same(theirs[name], mine)
-            or any(same(theirs[name], saved[name]) for saved in own)
-        ):
+        elif not any(same(theirs[name], v) for v in (loaded[name], mine, *(s[name] for s in own))):
             conflicts.append(name)
     return conflicts
 
 
 def merge_newer_version(form, cleaned_data, editable, rows):
-    """Merge the translator's `form` with the newer version its instance holds: the
-    `editable` fields in `cleaned_data`, and in each formset named in `rows` ({name:
-    editable fields of its rows}) the rows the form posted. Refuses the save once when a
-    field both changed. Returns the newer revision when someone else made it, else None.
+    """Merge `form` with the newer version its instance holds (fields, and the formsets'
+    rows named in `rows`); the newer revision when someone else made it, else None.
 
-    Called from the form's `clean`, before its formsets are cleaned: the rows' instances
-    still hold the newer version's values.
+    Called from `clean` before the formsets are cleaned, while rows hold the newer values.
     """
     newer = form.instance
     base_id = posted_revision(form, MERGE_BASE) or posted_revision(form, LOADED_REVISION)
@@ -108,8 +85,7 @@ def merge_newer_version(form, cleaned_data, editable, rows):
         return None
     latest = newer.latest_revision
     loaded = base_revision.as_object()
-    # Their own saves since they loaded the form (autosaves), which newer versions built
-    # on theirs may carry: what the translator wrote is never a conflict with itself.
+    # Their own autosaves since: what the translator wrote never conflicts with itself.
     own = [
         revision.as_object()
         for revision in newer.revisions.filter(
@@ -136,8 +112,8 @@ def merge_newer_version(form, cleaned_data, editable, rows):
 
 
 def merge_rows(formset, names, newer, loaded, own, relation):
-    """`merge_values` for each row the formset posted that the form showed; a row the
-    newer version removed stays removed, one it added is kept (the form never posts it)."""
+    """`merge_values` for each row posted that the form showed; rows the newer version
+    removed stay removed, ones it added are kept."""
 
     def by_pk(obj):
         return {row.pk: values(row, names) for row in getattr(obj, relation).all()}
@@ -159,7 +135,6 @@ def merge_rows(formset, names, newer, loaded, own, relation):
 
 
 def shown_text(value):
-    """The words a reader sees of a stored value, shortened to quote in a message."""
     seen = comparable(value)
     if isinstance(seen, list):
         seen = " ".join(str(part) for part in seen)

@@ -1,14 +1,7 @@
-"""The Content-Security-Policy: the site's strict policy, and the admin's own.
-
-Reader pages have no inline script or style, so CONTENT_SECURITY_POLICY (settings/security.py)
-allows neither. The Wagtail admin still writes inline code that Wagtail gives no nonce
-(widget and panel initialisers, wagtail-modeltranslation's settings, the style elements
-Draftail creates), so a signed-in editor's /admin/ pages get RULESAGE_ADMIN_CSP in place
-of those directives: the reasons are in docs/decisions/admin-csp.md.
-
-This is django-csp's own middleware with its documented extension point,
-`get_policy_parts`: the admin's directives go in as its `replace` part, exactly as the
-`csp_replace` decorator would put them, so nothing reads or changes the HTML.
+"""The Content-Security-Policy: the site's strict policy, and RULESAGE_ADMIN_CSP for
+signed-in editors' admin pages, whose inline code Wagtail gives no nonce
+(docs/decisions/admin-csp.md). Put in through django-csp's `get_policy_parts`, as
+`csp_replace` would, so nothing reads or changes the HTML.
 """
 
 from csp.middleware import CSPMiddleware
@@ -18,11 +11,8 @@ from django.utils.functional import cached_property
 
 
 class SiteCSPMiddleware(CSPMiddleware):
-    """django-csp's middleware, with the admin's directives on signed-in admin pages.
-
-    Anyone can load the sign-in page, so it keeps the strict policy (it needs no inline
-    code); the looser one is served only to editors already signed in. Reader pages are
-    told apart by path alone, so the session is never read for them.
+    """django-csp's middleware, with the admin's directives for signed-in editors only (the
+    sign-in page keeps the strict one); reader pages are told by path, reading no session.
     """
 
     @cached_property

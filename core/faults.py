@@ -1,23 +1,8 @@
 """A database that cannot be reached: readers get a 503 that says so, the log one line.
 
-Without this, every request during an outage was the styled 500 page and logged a full
-traceback (about 90 lines each). The outage is not a bug in the page, and it ends by
-itself: Django drops a broken connection at the end of the request and opens a new one
-on the next, so the site recovers when the database is back.
-
-Responses that need no database still work during an outage: a page served from the
-cache (placed before this middleware) never reaches the view that would fail.
-
-A database that stops answering in the middle of a query (its connection kept open from
-an earlier request) raises nothing: the query waits for ever. `RequestTimeLimitMiddleware`
-ends such a request after RULESAGE_REQUEST_TIME_LIMIT seconds with the same 503, instead
-of leaving the worker held until gunicorn kills it (and the reader with no page at all).
-
-That still costs a sync worker its full wait for every request that needs the database,
-and requests that need none (cached pages) queue behind them. So a failure is remembered
-(`DatabaseBreaker`): for RULESAGE_DATABASE_RETRY_SECONDS after the database last gave no
-answer, requests that would need it get the 503 at once, and one request at a time is let
-through to try it again (docs/decisions/database-hang.md).
+A request that waits past RULESAGE_REQUEST_TIME_LIMIT on a database that stopped
+answering gets the same 503, and a failure is remembered for a while (`DatabaseBreaker`)
+so requests that need the database do not each hold a worker (docs/decisions/database-hang.md).
 """
 
 import logging
@@ -39,7 +24,7 @@ logger = logging.getLogger("rulesage.faults")
 
 
 class RequestTimedOut(Exception):
-    """Raised in a request that ran past RULESAGE_REQUEST_TIME_LIMIT."""
+    """A request ran past RULESAGE_REQUEST_TIME_LIMIT."""
 
 
 class DatabaseKnownUnavailable(Exception):
@@ -50,10 +35,8 @@ DATABASE_ERRORS = (OperationalError, InterfaceError, RequestTimedOut)
 
 
 def gave_no_answer(exception):
-    """True when the database did not answer (refused, connection timed out or lost, a
-    query never answered); False when PostgreSQL answered with an error of its own (a slow
-    query ended by the statement timeout, a deadlock), which says nothing of the next
-    request. psycopg names the server's errors by their SQLSTATE; its own have none."""
+    """True when the database did not answer; False for PostgreSQL's own errors (a statement
+    timeout, a deadlock), which carry an SQLSTATE and say nothing of the next request."""
     if isinstance(exception, RequestTimedOut):
         return True
     return getattr(exception.__cause__, "sqlstate", None) is None
@@ -62,8 +45,7 @@ def gave_no_answer(exception):
 def database_unavailable(request, exception):
     """The 503 for a request whose database work failed; the breaker learns of it."""
     if isinstance(exception, RequestTimedOut):
-        # The connection may be in the middle of a query that will never be answered:
-        # the next request opens a new one.
+        # The connection may wait on a query for ever: the next request opens a new one.
         connections.close_all()
     if gave_no_answer(exception):
         breaker.failed()
@@ -71,12 +53,8 @@ def database_unavailable(request, exception):
 
 
 def unavailable_response(request, exception):
-    """The 503 page, logged as one line; rendered from a template that reads no data.
-
-    Logged through Django's `log_response`, which notes on the response that it was
-    logged: Django would otherwise log the 503 again (django.request), with the traceback
-    when the error reached handler500.
-    """
+    """The 503 page, from a template that reads no data, logged as one line (through
+    `log_response`, so django.request does not log it again with its traceback)."""
     html = render_to_string("503.html", request=request)
     response = HttpResponse(html, status=503)
     response["Retry-After"] = str(settings.RULESAGE_RETRY_AFTER_SECONDS)
@@ -98,18 +76,15 @@ def unavailable_response(request, exception):
 CLOSED, TRIAL, OPEN = "closed", "trial", "open"
 BREAKER_KEY = "database:unavailable"
 TRIAL_KEY = "database:trial"
-# A failure no request has tried again (no traffic) is forgotten after this long.
+# A failure no request has tried again is forgotten after this long.
 FORGOTTEN_AFTER_SECONDS = 5 * 60
 
 
 class DatabaseBreaker:
-    """The last time the database gave no answer, known to every process through the page
-    cache (Redis in production) and, for when Redis cannot be reached either, to this one.
-
-    While it is known, requests that need the database are answered at once (OPEN), but
-    for one request every RULESAGE_DATABASE_RETRY_SECONDS (TRIAL), taken with an atomic
-    `add`, so that one process at a time waits on a database that may still not answer.
-    A trial answered without the 503 clears it; a failed one starts the wait again.
+    """The last time the database gave no answer, known to every process through Redis
+    (and to this one when Redis is down too). While known, requests get the 503 at once
+    (OPEN) but one every RULESAGE_DATABASE_RETRY_SECONDS, taken with an atomic `add`,
+    tries again (TRIAL); a trial answered without the 503 clears it.
     """
 
     def __init__(self):
@@ -165,9 +140,8 @@ breaker = DatabaseBreaker()
 
 
 class DatabaseBreakerMiddleware:
-    """Right after the page cache: a request the cache could not answer needs the
-    database, and while the database is known to give no answer it gets the 503 at once
-    rather than a wait that holds its worker (see `DatabaseBreaker`)."""
+    """Right after the page cache: while the database is known to give no answer, a request
+    the cache could not answer gets the 503 at once rather than holding its worker."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -184,7 +158,7 @@ class DatabaseBreakerMiddleware:
 
 
 class DatabaseUnavailableMiddleware:
-    """Turns a connection failure raised by a view (or its template) into the 503."""
+    """A connection failure raised by a view (or its template) becomes the 503."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -199,12 +173,8 @@ class DatabaseUnavailableMiddleware:
 
 
 def server_error(request):
-    """handler500: the 503 when the error was the database, otherwise the 500 page.
-
-    A connection failure raised outside a view (by a middleware reading the session or
-    looking up a redirect) skips the middleware above and arrives here, still inside
-    Django's exception handling, where sys.exc_info() names it.
-    """
+    """handler500: the 503 for a connection failure raised outside a view (a middleware
+    reading the session), otherwise the 500 page."""
     exception = sys.exc_info()[1]
     if isinstance(exception, DATABASE_ERRORS):
         return database_unavailable(request, exception)
@@ -216,13 +186,10 @@ def _time_is_up(_signum, _frame):
 
 
 class RequestTimeLimitMiddleware:
-    """Ends a request that runs past RULESAGE_REQUEST_TIME_LIMIT seconds (0: no limit).
+    """Ends a request that runs past RULESAGE_REQUEST_TIME_LIMIT seconds with the 503.
 
-    An alarm signal interrupts whatever the request is waiting on (a query to a database
-    that stopped answering) and the 503 page is answered. Signals reach the main thread
-    only: the limit applies under gunicorn's sync workers (gunicorn.conf.py), where each
-    request runs there, and not under a threaded server. The admin's requests are left to
-    the worker timeout, since an editor's bulk action may legitimately take a while.
+    An alarm signal interrupts the wait; signals reach the main thread only, so the limit
+    holds under gunicorn's sync workers. The admin is exempt: a bulk action may take a while.
     """
 
     def __init__(self, get_response):

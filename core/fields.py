@@ -4,11 +4,8 @@ from django.db import models
 
 
 def optional_link(to, *, related_name, verbose_name, **options):
-    """A link that may be empty and is emptied, not cascaded, when its target goes.
-
-    Citations and errata cards point at passages and documents this way: deleting a
-    passage must never delete the ruling's citation or the card that corrects it.
-    """
+    """A link emptied, not cascaded, when its target goes: deleting a passage must never
+    delete the citation or errata card that points at it."""
     return models.ForeignKey(
         to,
         on_delete=models.SET_NULL,

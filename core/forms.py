@@ -1,11 +1,5 @@
-"""Admin forms in which translators change only the translations: every page type's base
-form, and any other admin form that mixes `TranslationsOnlyMixin` in (rulings).
-
-A user whose only role is Translators may change the translated fields (in the target
-languages) and nothing else; English text, settings and the editors' child rows keep their
-stored values whatever is posted. Enforced on the server, and shown honestly: what they
-may not change is rendered as text, not as inputs whose typing would be thrown away.
-"""
+"""Admin forms in which translators change only the translations: what they may not
+change is kept on the server and rendered as text, not as inputs."""
 
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.translator import NotRegistered, translator
@@ -17,14 +11,13 @@ from .roles import edits_translations_only
 from .translated_fields import SOURCE_LANGUAGE, target_languages
 from .widgets import ReadOnlyValue
 
-# Form fields a translator keeps that are not page content: whether to be told of comments.
+# Form fields a translator keeps that are not content.
 NOT_CONTENT = {"comment_notifications"}
 # Wagtail's comments formset: translators comment like everyone else.
 NOT_CONTENT_FORMSETS = {"comments"}
 
 
 def translation_field_names(model):
-    """The model's translated fields in the target languages (`title_es`, `body_es`, …)."""
     try:
         options = translator.get_options_for_model(model)
     except NotRegistered:
@@ -37,20 +30,13 @@ def translation_field_names(model):
 
 
 def keep_only(form, editable, keep_posting=()):
-    """Show every field of `form` outside `editable` as read-only text.
-
-    Django ignores posted data for a disabled field and keeps the value it was built with
-    (the page's latest revision), so English text stays as it was whatever is sent; the
-    field is rendered as text, not as an input whose typing would be thrown away.
-    `keep_posting` names fields the browser must still send: a formset row's id and parent
-    key (Django reads them from the POST to match rows; a browser never sends a disabled
-    field). Django's formsets check a posted id belongs to the parent, so it cannot be
-    pointed at another object.
+    """Disable every field of `form` outside `editable` (Django then keeps its value,
+    whatever is posted) and show it as text. `keep_posting`: a formset row's id and parent
+    key, which the browser must still send (it never sends a disabled field).
     """
     for name, field in form.fields.items():
-        if name in editable or name in keep_posting:
-            continue
-        read_only(field)
+        if name not in editable and name not in keep_posting:
+            read_only(field)
 
 
 def read_only(field):
@@ -61,7 +47,6 @@ def read_only(field):
 
 
 def row_keys(formset):
-    """The fields every row of `formset` posts so Django can tell which stored row it is."""
     keys = {formset.model._meta.pk.name}
     fk = getattr(formset, "fk", None)
     if fk is not None:
@@ -70,11 +55,8 @@ def row_keys(formset):
 
 
 class TranslationsOnlyMixin:
-    """For a Wagtail admin form (pages, snippets): a user whose only role is Translators
-    may change the translated fields and nothing else; English text, settings and the
-    child rows (sources, corrections, citations) keep their stored values. Enforced here,
-    on the server, not by hiding inputs. A translator's save after someone else saved a
-    newer version is merged with it field by field (`core.concurrent_edits`)."""
+    """For a Wagtail admin form: a user whose only role is Translators changes the translated
+    fields only, and their save is merged with a newer version (`core.concurrent_edits`)."""
 
     merged_with = None
 
@@ -93,8 +75,7 @@ class TranslationsOnlyMixin:
         for name, formset in self.formsets.items():
             if name in NOT_CONTENT_FORMSETS:
                 continue
-            # Rows are the editors' (sources, corrections): translators translate the rows
-            # there are, and the editor offers no add, delete or reorder controls to them.
+            # Rows are the editors': translators translate those there are, add none.
             formset.max_num = formset.initial_form_count()
             editable = translation_field_names(formset.model)
             for form in formset.forms:

@@ -1,26 +1,9 @@
-"""Every e-mail leaves from the task worker, never from a web request.
+"""Every e-mail leaves from the task worker, never from a web request (docs/mail.md).
 
-Django's password reset, Wagtail's workflow notifications and anything else that sends
-with the default connection go through `QueuedEmailBackend` (EMAIL_BACKEND): it turns each
-message into plain data and queues `send_queued_mail`, which the task worker
-(`manage.py db_worker`) sends through the backend that really delivers,
-RULESAGE_EMAIL_BACKEND (SMTP in production, the console in development). So a request
-never waits on, or fails with, the mail server; and with the database queue the mail is
-queued in the request's transaction, so a change that is rolled back mails nobody.
-
-A task that writes a mail itself runs in the worker already: it sends through
-`delivering_connection()` straight away (the reader's one e-mail, rulings/reader_mail.py,
-must know the mail left before it records that the reader was told).
-
-When the mail server is down or refuses a message, the task logs a warning and queues
-itself again, later each time (`try_again_later`, RETRY_DELAYS: from a minute to six hours,
-about nine hours in all); every task that sends mail (`send_queued_mail`, the reader's
-e-mail) follows this one schedule. When the last attempt fails too, the task fails with
-MailNotSent: the worker logs the error with its traceback and the queue keeps the task as
-FAILED, with what it was to send in its arguments. Nothing is dropped:
-`manage.py resend_failed_mail` queues every task that failed so again once the server is
-back. The queue stores each message in full, password-reset links
-included, until `manage.py prune_db_task_results` deletes finished tasks (docs/mail.md).
+`QueuedEmailBackend` queues each message as plain data in the request's transaction (a
+rollback mails nobody); `send_queued_mail` sends it through RULESAGE_EMAIL_BACKEND and,
+when the server fails, tries again later (RETRY_DELAYS), then stays FAILED for
+`manage.py resend_failed_mail`.
 """
 
 import base64
@@ -42,8 +25,8 @@ from django_tasks import task
 
 logger = logging.getLogger(__name__)
 
-# Seconds to wait before each new attempt after a failed one.
 RETRY_DELAYS = (60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600)
+ADDRESSES = ("to", "cc", "bcc", "reply_to")
 
 
 class QueuedEmailBackend(BaseEmailBackend):
@@ -66,8 +49,8 @@ class QueuedEmailBackend(BaseEmailBackend):
 
 
 class ConsoleEmailBackend(console.EmailBackend):
-    """Django's console backend, each message under a line naming its recipients and
-    subject, so that in the terminal of `make run` an e-mail stands out from the log."""
+    """Django's console backend, each message under a line naming recipients and subject,
+    so an e-mail stands out in the log of `make run`."""
 
     def write_message(self, message):
         header = f" E-mail to {', '.join(message.recipients())}: {message.subject} "
@@ -84,21 +67,18 @@ def delivering_connection():
 
 
 def delivering_backend():
-    """The dotted path of the backend that talks to the mail server in the end."""
     if issubclass(import_string(settings.EMAIL_BACKEND), QueuedEmailBackend):
         return settings.RULESAGE_EMAIL_BACKEND
     return settings.EMAIL_BACKEND
 
 
 class MailNotSent(Exception):
-    """Raised by a task that sends mail once its last attempt has failed: the task stays
-    FAILED, and `manage.py resend_failed_mail` queues it again."""
+    """The last attempt failed: the task stays FAILED for `resend_failed_mail`."""
 
 
 def try_again_later(task, attempt, error, what, *args):
-    """After attempt number `attempt` at sending failed with `error`: queue
-    `task(*args, attempt=attempt + 1)` for RETRY_DELAYS later and log one warning naming
-    `what`; once no attempt is left (or the queue cannot wait), raise MailNotSent."""
+    """Queue the next attempt RETRY_DELAYS later and warn; raise MailNotSent when none is
+    left (or the queue cannot wait)."""
     if attempt > len(RETRY_DELAYS) or not task.get_backend().supports_defer:
         raise MailNotSent(f"{what} not sent in {attempt} attempt(s)") from error
     run_after = timezone.now() + timedelta(seconds=RETRY_DELAYS[attempt - 1])
@@ -114,11 +94,7 @@ def try_again_later(task, attempt, error, what, *args):
 
 @task()
 def send_queued_mail(data, attempt=1):
-    """Send the message `data` (from `message_to_data`); on failure queue the next attempt.
-
-    Returns how many messages were sent (0 when only a retry was queued); raises once the
-    last attempt has failed, so the task stays FAILED with the message in its arguments.
-    """
+    """Send the message `data`; how many were sent (0 when a retry was queued)."""
     try:
         return delivering_connection().send_messages([message_from_data(data)])
     except Exception as error:
@@ -130,7 +106,7 @@ def send_queued_mail(data, attempt=1):
 
 
 def _pack(content):
-    """Text as it is, anything else (bytes, a message) as base64, so JSON can hold it."""
+    """Text as it is, anything else as base64, so JSON can hold it."""
     if isinstance(content, str):
         return {"text": content}
     if isinstance(content, EmailMessage):
@@ -145,7 +121,6 @@ def _unpack(packed):
 
 
 def _mime_part(raw):
-    """A MIMEBase with the headers and payload of the MIME part `raw` (bytes)."""
     parsed = message_from_bytes(raw)
     part = MIMEBase(parsed.get_content_maintype(), parsed.get_content_subtype())
     for name in set(part.keys()):
@@ -157,11 +132,7 @@ def _mime_part(raw):
 
 
 def message_to_data(message):
-    """`message` as JSON-ready data: everything its delivery needs, nothing else.
-
-    The Date header is stamped now, so a mail delayed by a mail-server outage still says
-    when it was written.
-    """
+    """`message` as JSON-ready data, dated now so a delayed mail says when it was written."""
     headers = {str(name): str(value) for name, value in message.extra_headers.items()}
     if "date" not in {name.lower() for name in headers}:
         headers["Date"] = formatdate(localtime=settings.EMAIL_USE_LOCALTIME)
@@ -177,10 +148,7 @@ def message_to_data(message):
         "content_subtype": message.content_subtype,
         "encoding": str(message.encoding) if message.encoding else None,
         "from_email": str(message.from_email),
-        "to": [str(address) for address in message.to],
-        "cc": [str(address) for address in message.cc],
-        "bcc": [str(address) for address in message.bcc],
-        "reply_to": [str(address) for address in message.reply_to],
+        **{name: [str(address) for address in getattr(message, name)] for name in ADDRESSES},
         "headers": headers,
         "alternatives": [
             {"content": _pack(content), "mimetype": mimetype}
@@ -191,17 +159,8 @@ def message_to_data(message):
 
 
 def message_from_data(data):
-    """The message `message_to_data` described, ready to send."""
-    message = EmailMultiAlternatives(
-        subject=data["subject"],
-        body=data["body"],
-        from_email=data["from_email"],
-        to=data["to"],
-        cc=data["cc"],
-        bcc=data["bcc"],
-        reply_to=data["reply_to"],
-        headers=data["headers"],
-    )
+    fields = ("subject", "body", "from_email", "headers", *ADDRESSES)
+    message = EmailMultiAlternatives(**{name: data[name] for name in fields})
     message.content_subtype = data["content_subtype"]
     message.encoding = data["encoding"]
     for alternative in data["alternatives"]:

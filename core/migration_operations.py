@@ -16,13 +16,8 @@ class PostgresOnly:
 
 
 class AddPostgresIndex(PostgresOnly, migrations.AddIndex):
-    """AddIndex for an index only PostgreSQL can build (GIN over a text-search vector, or
-    a column ordered NULLS LAST).
-
-    The model state records the index everywhere, so `makemigrations --check` stays
-    quiet; on SQLite (`make run`) nothing is built, and the site search there takes
-    Wagtail's database fallback, which needs no index.
-    """
+    """AddIndex for an index only PostgreSQL can build; the model state records it
+    everywhere, so `makemigrations --check` stays quiet."""
 
 
 class RemovePostgresIndex(PostgresOnly, migrations.RemoveIndex):

@@ -1,8 +1,5 @@
-"""Breadcrumbs: the trail from the home page to the page a reader is on.
-
-Wagtail pages take theirs from the page tree; other reader pages (rulings, documents)
-build theirs from `Crumb`s. Both render through core/includes/breadcrumbs.html.
-"""
+"""Breadcrumbs: Wagtail pages take theirs from the page tree, other reader pages build
+theirs from `Crumb`s; both render through core/includes/breadcrumbs.html."""
 
 from dataclasses import dataclass
 
@@ -30,11 +27,8 @@ def home_crumb():
 
 
 def routed_ancestors(page):
-    """The live ancestors below the site root, when the page was reached by routing.
-
-    The project's route (pages.routing) leaves on the page it serves the pages it
-    passed through, as `route_ancestors`: the trail then needs no query. None otherwise.
-    """
+    """The live ancestors below the site root that routing (pages.routing) left on the
+    page as `route_ancestors`, so the trail needs no query; None otherwise."""
     chain = page.__dict__.get("route_ancestors")
     if chain is None:
         return None
@@ -42,17 +36,12 @@ def routed_ancestors(page):
 
 
 def page_trail(page, request=None):
-    """Crumbs for a Wagtail page: its live ancestors below the tree root, then the page.
-
-    The ancestors the route passed through, or one query for them; their URLs come from
-    the site's cached root paths.
-    """
-    crumbs = [home_crumb()]
+    """Crumbs for a Wagtail page: its live ancestors below the tree root, then the page."""
     ancestors = routed_ancestors(page)
     if ancestors is None:
         ancestors = page.get_ancestors().filter(depth__gt=2).live() if page.pk else []
-    for ancestor in ancestors:
-        crumbs.append(crumb_of(ancestor, "title", ancestor.get_url(request)))
+    crumbs = [home_crumb()]
+    crumbs += [crumb_of(ancestor, "title", ancestor.get_url(request)) for ancestor in ancestors]
     if page.depth and page.depth > 2:
         crumbs.append(crumb_of(page, "title"))
     return crumbs

@@ -1,20 +1,5 @@
-"""Whole reader pages cached for anonymous readers, never stale.
-
-Each page is stored with the tags of what it shows and their versions (core.cache_tags),
-and served while those are current: an edit re-renders only the pages that can show it.
-
-Why tags declared by the views rather than one site-wide counter: at catalogue scale a
-single save made every page of the site miss (docs/decisions/page-cache-tags.md). Why not
-a list of addresses to purge per change: such a list is a second copy of every view's
-queries. A view says what it shows (`cache_tags.shows`), in the same code that reads it; a
-view that says nothing is stale after every change.
-
-Only anonymous readers are served from the cache: a request with a session or a messages
-cookie, or credentials, always reaches the view, and a response is stored only when it is
-a 200 that set no cookie, used no CSRF token (forms) and did not ask not to be cached, and
-its view accepted every query parameter as given (`accept`): one entry per page and
-language, whatever values strangers send.
-"""
+"""Whole reader pages cached for anonymous readers, stored with the tags of what they show
+and served while those tags' versions are current (docs/decisions/page-cache-tags.md)."""
 
 import hashlib
 import pickle
@@ -32,41 +17,25 @@ from .cache_tags import SEQUENCE_KEY, SITE, page_cache
 from .redis_cache import reachable_again
 
 STATUS_HEADER = "X-Page-Cache"
-# The tags of a stored page, for a CDN in front to purge by (Fastly and Varnish's xkey
-# read Surrogate-Key, Cloudflare reads Cache-Tag).
+# A stored page's tags for a CDN to purge by (Fastly and xkey; Cloudflare).
 TAG_HEADERS = ("Surrogate-Key", "Cache-Tag")
-# How long an entry is kept when nothing replaces it (seconds); staleness is not a concern
-# (the tags' versions take care of that), only memory.
+# Only memory limits an entry's life: the tags' versions say when it is stale.
 DEFAULT_TIMEOUT = 24 * 60 * 60
 # Headers that belong to one response, not to the page.
 NOT_STORED = {"set-cookie", "date", STATUS_HEADER.lower()}
 
 
-def enabled():
-    return getattr(settings, "RULESAGE_PAGE_CACHE", False)
-
-
 @receiver(reachable_again)
 def bump_after_outage(sender, **kwargs):
-    """A change made while Redis could not be reached moved no version on: make
-    everything stale now, so no page rendered before that change is served after it.
-    (Redis only: the database may be the one that is down.)"""
+    """A change made while Redis was unreachable moved no version on: everything is stale."""
     cache_tags.move_on({SITE})
 
 
 def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
-    """`compute()`, kept while the versions of `tags` stay as they were.
+    """`compute()`, kept (in Redis and this process) while the versions of `tags` stay.
 
-    For what a page derives from content, such as a guide's breadcrumbs, its game's other
-    guides, its sources and change log: once any request has computed it since the last
-    change to those tags, an uncached page reads it without a database query. `tags` is a
-    list, or a function of the computed value (a ruling's page read by its address names
-    its game once read); the page that uses the value shows those tags too.
-    `RULESAGE_REMEMBER = False` (REMEMBER=0) computes it every time.
-
-    A value is kept under one key per `key`, replaced when it is computed again: values of
-    old versions are not left behind. It is also kept in this process (`_kept`), so that a
-    request that finds no change since it was stored reads nothing more from the cache.
+    `tags` is a list or a function of the value; the page using the value shows them too.
+    One key per `key`, so values of old versions are not left behind.
     """
     if not cache_tags.invalidating() or not getattr(settings, "RULESAGE_REMEMBER", True):
         value = compute()
@@ -74,7 +43,7 @@ def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
             cache_tags.shows(*(tags(value) if callable(tags) else tags))
         return value
     sequence = cache_tags.request_sequence()
-    if sequence is None:  # the cache is unreachable: nothing kept could be trusted
+    if sequence is None:  # the cache is unreachable
         return compute()
     full_key = f"kept:{key}"
     entry = _kept.get(full_key)
@@ -90,7 +59,6 @@ def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
     value = compute()
     if value is None:  # nothing is kept for what is not there (a 404's address)
         return None
-    # Every value, like every page, is stale once everything is (a release, a restore).
     value_tags = {SITE, *(tags(value) if callable(tags) else tags)}
     cache_tags.shows(*value_tags)
     versions = cache_tags.versions_to_store(value_tags, sequence)
@@ -102,8 +70,7 @@ def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
 
 
 class KeptValues:
-    """Remembered values in this process, up to `limit` bytes of pickles; when full it is
-    emptied and starts again (each entry says itself whether it is still current)."""
+    """Remembered values in this process, up to `limit` bytes; emptied when full."""
 
     def __init__(self, limit):
         self.limit = limit
@@ -127,44 +94,33 @@ class KeptValues:
 _kept = KeptValues(limit=32 * 1024 * 1024)
 
 
-# The query parameters reader pages read (lists, search, the ask page's check, a passage's
-# page, the sitemap's files). A request with any other parameter (a campaign tag, a typo)
-# gets the same page as without it, rendered afresh and not stored: a stranger's random
-# parameters cannot fill the cache. Nor can their values: a page is stored only when its
-# view accepted each value (`accept`).
+# The query parameters reader pages read; a page asked for with any other is not stored,
+# so strangers' random parameters cannot fill the cache.
 READ_PARAMETERS = frozenset(
     {"page", "p", "q", "game", "edition", "kind", "status", "language", "passage", "question"}
 )
-# Of those, the ones a reader types (search words, a game or edition typed, the ask page's
-# question): their pages are rendered every time and never stored, since what strangers
-# type has no end and would fill the cache (a search answers from stored vectors anyway).
+# Of those, what a reader types: it has no end, so such pages are never stored.
 TYPED_PARAMETERS = frozenset({"q", "game", "edition", "question"})
 
 
 def accept(request, name, value):
-    """Say that the view read query parameter `name` and used it as `value`: the string the
-    page's one address writes for it, or "" when the view used its default (the address
-    leaves it out: the first page, no filter).
+    """Say the view used query parameter `name` as `value`, as the page's one address
+    writes it ("" for the default, which the address leaves out).
 
-    Only the view knows which values it can use. A page is stored only when every
-    parameter of its request was accepted and written as its address writes it
-    (`as_accepted`); its canonical link names the accepted values (rulesage_tags); a value
-    accepted but written otherwise (`?page=1`, `?page=last`) is redirected to that address
-    (pages.middleware). A value the view could not use is not accepted: its page is
-    rendered without it and not stored."""
+    A page is stored only when every parameter was accepted as written; one written
+    otherwise is redirected; one the view could not use is not accepted.
+    """
     accepted(request)[name] = value
 
 
 def accepted(request):
-    """{name: value} of the query parameters the request's view has accepted so far."""
     if not hasattr(request, "query_accepted"):
         request.query_accepted = {}
     return request.query_accepted
 
 
 def as_accepted(request):
-    """True when every query parameter of the request was accepted, given once and written
-    as the page's address writes it: the request asks for the page at its one address."""
+    """True when the request asks for the page at its one address."""
     record = accepted(request)
     return all(
         record.get(name) and values == [record[name]] for name, values in request.GET.lists()
@@ -172,9 +128,8 @@ def as_accepted(request):
 
 
 def respelled(request):
-    """The request's address with each parameter its view accepted written as the page's
-    address writes it, when one was written otherwise (`?page=1`, `?page=01`, `?page=last`);
-    else None. What a reader types (TYPED_PARAMETERS) is kept as typed."""
+    """The address with the accepted parameters written as the page's address writes them,
+    when one was written otherwise (`?page=01`); else None. Typed ones stay as typed."""
     record = accepted(request)
     pairs, differs = [], False
     for name, values in request.GET.lists():
@@ -189,8 +144,7 @@ def respelled(request):
 
 
 def cache_key(request):
-    """One key per scheme, host, language, path and query, the query's parameters in one
-    order: the same page asked for twice is one entry."""
+    """One key per scheme, host, language, path and sorted query."""
     language = translation.get_language_from_request(request, check_path=True)
     query = urlencode(sorted(request.GET.lists()), doseq=True)
     address = f"{request.scheme}|{request.get_host()}|{language}|{request.path}?{query}"
@@ -199,12 +153,8 @@ def cache_key(request):
 
 def anonymous(request):
     """True when nothing in the request can make its page personal."""
-    cookies = request.COOKIES
-    return not (
-        settings.SESSION_COOKIE_NAME in cookies
-        or "messages" in cookies
-        or "HTTP_AUTHORIZATION" in request.META
-    )
+    personal = {settings.SESSION_COOKIE_NAME, "messages"} & set(request.COOKIES)
+    return not personal and "HTTP_AUTHORIZATION" not in request.META
 
 
 def cacheable_request(request):
@@ -238,14 +188,6 @@ def stored(response, sequence, versions):
     return (sequence, versions, response.content, headers)
 
 
-def from_stored(value):
-    _sequence, _versions, content, headers = value
-    response = HttpResponse(content)
-    for name, header in headers:
-        response[name] = header
-    return response
-
-
 def tag_response(response, tags):
     """Name the page's tags for a CDN (`core.page_cache_events` purges by them)."""
     names = sorted(tags)
@@ -256,9 +198,8 @@ def tag_response(response, tags):
 class PageCacheMiddleware:
     """Serve anonymous GETs of reader pages from the cache, and fill it.
 
-    It sits right after WhiteNoise, before the session, language, CSRF and authentication
-    middleware, so a hit skips them all (the stored headers include what they added, such
-    as Content-Language and Vary); the key holds the language the request asks for.
+    It sits before the session, language, CSRF and auth middleware so a hit skips them;
+    the stored headers hold what they added, and the key holds the language.
     """
 
     def __init__(self, get_response):
@@ -273,10 +214,9 @@ class PageCacheMiddleware:
             cache_tags.end_request()
 
     def respond(self, request):
-        if not enabled() or not cacheable_request(request):
+        if not getattr(settings, "RULESAGE_PAGE_CACHE", False) or not cacheable_request(request):
             return self.get_response(request)
         key = cache_key(request)
-        # The sequence and the page in one round trip (MGET).
         found = page_cache().get_many([SEQUENCE_KEY, key])
         sequence = found.get(SEQUENCE_KEY) or cache_tags.read_sequence()
         if sequence is None:  # the cache is unreachable (core.redis_cache): uncached
@@ -286,7 +226,7 @@ class PageCacheMiddleware:
         if value is not None and cache_tags.still_current(value[0], value[1], sequence):
             if value[0] != sequence:  # current still: the next hit need not ask again
                 page_cache().set(key, (sequence, *value[1:]), self.timeout())
-            response = from_stored(value)
+            response = HttpResponse(value[2], headers=dict(value[3]))
             response[STATUS_HEADER] = "hit"
             return response
         response = self.get_response(request)
@@ -302,8 +242,7 @@ class PageCacheMiddleware:
                 page_cache().set(key, stored(response, sequence, versions), self.timeout())
             response[STATUS_HEADER] = "miss"
         elif value is not None:
-            # A copy was kept but something it shows has changed since: this answer needed
-            # the view (and the database), as a fault's 503 did.
+            # Something the kept copy shows has changed: this answer needed the view.
             response[STATUS_HEADER] = "stale"
         return response
 

@@ -1,27 +1,7 @@
-"""Which cached pages a change makes stale: each app names the tags of its own records.
-
-A change moves on the tags (core.cache_tags) of the pages that can show what it touched.
-Each app whose records readers see declares in its own signals module the tags a change
-to each kind of its records touches (`tags_for`), and has its records watched (`watch`);
-the rules of rulings and guides are in rulings/signals.py and guides/signals.py. Here:
-
-- a page: the rule of its type (a guide, a game page), else everything;
-- a page moved or given a new slug (addresses change), a site, a view restriction, and
-  any watched record no rule names: everything (a new kind of record re-renders the site
-  rather than nothing).
-
-Every change moves `lists` too (home page, lists, feeds, search, sitemaps). A change
-that moves a record from one game to another (an edition given to another game) makes
-both games' pages stale: the record as stored before the save counts too.
-
-What no cached page shows moves nothing: a record its app does not have watched (a
-reader's question: its confirmation page is the sender's own and never cached; the
-ruling that answers it is a change when saved). Writes that send no signal
-(`QuerySet.update`, bulk writes) say themselves what they touched: the ruling importer
-bumps the tags of what each committed file wrote.
-
-Every rule ends in `core.cache_tags.bump`, the one call that moves the tags and, behind
-a CDN, queues their purge once the change is committed (`core.cdn_purge`).
+"""Which cached pages a change makes stale: each app declares in its signals module the
+tags a change to each kind of its records touches (`tags_for`) and has them watched
+(`watch`). A page or record no rule names makes everything stale; writes that send no
+signal bump their own tags.
 """
 
 from django.apps import apps
@@ -31,17 +11,14 @@ from wagtail.signals import page_published, page_slug_changed, page_unpublished,
 
 from core.cache_tags import LISTS, SITE, bump, of_game
 
-# {model label: tags(record)}, each app's rules for its own records (`tags_for`).
+# {model label: tags(record)}
 RULES = {}
 # Fields whose saving alone shows on fewer pages than the record's rule says:
 # {label: {field: tags(game id)}}.
 NARROW_FIELDS = {}
-# Of Wagtail's own records, those a reader sees (revisions, logs, locks and workflow
-# tasks show nothing until a page is published).
+# Wagtail's records a reader sees (revisions, logs and locks show nothing until published).
 WAGTAIL_SHOWN = {"page", "site", "pageviewrestriction"}
-# Saved alone, these show on no reader page: Wagtail pointing a record at its newest
-# revision, a draft readers do not see yet (an editor's publish or an import's save says
-# what changed).
+# Saved alone, these show on no reader page (a new draft revision).
 BOOKKEEPING_FIELDS = {"latest_revision", "has_unpublished_changes"}
 
 
@@ -59,7 +36,6 @@ def tags_for(*models, narrow_fields=None):
 
 
 def value(model, pk, field):
-    """One field of the stored record `pk` of `model`, or None."""
     if pk is None:
         return None
     return model._default_manager.filter(pk=pk).values_list(field, flat=True).first()
@@ -103,8 +79,7 @@ def record_changed(sender, instance, raw=False, update_fields=None, **kwargs):
 
 
 def remember_tags_before_save(sender, instance, raw=False, update_fields=None, **kwargs):
-    """The tags of the record as stored, before it is saved: moved to another game (or a
-    citation to another ruling), the pages it showed on before are stale too."""
+    """Tags of the record as stored: moved to another game, its old pages are stale too."""
     if raw or instance._state.adding or instance.pk is None or isinstance(instance, Page):
         return
     if update_fields and set(update_fields) <= BOOKKEEPING_FIELDS:
@@ -126,8 +101,7 @@ def page_moved(sender, instance, **kwargs):
 
 
 def watch(app_label, not_shown=()):
-    """Make stale, on every save and delete of a record of `app_label` (but the models
-    `not_shown`), the pages its rule names."""
+    """On every save and delete of a record of `app_label` (but `not_shown`), bump its rule."""
     hidden = {model._meta.label_lower for model in not_shown}
     for model in apps.get_app_config(app_label).get_models():
         meta = model._meta

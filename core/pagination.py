@@ -1,18 +1,5 @@
-"""Pages of long ordered lists that cost the same on page 1, page 1,000 and the last page.
-
-Django's Paginator reads a page as `OFFSET n LIMIT k` over whole rows: the database
-fetches and throws away every row before the page, so the last page of 100,000 rulings
-reads 100,000 rows. `IndexPaginator` picks the page's primary keys first, from the end
-of the ordering nearer to the page (a reversed ordering reads the same index backwards),
-which an index on the ordering answers from the index alone; then it reads those rows
-by key. The count stays exact: `count()` over a list whose filter an index covers is an
-index-only scan, cheap however long the list.
-
-Every reader list reads `?page=N` as Django's ListView does: `?page=last` is the last page,
-and a page that is not a number, or past the end, is not found (404), never an error. The
-page number is accepted as its address writes it (none for the first page): `?page=1`
-and `?page=last` lead there (core.page_cache.accept).
-"""
+"""Pages of long ordered lists, read as Django's ListView reads `?page=N` (`last`; a page
+that names none is a 404), each number accepted as its address writes it."""
 
 from django.core.paginator import InvalidPage, Page, Paginator
 from django.http import Http404
@@ -21,7 +8,9 @@ from .page_cache import accept
 
 
 class IndexPaginator(Paginator):
-    """A Paginator over an ordered QuerySet whose ordering ends in a unique column."""
+    """A Paginator over an ordered QuerySet whose ordering ends in a unique column that
+    reads a page's keys from the nearer end of an index, then those rows: the last page
+    costs what the first does, where OFFSET reads every row before it."""
 
     def page(self, number):
         number = self.validate_number(number)
@@ -42,8 +31,7 @@ class IndexPaginator(Paginator):
 
 
 def page_or_404(paginator, request, name="page"):
-    """The page the request's `?page=` names (an integer, or "last"), as ListView reads
-    it; a number that names no page is a 404, never a server error."""
+    """The page the request's `?page=` names; a 404 when it names none."""
     number = request.GET.get(name)
     if number == "last":
         number = paginator.num_pages
@@ -56,14 +44,12 @@ def page_or_404(paginator, request, name="page"):
 
 
 def accept_page(request, page, name="page"):
-    """Accept the number of `page` as its address writes it: none for the first."""
     accept(request, name, str(page.number) if page.number > 1 else "")
 
 
 def page_of(items, request, per_page, count=None):
-    """The page `?page=` asks for, as the context the pager include reads
-    (`templates/core/includes/pagination.html`): `page_obj`, `paginator`, `is_paginated`.
-    `count`, when known (e.g. summed from several sources), spares the paginator's own."""
+    """The context the pager include reads for the page `?page=` asks for; a known
+    `count` spares the paginator's own."""
     paginator = Paginator(items, per_page)
     if count is not None:
         paginator.count = count  # a cached_property: set, it is never computed

@@ -4,11 +4,8 @@ from wagtail.admin.panels import InlinePanel
 
 
 class RowsPanel(InlinePanel):
-    """An inline panel whose add, delete and reorder controls go away for translators.
-
-    Their form (`TranslatablePageForm`) keeps the rows as stored whatever is posted; the
-    controls would only pretend otherwise.
-    """
+    """An inline panel without add, delete and reorder controls for translators, whose form
+    keeps the rows as stored whatever is posted."""
 
     class BoundPanel(InlinePanel.BoundPanel):
         template_name = "core/admin/rows_panel.html"

@@ -1,11 +1,5 @@
-"""The words a reader sees in a stored value, and how two such texts differ.
-
-Wagtail re-serialises rich text when an editor saves (it adds `data-block-key` attributes,
-re-orders attributes, changes entities and spacing), so two stored values can differ when
-a reader sees no difference at all. Whether a translation changed, and what changed in the
-original, is decided on the text a reader sees: markup, attributes, entities, block ids and
-runs of spacing are not part of it.
-"""
+"""The words a reader sees in a stored value, and how two such texts differ: Wagtail
+re-serialises rich text on save, so markup, block ids and spacing are not part of it."""
 
 import difflib
 import html
@@ -29,8 +23,7 @@ def visible_text(markup):
 
 
 def visible(value):
-    """A stored stream value (JSON of blocks) with every string reduced to its visible
-    text and block ids left out: equal for two streams a reader cannot tell apart."""
+    """A stored stream value reduced to its visible text, block ids left out."""
     if isinstance(value, dict):
         return {key: visible(item) for key, item in value.items() if key != "id"}
     if isinstance(value, list):
@@ -57,8 +50,7 @@ def visible_strings(value):
 
 @dataclass(frozen=True)
 class Segment:
-    """A run of text that is the same in both texts, or only in the later (`insert`) or
-    only in the earlier (`delete`)."""
+    """A run of text in both texts, or only in the later or the earlier."""
 
     kind: str  # "equal", "insert" or "delete"
     text: str
@@ -73,11 +65,7 @@ class Segment:
 
 
 def text_changes(before, after):
-    """How `after` differs from `before`, word by word, as a list of `Segment`s.
-
-    Whole words are compared (a changed letter shows the word removed and its new form
-    added), so that a reader sees words, not fragments, marked.
-    """
+    """How `after` differs from `before`, whole word by word, as `Segment`s."""
     old, new = TOKENS.findall(before or ""), TOKENS.findall(after or "")
     segments = []
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
@@ -93,8 +81,7 @@ def text_changes(before, after):
 
 
 def joined(segments):
-    """Changes separated only by spacing read as one change: "<del>a c</del><ins>b d</ins>"
-    rather than "<del>a</del><ins>b</ins> <del>c</del><ins>d</ins>"."""
+    """Changes separated only by spacing read as one change."""
     result, run = [], []
 
     def flush():
@@ -118,7 +105,6 @@ def joined(segments):
 
 
 def add(segments, kind, text):
-    """Append, joining a run to the previous one of the same kind."""
     if not text:
         return
     if segments and segments[-1].kind == kind:

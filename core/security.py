@@ -1,11 +1,5 @@
 """Security that is not a Django setting: the Permissions-Policy header, the sign-in
-throttle's two limits (per account and address, per address) and the page an admin
-sign-in gets once django-axes has locked it out.
-
-The other headers (Content-Security-Policy, HSTS, nosniff, Referrer-Policy, framing) are
-settings read by django-csp and Django's SecurityMiddleware: see settings/security.py and
-settings/production.py.
-"""
+throttle's two limits and the page of a locked-out admin sign-in."""
 
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
@@ -33,30 +27,21 @@ class PermissionsPolicyMiddleware:
         return response
 
 
-def account_failures(request, credentials=None):
-    """Failed sign-ins for this account from this address within the cool-off time."""
-    since = timezone.now() - get_cool_off(request)
+def account_locked(request, credentials=None):
+    """This account failed its number of sign-ins from this address within the cool-off."""
     failures = AccessAttempt.objects.filter(
         username=get_client_username(request, credentials),
         ip_address=client_address(request),
-        attempt_time__gte=since,
+        attempt_time__gte=timezone.now() - get_cool_off(request),
     ).aggregate(total=Sum("failures_since_start"))["total"]
-    return failures or 0
-
-
-def account_locked(request, credentials=None):
-    return account_failures(request, credentials) >= settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
+    return (failures or 0) >= settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
 
 
 def failure_limit(request, credentials=None):
     """AXES_FAILURE_LIMIT: two limits in one, as django-axes compares one number.
 
-    Failures are counted per account and address and per address (AXES_LOCKOUT_PARAMETERS),
-    and axes locks when the larger count, the address's, reaches the limit. So the limit
-    is the per-address one until this account has failed its own number of times from
-    this address: then it is that number, which the address's count has reached too.
-    An account is thus never locked for an address that did not fail it, and one address
-    spraying many usernames is stopped after RULESAGE_SIGNIN_FAILURES_PER_ADDRESS.
+    Axes locks when the larger count, the address's, reaches it: so it is the per-address
+    limit until this account has failed its own number of times from this address.
     """
     if account_locked(request, credentials):
         return settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
@@ -86,20 +71,14 @@ def lockout_message(request=None, credentials=None):
 
 
 def locked_out(request, original_response=None, credentials=None):
-    """The admin's own sign-in page, with the lockout message and the username kept.
-
-    django-axes calls this (AXES_LOCKOUT_CALLABLE) instead of answering with its bare
-    English text. Its authentication backend refuses a locked-out pair before Django
-    hashes the password, so each further attempt is cheap for the server.
-    """
+    """AXES_LOCKOUT_CALLABLE: the admin's own sign-in page with the lockout message, rather
+    than axes' bare English text."""
     username = (credentials or {}).get("username") or request.POST.get("username", "")
     messages.error(request, lockout_message(request, credentials))
-    form = LoginForm(request=request, initial={"username": username})
     context = {
-        "form": form,
+        "form": LoginForm(request=request, initial={"username": username}),
         "next": request.POST.get("next") or reverse("wagtailadmin_home"),
         "show_password_reset": False,
         "title": gettext("Sign in"),
     }
-    response = TemplateResponse(request, "wagtailadmin/login.html", context, status=429)
-    return response.render()
+    return TemplateResponse(request, "wagtailadmin/login.html", context, status=429).render()

@@ -1,16 +1,5 @@
 """Matching and ranking over a model's stored text-search vectors, with Django's
-`contrib.postgres.search` only.
-
-A query (Wagtail's `PlainText`, `And`, `Or`) becomes a `SearchQuery` in the language's
-configuration, matched with the `@@` lookup on the stored column (`search_en=SearchQuery(…)`)
-and ranked with `SearchRank` over the same column: the GIN index answers the match, and
-neither the recheck nor the rank stems any text again (docs/decisions/stored-search-vectors.md).
-
-Ranking still reads every match, hundreds of thousands of rows for a word in most
-passages. With a `limit`, only the newest `limit` matches (by primary key, which an index
-walks in order) are ranked, and the results say when more matched: the search page then
-counts them as "200+" (pages/search.py).
-"""
+`contrib.postgres.search` only (docs/decisions/stored-search-vectors.md)."""
 
 from functools import reduce
 from operator import and_, mul, or_
@@ -21,16 +10,12 @@ from modelsearch.query import And, Or, PlainText
 
 from core.text_search import StoredSearchVector
 
-# The weights of the letters D, C, B, A in a rank: those Wagtail's PostgreSQL backend gives
-# its default boosts, so that a word in a ruling's question (A) counts about five times one
-# in its answer (B), and the order of results is the one readers have always seen.
+# Weights of D, C, B, A: those Wagtail's PostgreSQL backend gives its default boosts.
 RANK_WEIGHTS = [1 / 101, 11 / 101, 21 / 101, 1.0]
 
 
 def stored_vector(model, config, field_names):
-    """The name of `model`'s stored vector column of exactly `field_names` in `config`, or
-    None when it has none (the search then stems the fields at query time, as Wagtail's
-    backend does)."""
+    """`model`'s stored vector column of exactly `field_names` in `config`, or None."""
     wanted = sorted(field_names)
     for field in model._meta.get_fields():
         expression = getattr(field, "expression", None)
@@ -53,7 +38,7 @@ def vector_columns(model):
 
 
 def words(query):
-    """A PlainText's words: split at spaces and hyphens, as Wagtail splits them."""
+    """A PlainText's words, split as Wagtail splits them."""
     return query.query_string.replace("-", " ").split()
 
 
@@ -67,8 +52,7 @@ def supported(query):
 
 
 def tsquery(query, config):
-    """`query` as one `SearchQuery` in `config`: each word stemmed as the language stems it
-    (a function word left out), a PlainText's words joined by its operator."""
+    """`query` as one `SearchQuery` in `config`."""
     if isinstance(query, PlainText):
         if query.operator == "and":  # one `plainto_tsquery`: its words are ANDed
             return SearchQuery(" ".join(words(query)), search_type="plain", config=config)
@@ -79,8 +63,8 @@ def tsquery(query, config):
 
 
 def tsrank(column, query, config):
-    """How well a row's stored vector answers `query`: a PlainText's `ts_rank`; an AND's
-    parts all count (the product of one plus each, less one); an OR's, their mean."""
+    """A PlainText's `ts_rank`; an AND's parts' product of one plus each, less one; an
+    OR's, their mean."""
     if isinstance(query, PlainText):
         return SearchRank(F(column), tsquery(query, config), weights=RANK_WEIGHTS)
     ranks = [tsrank(column, part, config) for part in query.subqueries]
@@ -90,8 +74,7 @@ def tsrank(column, query, config):
 
 
 class AnyOf(Lookup):
-    """`lhs = ANY(array)`: a thousand primary keys as one array parameter, where `pk__in`
-    would prepare, send and (psycopg) parse a thousand."""
+    """`lhs = ANY(array)`: many primary keys as one array parameter, not one each."""
 
     lookup_name = "any_of"
     prepare_rhs = False
@@ -103,12 +86,9 @@ class AnyOf(Lookup):
 
 
 class RankedMatches:
-    """The rows of `queryset` whose stored vector `column` matches `query`, best first
-    (newest first on a tie): sliceable, countable and iterable, as the paginator and the
-    search page read Wagtail's results.
-
-    With a `limit`, only the newest `limit` matches are ranked and counted; `more_than_ranked()`
-    says whether more matched.
+    """The rows of `queryset` whose vector `column` matches `query`, best (then newest)
+    first, read as Wagtail's results are. With a `limit`, only the newest `limit` matches
+    are ranked, since ranking reads every match.
     """
 
     def __init__(self, queryset, column, query, config, limit=None):
@@ -120,8 +100,7 @@ class RankedMatches:
         self.count_ = None
 
     def candidates(self):
-        """The primary keys of the newest `limit` + 1 matches, newest first: one query,
-        remembered, because the count and every slice of these results share it."""
+        """The primary keys of the newest `limit` + 1 matches, read once."""
         if self.candidates_ is None:
             newest = self.matches.order_by("-pk").values_list("pk", flat=True)
             self.candidates_ = list(newest[: self.limit + 1])
@@ -142,15 +121,13 @@ class RankedMatches:
         return self.count()
 
     def ranked(self, start, stop):
-        """The matches from `start` to `stop` by rank, as a queryset."""
         if not self.limit:
             return self.matches.order_by(self.rank.desc(), "-pk")[start:stop]
         ids = self.candidates()[: self.limit]
         if not ids:
             return self.queryset.none()
-        # Rank the candidates in their own table, then join what the results select (a
-        # game's name, an edition) for the requested slice only: joined first, PostgreSQL
-        # would join every candidate before sorting.
+        # Rank the candidates alone, then join for the slice only: joined first,
+        # PostgreSQL would join every candidate before sorting.
         model = self.queryset.model
         ranked = model.objects.filter(AnyOf(F("pk"), ids))
         ranked = ranked.order_by(self.rank.desc(), "-pk").values("pk")[start:stop]

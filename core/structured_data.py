@@ -1,9 +1,5 @@
-"""schema.org JSON-LD: what a reader's trust in a page rests on, for search engines.
-
-Guides and rulings each build their description (guides/structured_data.py,
-rulings/structured_data.py) from what their page already shows; the parts they share,
-the site as publisher and reviewer, a correction, and writing the block, are here.
-"""
+"""schema.org JSON-LD parts that guides and rulings share: the site as publisher, a
+correction, the translation properties, and writing the block."""
 
 import html
 import json
@@ -24,17 +20,14 @@ _ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
 
 def organisation(request):
-    """The site, which publishes every page and whose editors check and correct them."""
     return {"@type": "Organization", "name": SITE_NAME, "url": request.build_absolute_uri("/")}
 
 
 def person(name, otherwise=None):
-    """The person named `name` (who reviewed or corrected something), else `otherwise`."""
     return {"@type": "Person", "name": name} if name else otherwise
 
 
 def correction(item, url):
-    """One public correction, as schema.org's CorrectionComment on the corrected work."""
     return {
         "@type": "CorrectionComment",
         "url": f"{url}#{item.anchor}",
@@ -47,13 +40,8 @@ def correction(item, url):
 
 
 def translation_properties(obj, url_in):
-    """`inLanguage`, and how this page relates to the same text in other languages.
-
-    The English page lists the languages `obj` has its own text in (`workTranslation`);
-    a page in another language with its own text is a translation of the English one
-    (`translationOfWork`); a page showing the English for lack of a translation is
-    neither, and says it is in English. `url_in(code)` is the page's address in `code`.
-    """
+    """`inLanguage`, and the page's translations (English) or original (own translation);
+    a page showing English for lack of a translation says it is in English."""
     language = translation.get_language()
     own_text = language == SOURCE_LANGUAGE or has_translation(obj, language)
     data = {"inLanguage": language if own_text else SOURCE_LANGUAGE}
@@ -73,12 +61,7 @@ def translation_properties(obj, url_in):
 
 
 def plain_text(markup):
-    """Rendered markup as one line of text: tags dropped, character references read.
-
-    ammonia (nh3) with no allowed tags rather than Django's strip_tags: the markup is
-    already sanitised, and strip_tags' pure-Python parser was a large share of the time
-    of the page of the largest answer the importer accepts.
-    """
+    """Rendered markup as one line of text (nh3: Django's strip_tags is far slower)."""
     return " ".join(html.unescape(nh3.clean(str(markup), tags=set())).split())
 
 
@@ -87,7 +70,6 @@ def iso(moment):
 
 
 def without_empty(data):
-    """The dict without keys whose value is None, an empty string or an empty list."""
     return {key: value for key, value in data.items() if value not in (None, "", [])}
 
 

@@ -1,10 +1,5 @@
-"""Per-language text-search facts shared by every app: which PostgreSQL text-search
-configuration stems each site language, the same stemming and accent folding in Python,
-and trigram similarity computed in Python.
-
-In the bottom layer because rulings (answered-before recall) and the site search both
-need them, and neither may import the other.
-"""
+"""Per-language text-search facts shared by recall and the site search: PostgreSQL's
+configuration per language, the same stemming and accent folding in Python, trigrams."""
 
 import re
 import unicodedata
@@ -17,9 +12,7 @@ from django.db.models import F, Func, GeneratedField
 
 
 def search_config(language):
-    """PostgreSQL's text-search configuration for `language` (RULESAGE_SEARCH_CONFIGS): a
-    Spanish query is stemmed as Spanish ("recursos permanentes" → recurs, permanent).
-    A language without one is not stemmed at all ("simple")."""
+    """PostgreSQL's text-search configuration for `language`; "simple" (no stemming) if none."""
     return settings.RULESAGE_SEARCH_CONFIGS.get((language or "")[:2], "simple")
 
 
@@ -31,20 +24,17 @@ WORD_RE = re.compile(r"[^\W_]+")
 
 
 def fold_accents(text):
-    """`text` lower-cased without accents ("Cómo" → "como", "ñ" → "n"): readers type
-    Spanish with and without them, and both sides of a comparison are folded alike."""
+    """`text` lower-cased without accents: readers type Spanish with and without them."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
-# Function words each language's stemming leaves out of a comparison, accent-folded: they
-# say nothing about what a text is about. (PostgreSQL's lists are longer; these are the
-# words that occur in rules questions.)
 def word_set(text):
     """The words of `text`, as a set: lists of words are written as prose is."""
     return frozenset(text.split())
 
 
+# Accent-folded function words left out of a comparison (those of rules questions).
 STOP_WORDS = {
     "es": word_set(
         """
@@ -71,13 +61,8 @@ STOP_WORDS = {
 
 
 def word_stems(words, language):
-    """Each of `words` (accent-folded) as `language`'s Snowball stemmer gives it, or "" for
-    a function word ("que", "se", "the"), in order.
-
-    The stemmers are those PostgreSQL's text-search configurations use (the Snowball
-    project's), so "empatamos" and "empate" are both "empat" here as in a stored vector;
-    in Python, so that a comparison reads the same on every database.
-    """
+    """Each of `words` accent-folded and stemmed by the Snowball stemmer PostgreSQL uses,
+    or "" for a function word: a comparison then reads the same on every database."""
     config = search_config(language)
     stop = STOP_WORDS.get((language or "")[:2], frozenset())
     folded = [fold_accents(word) for word in words]
@@ -88,11 +73,7 @@ def word_stems(words, language):
 
 
 def trigrams(text):
-    """pg_trgm's trigrams of `text`: each lower-cased word padded "  word ", cut in threes.
-
-    The same set PostgreSQL's `show_trgm()` returns for letters and digits, so the
-    similarity below matches `similarity()` closely enough to share one threshold.
-    """
+    """pg_trgm's `show_trgm()` of `text`, so similarity shares one threshold with it."""
     grams = set()
     for word in WORD_RE.findall(text.lower()):
         padded = f"  {word} "
@@ -109,21 +90,13 @@ def trigram_similarity(a, b):
 
 
 def localized_search_fields(names, language):
-    """The per-language columns of translated `names` ("body" → "body_es") searched for a
-    reader of `language`: a Spanish query never matches the English text, nor the
-    reverse, because each language's words are searched in their own columns."""
+    """The columns of translated `names` in `language` ("body" → "body_es")."""
     return [f"{name}_{language}" for name in names]
 
 
 class StoredSearchVector(Func):
-    """The text-search vector of a row's `fields` in one configuration, each field with its
-    weight letter (A–D, as Wagtail's backend weighs boosts), for a generated column.
-
-    PostgreSQL keeps a stored generated column current on every write: saves, bulk
-    creates, the importers' bulk writes, COPY and `update()`, so no write path has to
-    remember the search index, and a read computes nothing. Elsewhere (SQLite for
-    `make run`, whose fallback search reads the text columns) the column stays NULL.
-    """
+    """The weighted text-search vector of a row's `fields`, for a generated column that
+    PostgreSQL keeps current on every write (NULL on other databases)."""
 
     output_field = SearchVectorField()
 
@@ -150,21 +123,17 @@ class StoredSearchVector(Func):
 
 
 def search_vector_field(language, fields):
-    """A stored column holding `fields` ({name: weight letter}) as one text-search vector
-    in `language`'s configuration: what the site search matches and ranks (GIN-indexed
-    by `search_vector_index`, read by core.stored_search)."""
+    """A stored column of `fields` ({name: weight letter}) as one vector in `language`."""
     return GeneratedField(
         expression=StoredSearchVector(
             *fields, config=search_config(language), weights="".join(fields.values())
         ),
         output_field=SearchVectorField(),
         db_persist=True,
-        # Derived data: not copied into every revision (Wagtail serialises a model's
-        # fields into each one), never restored from one.
+        # Derived data: not copied into revisions.
         serialize=False,
     )
 
 
 def search_vector_index(model_name, language):
-    """The GIN index on a model's stored vector for `language` (`search_<language>`)."""
     return GinIndex(fields=[f"search_{language}"], name=f"{model_name}_search_{language}")

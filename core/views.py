@@ -10,17 +10,11 @@ from django.utils.translation import gettext as _
 
 
 def bad_request(request, exception=None):
-    """The site's own 400 page, in the reader's language (Django's default has no request).
-
-    Used for addresses with control characters, a Host the site does not serve, and
-    other requests Django refuses as malformed; a request over one of Django's limits on
-    what a form may send is told which.
-    """
+    """The site's own 400 page, in the reader's language, naming a form limit it went over."""
     return render(request, "400.html", {"limit_hit": limit_hit(exception)}, status=400)
 
 
 def limit_hit(exception):
-    """What a form sent beyond Django's DATA_UPLOAD_* limits, with the limit; or None."""
     if isinstance(exception, TooManyFilesSent):
         count = number_format(settings.DATA_UPLOAD_MAX_NUMBER_FILES, force_grouping=True)
         return _(
@@ -40,8 +34,5 @@ def limit_hit(exception):
 
 
 def csrf_failure(request, reason=""):
-    """CSRF_FAILURE_VIEW: the site's own 403 page, in the reader's language, when a form
-    comes back without its token (cookies off, a page open past the session, another
-    site posting). Django's default is a bare English page; the reason is for logs only.
-    """
+    """CSRF_FAILURE_VIEW: the site's own 403 page rather than Django's bare English one."""
     return render(request, "403_csrf.html", status=403)

@@ -24,8 +24,7 @@ def shared_admin_js():
 
 @hooks.register("register_admin_viewset")
 def register_page_editors():
-    """Every page type is edited with the editor that merges a translator's save with a
-    newer version (core.concurrent_edit_views)."""
+    """Every page type's editor merges a translator's save with a newer version."""
     return [
         MergingPageViewSet(model._meta.label_lower.replace(".", "_"), model=model)
         for model in get_page_models()

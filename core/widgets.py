@@ -30,12 +30,8 @@ def display_html(field, value):
 
 
 class ReadOnlyValue(forms.Widget):
-    """Renders the field's value as text, never as an input.
-
-    Used with `field.disabled = True`: Django then ignores whatever is posted and keeps the
-    stored value, and the person sees the text instead of an input whose typing would be
-    silently thrown away. Nothing is posted for it, exactly as a browser would behave.
-    """
+    """Renders a disabled field's value as text, never as an input whose typing would be
+    thrown away; nothing is posted for it, as a browser would behave."""
 
     template_name = "core/admin/read_only_value.html"
 
@@ -45,12 +41,9 @@ class ReadOnlyValue(forms.Widget):
 
     def render(self, name, value, attrs=None, renderer=None):
         attrs = self.build_attrs(self.attrs, attrs)
+        value = mark_safe(display_html(self.field, value))
         return render_to_string(
-            self.template_name,
-            {
-                "id": attrs.get("id", f"id_{name}"),
-                "value": mark_safe(display_html(self.field, value)),
-            },
+            self.template_name, {"id": attrs.get("id", f"id_{name}"), "value": value}
         )
 
     def value_from_datadict(self, data, files, name):

@@ -1,9 +1,5 @@
-"""`{{ text|printable }}`: exported text made fit for HTML.
-
-Exports keep what the rulebook PDFs' text extraction produced, control characters
-included (the Archaeology rulebook's bullets arrive as U+0007). HTML forbids those code
-points, so they are shown as a space; the stored text keeps them as exported.
-"""
+"""`{{ text|printable }}`: control characters the PDFs' text extraction kept (HTML forbids
+them) shown as a space."""
 
 import re
 

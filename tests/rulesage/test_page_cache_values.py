@@ -5,7 +5,6 @@ values cannot push real pages out of the cache."""
 
 import random
 import re
-import string
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -19,8 +18,9 @@ from django.utils import translation
 from catalogue.models import Document, Edition
 from core.cache_tags import bump_everything
 from core.page_cache import READ_PARAMETERS, STATUS_HEADER
-from guides.models import GamePage, GamesIndexPage, GuidePage
+from guides.models import GamesIndexPage
 from rulings.models import Ruling
+from scripts.hostile_values import random_value, reader_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -46,53 +46,6 @@ def stored_pages():
     finally:
         client.close()
     return {key for key in keys if PAGE_KEY.fullmatch(key.removeprefix(prefix))}
-
-
-def reader_pages():
-    """Every kind of reader page that reads a query parameter, and some that read none,
-    in both languages, and two sitemap files."""
-    ruling = Ruling.objects.public().select_related("edition").first()
-    document = Document.objects.filter(passages__isnull=False).first()
-    game = GamePage.objects.live().first()
-    guide = GuidePage.objects.live().first()
-    games = GamesIndexPage.objects.live().first()
-    paths = ["/sitemap-rulings-en.xml", "/sitemap-pages-es.xml", "/sitemap.xml"]
-    for language in ("en", "es"):
-        with translation.override(language):
-            paths += [
-                reverse("rulings:index"),
-                ruling.edition.get_absolute_url(),
-                ruling.edition.get_errata_url(),
-                ruling.get_absolute_url(),
-                document.get_absolute_url(),
-                reverse("corrections_log"),
-                reverse("search"),
-                reverse("rulings:ask"),
-                games.url,
-                game.url,
-                guide.url,
-            ]
-    return paths
-
-
-def random_value(chance):
-    """A value a stranger might send: words, numbers written in every way, nothing."""
-    kind = chance.randrange(6)
-    if kind == 0:
-        return "".join(
-            chance.choices(string.ascii_letters + string.digits, k=chance.randint(1, 12))
-        )
-    if kind == 1:
-        return str(chance.randint(-5, 10**6))
-    if kind == 2:
-        return chance.choice(["1", "01", "+1", " 2", "1_0", "last", "1.0", "２", "0x1"])
-    if kind == 3:
-        return chance.choice(["", " ", "%", "é", "null", "[]", "-"])
-    if kind == 4:
-        return "".join(chance.choices(string.punctuation + "áñü ", k=chance.randint(1, 8)))
-    return chance.choice(["verified", "rulings", "guides", "passages", "es", "imported"]) + str(
-        chance.randint(0, 9)
-    )
 
 
 def canonical_of(response):

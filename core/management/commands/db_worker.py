@@ -1,30 +1,10 @@
 """`manage.py db_worker`: django-tasks-db's task worker, which outlasts database outages.
 
-The library's worker exits on the first error from the database: with PostgreSQL refusing
-connections it died within seconds, and after a hang it died when the server came back
-("the connection is closed"), leaving every task queued meanwhile waiting, with nobody told.
-This command (it takes the library's name and options) runs the library's worker and, when
-the database fails under it, closes its connections, logs one line, tries again after 1, 2,
-4, … up to 30 seconds until the database answers, logs one line when it does, and runs the
-library's worker again: tasks queued during the outage run then. The task the outage cut
-short is queued again, so it runs once more from the start, as each task here may (a
-reader is told once, an import skips the files it has recorded, a mail sent twice is the
-worst case).
-
-A database that stops answering raises nothing by itself, so each query of the worker's is
-bounded: PostgreSQL ends one running longer than RULESAGE_WORKER_QUERY_TIMEOUT
-(statement_timeout, set on each connection the worker opens), and the worker stops
-waiting for an answer GRACE_SECONDS after that (an alarm signal, as the web's request time
-limit in core/faults.py), and counts the database as unavailable. Connecting is bounded
-by DATABASE_CONNECT_TIMEOUT, and keepalives notice a server gone from under a connection
-kept open (rulesage.settings.base.with_timeouts).
-
-The library logs two lines a task (started, finished): at the default verbosity only a task
-that failed is logged here, so that a busy queue does not bury what the tasks print (the
-e-mails of `make run`); -v 2 logs every one.
-
-With --reload (DEBUG's default: development) the library's reloader runs the worker in a
-thread of its own, where no alarm reaches: that worker is the library's, unchanged.
+The library's worker exits on the first database error; this one closes its connections,
+waits (1, 2, 4, … 30 s) until the database answers, queues again the task the outage cut
+short and runs the library's worker again. Each query is bounded (statement_timeout, then
+an alarm GRACE_SECONDS later), since a database that stops answering raises nothing.
+With --reload the library's worker runs in a thread no alarm reaches, unchanged.
 """
 
 import contextlib
@@ -43,8 +23,7 @@ from django_tasks_db.models import DBTaskResult
 logger = logging.getLogger("core.task_worker")
 
 FIRST_WAIT, LONGEST_WAIT = 1, 30
-# A server that is working ends a slow query itself (statement_timeout); one that does not
-# answer at all is waited for this many seconds longer.
+# A working server ends a slow query itself; one not answering is waited for this longer.
 GRACE_SECONDS = 5
 OUTAGE_ERRORS = (OperationalError, InterfaceError)
 
@@ -60,7 +39,6 @@ def no_answer(_signum, _frame):
 
 
 def answer_within(seconds):
-    """An execute wrapper that gives each query `seconds` to be answered (the alarm)."""
 
     def wrapper(execute, sql, params, many, context):
         signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -73,7 +51,6 @@ def answer_within(seconds):
 
 
 def limit_statements(sender, connection, **kwargs):
-    """On each connection the worker opens, PostgreSQL ends a statement running too long."""
     if connection.vendor == "postgresql":
         limit_ms = int(settings.RULESAGE_WORKER_QUERY_TIMEOUT * 1000)
         with connection.cursor() as cursor:
@@ -89,6 +66,7 @@ class Command(LibraryWorkerCommand):
     task_id = None  # the task being run, if any
 
     def configure_logging(self, verbosity):
+        # Only failed tasks at the default verbosity, so the tasks' own output stands out.
         super().configure_logging(verbosity)
         if verbosity == 1:
             logging.getLogger("django_tasks").setLevel(logging.WARNING)
@@ -111,8 +89,6 @@ class Command(LibraryWorkerCommand):
             signal.signal(signal.SIGALRM, previous_alarm)
 
     def outlast_outages(self, *args, **options):
-        """Run the library's worker until it ends by itself; after a database error, wait
-        for the database and run it again."""
         outage_began = None
         wait = FIRST_WAIT
         while True:
@@ -150,8 +126,7 @@ class Command(LibraryWorkerCommand):
         self.task_id = None
 
     def queue_again_the_task_cut_short(self):
-        """The task the outage interrupted is still RUNNING in the queue: make it ready to
-        run again. Returns its id, if there was one."""
+        """Make the task the outage left RUNNING ready again; its id, if any."""
         if self.task_id is None:
             return None
         DBTaskResult.objects.filter(pk=self.task_id, status=TaskResultStatus.RUNNING).update(

@@ -1,14 +1,5 @@
-"""Queue again the e-mails whose every attempt failed (core/mail.py).
-
-A mail server down for longer than the retries last leaves each unsent mail as a FAILED task
-in the database queue, failed with MailNotSent: a queued message (`send_queued_mail`) or a
-reader's one e-mail (rulings/reader_mail.py). Once the server is back:
-
-    manage.py resend_failed_mail
-
-queues each of them again, from a first attempt, and deletes the failed task in the same
-transaction, so running it twice sends nothing twice.
-"""
+"""`manage.py resend_failed_mail`: queue again the e-mails whose every attempt failed,
+deleting each failed task in the same transaction so running it twice sends nothing twice."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction

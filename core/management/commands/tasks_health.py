@@ -1,13 +1,5 @@
-"""How the task queue is doing, for an operator or a monitor: how many tasks wait to run and
-how long the oldest has waited.
-
-    manage.py tasks_health --max-wait 300
-
-prints one line and exits 0, or 1 when the oldest task has waited longer than --max-wait
-seconds (no task worker running, or too few for the work) or the database cannot be read.
-A task waits from when it was queued, or, if it was put off (a mail's next attempt), from
-when it became due.
-"""
+"""`manage.py tasks_health --max-wait 300`: how many tasks wait and how long the oldest
+has waited since it was due; exits 1 when too long or the queue cannot be read."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
