@@ -1,6 +1,7 @@
 """Shared fixtures: a site rooted at a HomePage, and a clean language state per test."""
 
 import contextlib
+import json
 
 import pytest
 from django.apps import apps
@@ -70,14 +71,16 @@ def keep_the_blocker(django_db_blocker):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    """A test with serialized_rollback loads the rows the migrations made, under their first
-    ids, into a database it expects empty. A command an earlier test ran in a process of its
-    own (a worker, an import) may have written rows since, or made them again under new ids:
-    then the database is emptied first, as Django's own teardown would have."""
+    """A test with serialized_rollback loads the rows the migrations made into a database it
+    expects empty. Loading a workflow task looks up its content type, and makes it when it
+    is missing, under a new id that the loaded content type then clashes with (the cache of
+    content types is emptied by the migration tests). So the database is emptied, as
+    Django's own teardown would have, and the content types are loaded first."""
     marker = item.get_closest_marker("django_db")
     if not (BLOCKER and marker and marker.kwargs.get("serialized_rollback")):
         return
     from django.contrib.contenttypes.models import ContentType
+    from django.db import connection
 
     with BLOCKER[0].unblock():
         if ContentType.objects.exists():
@@ -88,7 +91,14 @@ def pytest_runtest_setup(item):
                 reset_sequences=False,
                 inhibit_post_migrate=True,
             )
-    ContentType.objects.clear_cache()  # the ids it knew may name other models now
+        ContentType.objects.clear_cache()
+        # Django keeps the serialized rows on the connection; only tests read them here.
+        rows = json.loads(connection._test_serialized_contents)
+        ContentType.objects.bulk_create(
+            ContentType(pk=row["pk"], **row["fields"])
+            for row in rows
+            if row["model"] == "contenttypes.contenttype"
+        )
 
 
 @contextlib.contextmanager
