@@ -1,7 +1,7 @@
 """schema.org JSON-LD: what a reader's trust in a page rests on, for search engines.
 
 Guides and rulings each build their description (guides/structured_data.py,
-rulings/structured_data.py) from what their page already shows; the parts they share,
+rulings/templatetags/ruling_page.py) from what their page already shows; the parts they share,
 the site as publisher and reviewer, a correction, and writing the block, are here.
 """
 

@@ -25,8 +25,8 @@ from catalogue.edition_lookup import chosen_edition
 from core.client_address import client_address
 from core.redis_cache import errors_raised
 
+from .forms import refuse_in_lines
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
-from .typed_text import refuse_in_lines
 
 
 class EditionField(forms.CharField):

@@ -18,10 +18,10 @@ from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
-from ..provenance import timing_rows
 from .ruling_queries import DATED_AT, RulingQuerySet
 from .ruling_status import RulingOrigin, RulingStatus, public_rulings
 
+TIMING_LABELS = {"search": _("passage search"), "ask": _("answering"), "total": _("total")}
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
     f"answer_{code}" for code, _name in settings.LANGUAGES
@@ -360,7 +360,12 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def timing_rows(self):
-        return timing_rows(self.timings)
+        """(label, milliseconds, translated?) for each of the export's timings, in its order:
+        the keys it is known to use are interface words, translated; others shown as sent."""
+        return [
+            (TIMING_LABELS.get(key, key), ms, key in TIMING_LABELS)
+            for key, ms in (self.timings or {}).items()
+        ]
 
 
 def search_inputs():
