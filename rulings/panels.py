@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 
 from catalogue.locations import format_location
@@ -15,10 +14,6 @@ from catalogue.models import SEARCH_SNIPPET_LIMIT, Passage
 
 class ReviewFlagsPanel(Panel):
     """Read-only list of the ruling's current review flags (recomputed on every save)."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("Review flags"))
-        super().__init__(**kwargs)
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/review_flags_panel.html"
@@ -121,10 +116,6 @@ class RetrievedNotCitedPanel(Panel):
     """
 
     relation_name = "citations"
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("Retrieved but not cited"))
-        super().__init__(**kwargs)
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/retrieved_not_cited_panel.html"

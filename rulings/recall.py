@@ -5,11 +5,18 @@ best (docs/search.md). In a translation's language the game's glossary also carr
 question over to the English of the rulings not yet translated (`catalogue.glossary`).
 """
 
-from dataclasses import dataclass
+from collections import namedtuple
 from functools import reduce
 from operator import add, or_
 
 from django.conf import settings
+from django.contrib.postgres.search import (
+    SearchQuery,
+    SearchRank,
+    SearchVector,
+    SearchVectorField,
+    TrigramSimilarity,
+)
 from django.db import connection
 from django.db.models import Case, F, FloatField, Func, IntegerField, TextField, Value, When
 from django.db.models.functions import Coalesce, NullIf
@@ -74,13 +81,8 @@ def order(ruling):
     return (-ruling.score, getattr(ruling, "asked_size", 0), ruling.pk)
 
 
-@dataclass(frozen=True)
-class Sought:
-    """A concept of the question as looked for in the English (unknown: the reader's word)."""
-
-    terms: tuple
-    weight: float
-    known: bool
+# A concept of the question as looked for in the English (unknown: the reader's own word).
+Sought = namedtuple("Sought", "terms weight known")
 
 
 def sought(expansion):
@@ -101,8 +103,6 @@ def through_glossary(rulings, expansion, limit):
     config = search_config(SOURCE_LANGUAGE)
 
     def query(terms):
-        from django.contrib.postgres.search import SearchQuery
-
         # "tie-break" as its words (PostgreSQL would also want the hyphenated whole).
         return reduce(or_, (SearchQuery(term.replace("-", " "), config=config) for term in terms))
 
@@ -135,12 +135,7 @@ class QuestionWeight(Func):
 
     function = "ts_filter"
     template = "%(function)s(%(expressions)s, '{a}')"
-
-    @property
-    def output_field(self):
-        from django.contrib.postgres.search import SearchVectorField
-
-        return SearchVectorField()
+    output_field = SearchVectorField()
 
 
 def covered_in_python(rulings, concepts, limit):
@@ -185,8 +180,6 @@ def localized(name, language=None):
 
 
 def rank_by_trigram(rulings, question, limit, threshold):
-    from django.contrib.postgres.search import TrigramSimilarity
-
     return list(
         rulings.annotate(score=TrigramSimilarity(localized("question"), question))
         .filter(score__gte=threshold)
@@ -198,8 +191,6 @@ def rank_by_trigram(rulings, question, limit, threshold):
 def fulltext_parts(question):
     """A query any stemmed word of the question matches (a paraphrase shares some words,
     rarely all), and the document: question weighted above answer; None when no word."""
-    from django.contrib.postgres.search import SearchQuery, SearchVector
-
     config = search_config(get_language())
     words = WORD_RE.findall(question)[:FULLTEXT_WORDS]
     if not words:
@@ -213,8 +204,6 @@ def fulltext_parts(question):
 
 def rank_by_fulltext(rulings, question, limit, threshold):
     """Full-text rank, normalised as rank/(rank+1) so the score stays below 1."""
-    from django.contrib.postgres.search import SearchRank
-
     query, vector = fulltext_parts(question)
     if query is None:
         return []

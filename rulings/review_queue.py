@@ -1,5 +1,6 @@
-"""The review queue: the rulings listing over what needs review (`needing_review`), oldest
-first, and its bulk action marking several reviewed with one note for their histories.
+"""The rulings listing's filters and publication column; the review queue, that listing over
+what needs review (`needing_review`), oldest first; and its bulk action marking several
+reviewed with one note for their histories.
 
 A ruling citing a passage errata superseded is verified only when the editor ticks that
 they checked it against the errata. Verifying is reviewing (`REVIEW_RULING`).
@@ -10,21 +11,23 @@ import uuid
 import django_filters
 from django import forms
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.urls import path
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.menu import MenuItem
-from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColumn
+from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColumn, StatusTagColumn
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from catalogue.admin_listings import LongListIndexView
+from catalogue.admin_listings import LongListIndexView, chooser_filter, edition_filter
+from catalogue.models import Game
 from core.roles import REVIEW_RULING
 
-from .admin_listings import PublicationColumn, RulingFilterSet
-from .flags import SUPERSEDED_PASSAGE
+from .flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from .models import Ruling
 
 LOG_ACTION = "rulings.reviewed"
@@ -33,6 +36,60 @@ LOG_ACTION = "rulings.reviewed"
 OLDEST_FIRST = ["created_at", "id"]
 # "Select all" marks at most these (the confirmation page lists each one).
 MARK_AT_ONCE = 500
+
+
+# Where a ruling stands with readers (Wagtail's draft and publish).
+PUBLICATION = {
+    "draft": (_("Draft, not published"), Q(live=False)),
+    "live_draft": (_("Live, with a draft waiting"), Q(live=True, has_unpublished_changes=True)),
+    "live": (_("Live, no draft waiting"), Q(live=True, has_unpublished_changes=False)),
+}
+
+
+class PublicationColumn(StatusTagColumn):
+    """Draft, live, or live with a draft waiting (Wagtail's own status column asks each row
+    whether a publication is scheduled: a query per row)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            "publication",
+            label=_("publication"),
+            accessor=lambda ruling: PUBLICATION[
+                "draft"
+                if not ruling.live
+                else "live_draft"
+                if ruling.has_unpublished_changes
+                else "live"
+            ][0],
+            sort_key="live",
+            primary=lambda ruling: ruling.live,
+            **kwargs,
+        )
+
+
+class RulingFilterSet(WagtailFilterSet):
+    game = chooser_filter(Game, label=_("game"), field_name="edition__game")
+    edition = edition_filter()
+    flag = django_filters.ChoiceFilter(
+        label=_("flag"),
+        choices=[(ANY_FLAG, _("Any flag")), *FLAG_LABELS.items()],
+        method="filter_flag",
+    )
+    publication = django_filters.ChoiceFilter(
+        label=_("publication"),
+        choices=[(key, label) for key, (label, _q) in PUBLICATION.items()],
+        method="filter_publication",
+    )
+
+    class Meta:
+        model = Ruling
+        fields = ["status", "outcome", "origin", "game", "edition", "flag", "publication"]
+
+    def filter_flag(self, rulings, name, value):
+        return rulings.flagged(None if value == ANY_FLAG else value)
+
+    def filter_publication(self, rulings, name, value):
+        return rulings.filter(PUBLICATION[value][1])
 
 
 def may_review(user):
@@ -83,8 +140,8 @@ class ReviewQueueMixin:
     """For the rulings' viewset: the queue at `review/`, the listing's own view with the
     queue's filters, order and columns."""
 
-    def get_review_queue_kwargs(self, **kwargs):
-        return self.get_index_view_kwargs(
+    def get_urlpatterns(self):
+        queue = self.get_index_view_kwargs(
             index_url_name=self.get_url_name("review_queue"),
             index_results_url_name=self.get_url_name("review_queue_results"),
             filterset_class=ReviewQueueFilterSet,
@@ -97,11 +154,7 @@ class ReviewQueueMixin:
                 DateColumn("created_at", label=_("Waiting since")),
                 PublicationColumn(),
             ],
-            **kwargs,
         )
-
-    def get_urlpatterns(self):
-        queue = self.get_review_queue_kwargs()
         return [
             *super().get_urlpatterns(),
             path("review/", self.construct_view(ReviewQueueView, **queue), name="review_queue"),
@@ -193,9 +246,22 @@ class MarkReviewedBulkAction(SnippetBulkAction):
 
     @classmethod
     def execute_action(cls, objects, user=None, note="", left_out=(), **kwargs):
-        return mark_reviewed(
-            [ruling for ruling in objects if ruling not in left_out], note, user
-        ), 0
+        """Verify each ruling as its edit form would, with `note` in its history (each log
+        entry with its own id: a history shows one entry per id and action)."""
+        rulings = [ruling for ruling in objects if ruling not in left_out]
+        when = timezone.now()
+        for ruling in rulings:
+            ruling.status = Ruling.Status.VERIFIED
+            ruling.record_review(user, when)
+            ruling.save(update_fields=["status", "reviewed_at", "reviewed_by"])
+            log(
+                instance=ruling,
+                action=LOG_ACTION,
+                user=user,
+                uuid=uuid.uuid4(),
+                data={"note": note},
+            )
+        return len(rulings), 0
 
     def get_success_message(self, num_parent_objects, num_child_objects):
         message = ngettext(
@@ -213,15 +279,3 @@ class MarkReviewedBulkAction(SnippetBulkAction):
                 len(left_out),
             ) % {"rulings": "; ".join(str(ruling) for ruling in left_out)}
         return message
-
-
-def mark_reviewed(rulings, note, user):
-    """Verify each ruling as its edit form would, with `note` in its history. Each log
-    entry has its own id: a history shows one entry per id and action."""
-    when = timezone.now()
-    for ruling in rulings:
-        ruling.status = Ruling.Status.VERIFIED
-        ruling.record_review(user, when)
-        ruling.save(update_fields=["status", "reviewed_at", "reviewed_by"])
-        log(instance=ruling, action=LOG_ACTION, user=user, uuid=uuid.uuid4(), data={"note": note})
-    return len(rulings)

@@ -33,7 +33,6 @@ from catalogue.viewsets import (
 from core.concurrent_edit_views import MergingEditMixin
 from core.roles import IMPORT_RULINGS, MARK_RULING_TRANSLATION
 
-from .admin_listings import PublicationColumn, RulingFilterSet
 from .forms import RulingForm
 from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
 from .models import Ruling
@@ -46,8 +45,10 @@ from .question_admin import (
 from .review_queue import LOG_ACTION as REVIEW_LOG_ACTION
 from .review_queue import (
     MarkReviewedBulkAction,
+    PublicationColumn,
     ReviewQueueMenuItem,
     ReviewQueueMixin,
+    RulingFilterSet,
     RulingIndexView,
 )
 from .translation_admin import MarkRulingTranslationView, TranslationStatePanel, language_name
@@ -110,7 +111,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
             ObjectList(
                 [
                     FieldPanel("edition"),
-                    ReviewFlagsPanel(),
+                    ReviewFlagsPanel(heading=_("Review flags")),
                     FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
                     *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
                     TranslationStatePanel(),
@@ -119,7 +120,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
             ),
             ObjectList(
                 [
-                    RetrievedNotCitedPanel(),
+                    RetrievedNotCitedPanel(heading=_("Retrieved but not cited")),
                     InlinePanel("citations", label=_("Citation"), panels=CITATION_PANELS),
                 ],
                 heading=_("Citations"),
