@@ -9,6 +9,7 @@ import time
 from django import forms
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
@@ -27,7 +28,7 @@ from core.translated_fields import falls_back
 from .forms import refuse_in_lines
 from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
-from .reader_mail import question_sent
+from .reader_mail import look_after_reader_addresses
 from .recall import answered_before
 
 SESSION_KEY = "rulesage_asked_question"
@@ -225,7 +226,7 @@ def sent(request, form):
         email=form.cleaned_data["email"],
         language=translation.get_language(),
     )
-    question_sent()
+    transaction.on_commit(look_after_reader_addresses.enqueue)  # an occasion to sweep
     request.session[SESSION_KEY] = question.pk
     return HttpResponseRedirect(reverse("rulings:ask_sent"))
 

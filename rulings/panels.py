@@ -4,7 +4,6 @@ checked before it is trusted: a malformed row is skipped, never an error)."""
 
 from dataclasses import dataclass
 
-from django.urls import reverse
 from django.utils.translation import gettext
 from wagtail.admin.panels import Panel
 
@@ -126,19 +125,10 @@ class RetrievedNotCitedPanel(Panel):
         def get_context_data(self, parent_context=None):
             context = super().get_context_data(parent_context)
             ruling = self.instance
-            rows = retrieved_not_cited(ruling) if ruling.pk else []
-            for row in rows:
-                if row.insertable:
-                    row.passage_edit_url = reverse(
-                        "wagtailsnippets_catalogue_passage:edit", args=[row.passage.pk]
-                    )
-                    row.document_edit_url = reverse(
-                        "wagtailsnippets_catalogue_document:edit", args=[row.document.pk]
-                    )
             # Translators: [N] stands for the citation's number; keep it as written.
             insert_label = gettext("Insert as citation [N]")
             context.update(
-                rows=rows,
+                rows=retrieved_not_cited(ruling) if ruling.pk else [],
                 formset_prefix=self.panel.relation_name,
                 language=ruling.edition.language if ruling.edition_id else "",
                 snippet_limit=SEARCH_SNIPPET_LIMIT,

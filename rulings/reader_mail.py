@@ -49,10 +49,6 @@ def ruling_published(ruling):
         question_handled(question)
 
 
-def question_sent():
-    transaction.on_commit(look_after_reader_addresses.enqueue)
-
-
 def site_url(path):
     """`path` on the site's public address (RULESAGE_BASE_URL, else the admin's)."""
     base = settings.RULESAGE_BASE_URL or settings.WAGTAILADMIN_BASE_URL
