@@ -1,5 +1,9 @@
-"""schema.org JSON-LD parts that guides and rulings share: the site as publisher, a
-correction, the translation properties, and writing the block."""
+"""schema.org JSON-LD: what a reader's trust in a page rests on, for search engines.
+
+Guides and rulings each build their description (guides/templatetags/guide_structured_data.py,
+rulings/templatetags/ruling_page.py) from what their page already shows; the parts they share,
+the site as publisher and reviewer, a correction, and writing the block, are here.
+"""
 
 import html
 import json

@@ -24,8 +24,7 @@ from wagtail.admin.utils import set_query_params
 
 from core.freshness import TranslationStatus
 from core.translated_fields import target_languages
-from rulings.admin_listings import ANY_FLAG
-from rulings.flags import FLAG_LABELS, SUPERSEDED_PASSAGE
+from rulings.flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from rulings.models import DATED_AT, ReaderQuestion, Ruling, carries_flag
 
 from .admin_listings import recheck_url

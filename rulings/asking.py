@@ -1,14 +1,7 @@
-"""Readers asking a rules question: the form, and how often one address may send.
-
-The form is filled in two steps (see views_ask): "check" shows the rulings already
-answered that are most like the question, "send" stores it for editors. Only sending
-counts against the rate limit; checking writes nothing.
-
-The limit is counted in the cache (Redis in production). When Redis cannot be reached
-the count cannot be read, and the limit fails closed: no question is taken, the reader is
-told so and keeps the text (`limit_unavailable_message`), and the rest of the site works.
-Taking every question unchecked instead would let one address fill the editors' queue
-for as long as the outage lasts.
+"""Readers asking a rules question: "check" shows the rulings already answered most like it
+beside the form, "send" stores it for editors. Only sending counts against the limit per
+address, kept in the cache; it fails closed when the cache cannot be reached, so one address
+cannot fill the editors' queue during an outage (the reader keeps the text).
 """
 
 import time
@@ -16,22 +9,34 @@ import time
 from django import forms
 from django.conf import settings
 from django.core.cache import cache
-from django.urls import reverse_lazy
+from django.db import transaction
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse, reverse_lazy
+from django.utils import translation
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
 
-from catalogue.lookup import chosen_edition
+from catalogue.lookup import chosen_edition, edition_label, editions_matching
 from core.client_address import client_address
-from core.redis_cache import errors_raised
+from core.navigation import Crumb, home_crumb
+from core.redis_cache import CacheUnavailable, errors_raised
+from core.translated_fields import falls_back
 
+from .forms import refuse_in_lines
+from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
-from .typed_text import refuse_in_lines
+from .reader_mail import look_after_reader_addresses
+from .recall import answered_before
+
+SESSION_KEY = "rulesage_asked_question"
+RECALL_LIMIT = 5
 
 
 class EditionField(forms.CharField):
-    """The edition a question is about, typed rather than picked from every edition:
-    its code, or a suggestion of the typeahead ending in its code (catalogue.lookup)."""
+    """The edition a question is about, typed: its code, or a typeahead suggestion."""
 
     def clean(self, value):
         text = super().clean(value)
@@ -107,44 +112,28 @@ class QuestionForm(forms.Form):
         return ""
 
 
-def _key(request):
-    return f"rulesage:ask:{client_address(request) or 'unknown'}"
-
-
 def take_a_send(request, now=None):
     """Count one question from this address: 0 when it may be sent, else the seconds
-    until it may.
-
-    The window starts at an address's first question and lasts the limit's window. Its
-    start and its count are set with the cache's `add` (only if absent) and `incr`, each
-    one atomic step in Redis, so concurrent sends from one address are counted one by one
-    and never more than the limit get through; a refused send counts too, which does not
-    move the window's end.
-
-    Raises core.redis_cache.CacheUnavailable when the count cannot be kept: the limit
-    fails closed rather than let one address fill the editors' queue during an outage.
-    """
-    with errors_raised():
-        return _take_a_send(request, now)
-
-
-def _take_a_send(request, now):
+    until it may. The window's start and count are set with the cache's atomic `add` and
+    `incr`, so concurrent sends never get past the limit; raises CacheUnavailable."""
     limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
     now = time.time() if now is None else now
-    for _attempt in range(3):
-        cache.add(_key(request), now, window)
-        started = cache.get(_key(request))
-        if started is None:  # the window ended in between: start the next one
-            continue
-        count_key = f"{_key(request)}:{started}"
-        cache.add(count_key, 0, window)
-        try:
-            count = cache.incr(count_key)
-        except ValueError:  # expired between add and incr
-            continue
-        if count <= limit:
-            return 0
-        return max(1, int(started + window - now) + 1)
+    key = f"rulesage:ask:{client_address(request) or 'unknown'}"
+    with errors_raised():
+        for _attempt in range(3):
+            cache.add(key, now, window)
+            started = cache.get(key)
+            if started is None:  # the window ended in between: start the next one
+                continue
+            count_key = f"{key}:{started}"
+            cache.add(count_key, 0, window)
+            try:
+                count = cache.incr(count_key)
+            except ValueError:  # expired between add and incr
+                continue
+            if count <= limit:
+                return 0
+            return max(1, int(started + window - now) + 1)
     return 0
 
 
@@ -165,3 +154,95 @@ def limit_unavailable_message():
         "Questions cannot be sent just now: the part of the site that counts them is not "
         "answering. Your question is kept below: please send it again in a few minutes."
     )
+
+
+def crumbs(edition, last):
+    trail = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
+    if edition:
+        trail.append(Crumb(edition.game.name, edition.get_absolute_url()))
+    trail.append(Crumb(last))
+    return trail
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def ask(request):
+    status, similar = 200, None
+    if request.method == "POST":
+        form = QuestionForm(request.POST)
+    elif "question" in request.GET:
+        # Checking from a game or edition page: a GET, so those pages stay cacheable.
+        form = QuestionForm(request.GET)
+    else:
+        chosen = chosen_edition(request.GET.get("edition", ""))
+        form = QuestionForm(initial={"edition": edition_label(chosen)} if chosen else None)
+    if form.is_bound:
+        if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
+            try:
+                wait = take_a_send(request)
+            except CacheUnavailable:
+                form.add_error(None, limit_unavailable_message())
+                status = 503
+            else:
+                if not wait:
+                    return sent(request, form)
+                form.add_error(None, rate_limit_message(wait))
+                status = 429
+        # What is already answered, whenever the edition and question are usable.
+        if form.cleaned_data.get("edition") and form.cleaned_data.get("question"):
+            similar = answered_before(
+                form.cleaned_data["edition"], form.cleaned_data["question"], limit=RECALL_LIMIT
+            )
+            # Rulings not yet translated are shown in English, and the list says so.
+            for ruling in similar:
+                ruling.in_english = falls_back(ruling, "question")
+    edition = (
+        form.cleaned_data.get("edition")
+        if form.is_bound
+        else chosen_edition(form["edition"].value())
+    )
+    typed = form["edition"].value() if form.is_bound and "edition" in form.errors else ""
+    context = {
+        "form": form,
+        "edition": edition,
+        "similar": similar,
+        "any_in_english": any(getattr(ruling, "in_english", False) for ruling in similar or ()),
+        "checked": similar is not None,
+        # Typed text that names no edition: what it matches.
+        "edition_text": typed,
+        "edition_matches": editions_matching(typed),
+        "crumbs": crumbs(edition, gettext("Ask a rules question")),
+    }
+    response = render(request, "rulings/ask.html", context, status=status)
+    if status == 503:
+        response["Retry-After"] = str(settings.RULESAGE_RETRY_AFTER_SECONDS)
+    return response
+
+
+def sent(request, form):
+    """Store the question; the confirmation follows a redirect, for this session only."""
+    question = ReaderQuestion.objects.create(
+        edition=form.cleaned_data["edition"],
+        question=form.cleaned_data["question"],
+        email=form.cleaned_data["email"],
+        language=translation.get_language(),
+    )
+    transaction.on_commit(look_after_reader_addresses.enqueue)  # an occasion to sweep
+    request.session[SESSION_KEY] = question.pk
+    return HttpResponseRedirect(reverse("rulings:ask_sent"))
+
+
+def ask_sent(request):
+    """The confirmation, shown to the session that sent the question only."""
+    pk = request.session.get(SESSION_KEY)
+    question = (
+        ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first() if pk else None
+    )
+    if question is None:
+        return HttpResponseRedirect(reverse("rulings:ask"))
+    context = {
+        "question": question,
+        "edition": question.edition,
+        "days": ADDRESS_KEPT_DAYS,
+        "crumbs": crumbs(question.edition, gettext("Question sent")),
+    }
+    return render(request, "rulings/ask_sent.html", context)

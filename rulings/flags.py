@@ -1,11 +1,7 @@
-"""Review flags: what an editor should look at before trusting a ruling.
-
-Computed from the data a ruling's save hands over (its answer, token count, citations and
-the errata cards superseding what they cite), never stored by hand. Knows no model.
-"""
+"""Review flags: what an editor should look at before trusting a ruling, computed from what
+its save hands over (never stored by hand)."""
 
 import re
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -14,24 +10,13 @@ from .markers import compare_markers, find_markers
 
 HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 
-
-@dataclass(frozen=True)
-class Flag:
-    code: str
-    message: str
-
-    def as_dict(self):
-        """As stored in ``Ruling.flags``: each field as text (a message may be lazy).
-        Written out: ``dataclasses.asdict`` deep-copies, and an import stores thousands."""
-        return {"code": str(self.code), "message": str(self.message)}
-
-
 CUT_OFF = "cut_off"
 MARKER_WITHOUT_CITATION = "marker_without_citation"
 CITATION_NOT_REFERRED = "citation_not_referred"
 CITATION_UNRESOLVED = "citation_unresolved"
 SUPERSEDED_PASSAGE = "superseded_passage"
-# Each kind of flag in a few words, for the editors' figures and the review queue's filter.
+# The listings' filter's choice for any flag, and each kind of flag in a few words.
+ANY_FLAG = "any"
 FLAG_LABELS = {
     CUT_OFF: _("Answer cut off"),
     MARKER_WITHOUT_CITATION: _("A marker cites nothing"),
@@ -41,16 +26,9 @@ FLAG_LABELS = {
 }
 
 
-def generation_cap():
-    return getattr(settings, "RULESAGE_GENERATION_CAP", 1024)
-
-
 def headings_without_text(markdown):
-    """(line index, heading) of every heading with no text before the next heading or the end.
-
-    The one definition of "a section with nothing in it": the cut-off flag and the inline
-    notice on the ruling page both use it.
-    """
+    """(line index, heading) of every heading with no text before the next heading or the
+    end: the cut-off flag and the ruling page's notice share this definition."""
     lines = markdown.splitlines()
     filled = [i for i, line in enumerate(lines) if line.strip()]
     empty = []
@@ -62,63 +40,46 @@ def headings_without_text(markdown):
     return empty
 
 
-def heading_without_text(markdown):
-    """The first heading followed by no text before the next heading or the end, or None."""
-    empty = headings_without_text(markdown)
-    return empty[0][1] if empty else None
-
-
 def compute_flags(answer, tokens_out, citations, superseding):
-    """Every flag that applies now, in a stable order.
+    """Every flag that applies now, in a stable order, as stored in `Ruling.flags`.
 
-    `citations` are the ruling's citations; `superseding` maps the id of each cited
-    passage that an active errata card supersedes to that card's id.
+    `superseding` maps the id of each cited passage an active errata card supersedes to
+    that card's id.
     """
     flags = []
-    cap = generation_cap()
+
+    def flag(code, message):
+        flags.append({"code": code, "message": str(message)})
+
+    cap = getattr(settings, "RULESAGE_GENERATION_CAP", 1024)
     if tokens_out is not None and tokens_out >= cap:
-        flags.append(
-            Flag(CUT_OFF, _("The answer reached the generation cap (%(n)d tokens).") % {"n": cap})
-        )
-    empty_heading = heading_without_text(answer or "")
-    if empty_heading:
-        flags.append(
-            Flag(CUT_OFF, _("The heading “%(h)s” has no text after it.") % {"h": empty_heading})
-        )
+        flag(CUT_OFF, _("The answer reached the generation cap (%(n)d tokens).") % {"n": cap})
+    empty = headings_without_text(answer or "")
+    if empty:
+        flag(CUT_OFF, _("The heading “%(h)s” has no text after it.") % {"h": empty[0][1]})
     citations = sorted(citations, key=lambda c: c.n)
     mismatch = compare_markers(find_markers(answer or ""), (c.n for c in citations))
     for n in mismatch.without_citation:
-        flags.append(
-            Flag(
-                MARKER_WITHOUT_CITATION,
-                _("The answer refers to [%(n)d] but no citation %(n)d exists.") % {"n": n},
-            )
+        flag(
+            MARKER_WITHOUT_CITATION,
+            _("The answer refers to [%(n)d] but no citation %(n)d exists.") % {"n": n},
         )
     for n in mismatch.never_referred:
-        flags.append(
-            Flag(
-                CITATION_NOT_REFERRED,
-                _("Citation [%(n)d] is never referred to in the answer.") % {"n": n},
-            )
+        flag(
+            CITATION_NOT_REFERRED,
+            _("Citation [%(n)d] is never referred to in the answer.") % {"n": n},
         )
-    for citation in citations:
-        if not (citation.passage_id or citation.document_id) or (
-            not citation.passage_id and citation.page is None
-        ):
-            flags.append(
-                Flag(
-                    CITATION_UNRESOLVED,
-                    _("Citation [%(n)d] resolves to no known document or page.")
-                    % {"n": citation.n},
-                )
+    for c in citations:
+        if not c.passage_id and (not c.document_id or c.page is None):
+            flag(
+                CITATION_UNRESOLVED,
+                _("Citation [%(n)d] resolves to no known document or page.") % {"n": c.n},
             )
-    for citation in citations:
-        if citation.passage_id in superseding:
-            flags.append(
-                Flag(
-                    SUPERSEDED_PASSAGE,
-                    _("Citation [%(n)d] cites a passage superseded by errata card %(card)d.")
-                    % {"n": citation.n, "card": superseding[citation.passage_id]},
-                )
+    for c in citations:
+        if c.passage_id in superseding:
+            flag(
+                SUPERSEDED_PASSAGE,
+                _("Citation [%(n)d] cites a passage superseded by errata card %(card)d.")
+                % {"n": c.n, "card": superseding[c.passage_id]},
             )
     return flags

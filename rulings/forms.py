@@ -1,10 +1,9 @@
-"""Admin forms: a change to a published ruling's answer needs a public correction note (a
-translation of it does not, nor a draft nobody has read); a ruling cites its own edition
-and takes only the statuses its origin allows; only those who may review a ruling change
-its review; translators change only a ruling's translations."""
+"""The ruling's admin form, and the rule for text people type: no control character but
+those an imported value of its kind may hold (feeds cannot carry them at all)."""
 
 from collections import Counter
 
+from django import forms
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
@@ -15,25 +14,49 @@ from catalogue.choosers import preload
 from catalogue.models import Document, Passage
 from core.forms import TranslationsOnlyMixin, read_only
 
+from .importers.read.files import MULTI_LINE, ONE_LINE
 from .models import Ruling
-from .permissions import may_review
-from .typed_text import refuse_in_a_line, refuse_in_lines
+from .review_queue import may_review
 
+
+def refusing(unsafe):
+    """A validator refusing text in which `unsafe` finds a character, naming it (a NUL is
+    left to the field itself, which refuses it in every text field)."""
+
+    def refuse(text):
+        found = unsafe.search(text.replace("\x00", ""))
+        if found:
+            raise forms.ValidationError(
+                _(
+                    "This text holds an invisible control character (U+%(code)s), perhaps "
+                    "pasted with it. Delete it, or type the text again."
+                ),
+                code="control_character",
+                params={"code": f"{ord(found.group()):04X}"},
+            )
+
+    return refuse
+
+
+# Text with lines (a question, an answer) keeps tabs and line breaks; a line keeps none.
+refuse_in_lines = refusing(MULTI_LINE)
+refuse_in_a_line = refusing(ONE_LINE)
 # The answer as published: translating it is not correcting it (a translation's own
 # freshness is recorded apart, core.freshness).
 ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
-# What each of a ruling's texts may hold, in every language (`typed_text`).
 TEXT_RULES = {
     "question": refuse_in_lines,
     "answer": refuse_in_lines,
     "abstain_rationale": refuse_in_lines,
     "closing_line": refuse_in_a_line,
 }
-# The review: changed by verifying, correcting or withdrawing the ruling (`may_review`).
 REVIEW_FIELDS = ["status", "reviewed_at", "reviewed_by"]
 
 
 class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
+    """A change to a published answer needs a public correction (a translation or a draft
+    does not); only those who may review change the review."""
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.may_review = may_review(self.for_user)
@@ -44,8 +67,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
                 field = self.fields.get(build_localized_fieldname(name, code))
                 if field is not None:
                     field.validators.append(rule)
-        # Only the statuses the ruling's origin allows: an editor's own ruling is never
-        # "imported", nor an export "written by an editor" (the database refuses both).
+        # Only the statuses the ruling's origin allows (the database refuses the others).
         if "status" in self.fields:
             self.fields["status"].choices = [
                 (status.value, status.label)
@@ -53,7 +75,6 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             ]
         citations = self.formsets.get("citations")
         if citations is not None:
-            # Each row names its passage (with its document's title) and its document.
             passages = Passage.objects.select_related("document").defer(
                 "search_en", "search_es", "text"
             )
@@ -61,8 +82,8 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             preload(citations.forms, "document", Document.objects.all())
 
     def keep_review_as_stored(self):
-        """The review stays as stored, whatever the form was built from (an earlier
-        revision being restored) or is sent: its status is shown as text."""
+        """The review stays as stored, whatever the form was built from (a revision being
+        restored) or is sent."""
         ruling = self.instance
         stored = ruling.pk and Ruling.objects.filter(pk=ruling.pk).values(*REVIEW_FIELDS).first()
         if not stored:  # a new ruling starts unreviewed
@@ -76,8 +97,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
 
     @cached_property
     def published(self):
-        """The ruling as readers see it, or None before it is first published. What changes
-        from it owes readers a correction, however many drafts the change took."""
+        """The ruling as readers see it, or None before it is first published."""
         if not self.instance.pk or not self.instance.live:
             return None
         return Ruling.objects.prefetch_related("citations").get(pk=self.instance.pk)
@@ -119,8 +139,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         ]
 
     def refuse_other_editions(self, edition):
-        """A ruling cites its own edition's documents: its choosers list no other, and a
-        passage or document of another edition posted anyway is refused on its row."""
+        """A ruling cites its own edition's documents: another edition's is refused."""
         formset = self.formsets.get("citations")
         if formset is None or edition is None:
             return
@@ -172,8 +191,7 @@ def as_read(text):
 
 
 def as_cited(citation):
-    """What a reader sees of a citation: its number, what it cites and its quote (a cited
-    passage gives its document, page and heading when saved)."""
+    """What a reader sees of a citation: its number, what it cites and its quote."""
     if citation.passage_id:
         cites = (citation.passage_id,)
     else:

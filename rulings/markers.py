@@ -1,9 +1,5 @@
-"""Citation markers: how an answer refers to its citations, and when the two disagree.
-
-An answer cites source n by writing ``[n]``. The importers (both formats), the review flags
-and the answer renderer all read markers with this one pattern and compare them with the
-citations by this one rule, so what an import warns about is exactly what the flags later
-show an editor. Pure Python, no Django.
+"""Citation markers: an answer cites source n by writing ``[n]``. The importers, the review
+flags and the renderer share this pattern and rule, so an import warns of what the flags show.
 """
 
 from __future__ import annotations
@@ -11,8 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-__all__ = ["MARKER_RE", "MarkerMismatch", "compare_markers", "find_markers"]
 
 MARKER_RE = re.compile(r"\[(\d+)\]")
 
@@ -28,9 +22,7 @@ class MarkerMismatch:
 
     without_citation: list[int]  # [n] in the answer, no citation n
     never_referred: list[int]  # citation n, no [n] in the answer
-    # Markers but no citations at all: the answer claims sources the ruling does not have.
-    # An import refuses this (the reference list is missing, not one entry of it); a stored
-    # ruling in this state is flagged like any other marker without a citation.
+    # Markers but no citations at all: an import refuses it (the list is missing).
     cites_without_sources: bool
 
     def __bool__(self) -> bool:
@@ -38,7 +30,6 @@ class MarkerMismatch:
 
 
 def compare_markers(markers: Iterable[int], numbers: Iterable[int]) -> MarkerMismatch:
-    """Compare the markers of an answer with the numbers of its citations."""
     marked, cited = set(markers), set(numbers)
     return MarkerMismatch(
         without_citation=sorted(marked - cited),

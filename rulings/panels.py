@@ -1,21 +1,18 @@
-"""Admin panels on a ruling's edit page: its review flags, and its uncited retrieval."""
+"""Admin panels on a ruling's edit page: its review flags, and the passages its search
+retrieved that its answer does not cite (kept verbatim from the export, so each row is
+checked before it is trusted: a malformed row is skipped, never an error)."""
 
-from django.urls import reverse
+from dataclasses import dataclass
+
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 
-from catalogue.models import SEARCH_SNIPPET_LIMIT
-
-from .retrieval import next_citation_number, retrieved_not_cited
+from catalogue.locations import format_location
+from catalogue.models import SEARCH_SNIPPET_LIMIT, Passage
 
 
 class ReviewFlagsPanel(Panel):
     """Read-only list of the ruling's current review flags (recomputed on every save)."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("Review flags"))
-        super().__init__(**kwargs)
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/review_flags_panel.html"
@@ -26,24 +23,98 @@ class ReviewFlagsPanel(Panel):
             return context
 
 
+@dataclass
+class RetrievedPassage:
+    rank: int
+    page: int | None
+    heading_path: str
+    score: float | None
+    snippet: str
+    document_external_id: str
+    document: object = None
+    passage: object = None
+
+    @property
+    def location(self):
+        return format_location(self.page, self.heading_path)
+
+    @property
+    def insertable(self):
+        """A citation needs a known passage to resolve to; the search's place alone is not one."""
+        return self.passage is not None
+
+
+def retrieved_rows(ruling):
+    """The ruling's retrieval rows as `RetrievedPassage`s, best first, each place once."""
+    refs = ruling.retrieval if isinstance(ruling.retrieval, list) else []
+    rows, seen = [], set()
+    for rank, ref in enumerate(refs, start=1):
+        if not isinstance(ref, dict):
+            continue
+        doc_id, page, score = ref.get("sharpsignalDocId"), ref.get("page"), ref.get("score")
+        heading_path, snippet = ref.get("headingPath"), ref.get("snippet")
+        row = RetrievedPassage(
+            rank=rank,
+            page=page if type(page) is int and page >= 0 else None,
+            heading_path=heading_path if isinstance(heading_path, str) else "",
+            score=float(score) if type(score) in (int, float) else None,
+            snippet=snippet if isinstance(snippet, str) else "",
+            document_external_id=str(doc_id) if isinstance(doc_id, int | str) else "",
+        )
+        place = (row.document_external_id, row.page, row.heading_path)
+        if place not in seen:
+            seen.add(place)
+            rows.append(row)
+    return rows
+
+
+def retrieved_not_cited(ruling):
+    """Rows of the retrieval that no citation of `ruling` points at, resolved to the corpus
+    in three queries whatever the retrieval's size."""
+    rows = retrieved_rows(ruling)
+    ids = {row.document_external_id for row in rows if row.document_external_id}
+    documents = {
+        doc.external_id: doc for doc in ruling.edition.documents.filter(external_id__in=ids)
+    }
+    pages = {row.page for row in rows if row.page is not None}
+    passages = {
+        (p.document_id, p.page, p.heading_path): p
+        for p in Passage.objects.filter(document__in=documents.values(), page__in=pages)
+    }
+    for row in rows:
+        row.document = documents.get(row.document_external_id)
+        if row.document is not None:
+            row.passage = passages.get((row.document.pk, row.page, row.heading_path))
+
+    citations = list(ruling.citations.all()) if ruling.pk else []
+    cited_passages = {c.passage_id for c in citations if c.passage_id}
+    cited_places = {(c.document_id, c.page, c.heading_path) for c in citations}
+    return [
+        row
+        for row in rows
+        if not (row.passage is not None and row.passage.pk in cited_passages)
+        and not (
+            row.document is not None
+            and (row.document.pk, row.page, row.heading_path) in cited_places
+        )
+    ]
+
+
+def next_citation_number(ruling):
+    """The number a new citation takes: one past the highest in use (the admin re-counts)."""
+    numbers = [c.n for c in ruling.citations.all()] if ruling.pk else []
+    return max(numbers, default=0) + 1
+
+
 class RetrievedNotCitedPanel(Panel):
     """Passages the search retrieved that no citation points at, each insertable as [n].
 
-    Inserting happens in the browser: the button adds a row, pre-filled with the passage
-    and the next free number, to the citations inline of the form the editor is already
-    in. Nothing is saved until the editor saves, so the rule that a change to a public
-    answer needs a correction note (`RulingForm.clean`) is checked once, for the whole
-    change, where it always is; and nothing the editor has typed elsewhere in the form is
-    lost, as it would be by a server-side action that reloads the page. A citation with
-    no [n] in the answer is flagged on save, so an inserted source cannot go unused
-    unnoticed.
+    The button adds a pre-filled row to the citations inline in the browser: nothing is
+    saved until the editor saves, so the correction rule (`RulingForm.clean`) is checked
+    once for the whole change, and nothing typed elsewhere in the form is lost.
     """
 
     relation_name = "citations"
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("Retrieved but not cited"))
-        super().__init__(**kwargs)
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/retrieved_not_cited_panel.html"
@@ -54,26 +125,16 @@ class RetrievedNotCitedPanel(Panel):
         def get_context_data(self, parent_context=None):
             context = super().get_context_data(parent_context)
             ruling = self.instance
-            rows = retrieved_not_cited(ruling) if ruling.pk else []
-            for row in rows:
-                if row.insertable:
-                    row.passage_edit_url = reverse(
-                        "wagtailsnippets_catalogue_passage:edit", args=[row.passage.pk]
-                    )
-                    row.document_edit_url = reverse(
-                        "wagtailsnippets_catalogue_document:edit", args=[row.document.pk]
-                    )
             # Translators: [N] stands for the citation's number; keep it as written.
             insert_label = gettext("Insert as citation [N]")
-            number = f"[{next_citation_number(ruling)}]"
             context.update(
-                rows=rows,
+                rows=retrieved_not_cited(ruling) if ruling.pk else [],
                 formset_prefix=self.panel.relation_name,
                 language=ruling.edition.language if ruling.edition_id else "",
                 snippet_limit=SEARCH_SNIPPET_LIMIT,
                 insert_label=insert_label,
                 # Translators: [N] stands for the citation's number; keep it as written.
                 inserted_label=gettext("Inserted as citation [N]"),
-                first_label=insert_label.replace("[N]", number),
+                first_label=insert_label.replace("[N]", f"[{next_citation_number(ruling)}]"),
             )
             return context

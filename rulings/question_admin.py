@@ -1,24 +1,20 @@
-"""The editors' queue of reader questions, in the Wagtail admin.
-
-Newest first, each beside the rulings of its edition most like it (answered-before
-recall). An editor handles a question one of three ways: marks it a duplicate of an
-existing ruling (the candidate's button, or any ruling through the chooser), answers it
-with a new ruling (the ruling form opens filled with the question and edition, saving
-its draft links the two, and publishing it tells the reader), or declines it with a
-reason. Each of the three is answering (`ANSWER_QUESTION`, Django's "change" permission
-of a reader question, which Wagtail's views of the queue ask), and so is opening the
-ruling form from a question.
+"""The editors' queue of reader questions, each beside the rulings most like it: an editor
+marks one a duplicate of a ruling, answers it with a new ruling, or declines it with a
+reason. Each is answering (`ANSWER_QUESTION`), and so is opening the ruling form from one.
 """
 
+from datetime import timedelta
+
+import django_filters
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
+from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.forms import WagtailAdminModelForm
 from wagtail.admin.panels import FieldPanel, ObjectList, Panel
 from wagtail.admin.site_summary import SummaryItem
@@ -29,10 +25,10 @@ from wagtail.admin.viewsets.model import ModelViewSet
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy
 
+from catalogue.admin_listings import edition_filter
 from catalogue.admin_views import ExplicitSaveCreateView
 from core.roles import ANSWER_QUESTION
 
-from .admin_listings import ReaderQuestionFilterSet
 from .models import ReaderQuestion, Ruling
 from .reader_mail import question_handled
 from .recall import answered_before
@@ -45,23 +41,19 @@ ANSWERING = "reader_question"
 
 def candidates(question):
     """The public rulings of the question's edition most like it, best first."""
-    from django.utils import translation
-
     with translation.override(question.language):
-        # The edition read with the question: its game's glossary needs no query of its own.
         return answered_before(question.edition, question.question, limit=CANDIDATES)
 
 
 class ReaderQuestionForm(WagtailAdminModelForm):
-    """Keeps a handled question consistent: a duplicate names its ruling, a declined one
-    its reason; handling records who and when."""
+    """A duplicate names its ruling, a declined question its reason; handling records who
+    and when."""
 
     def duplicate_of(self):
         """The ruling whose "Duplicate of this ruling" button was pressed, if any."""
         pk = self.data.get(DUPLICATE_BUTTON, "")
-        if not pk.isdigit():
-            return None
-        return Ruling.objects.public().filter(pk=pk).first()
+        if pk.isdigit():
+            return Ruling.objects.public().filter(pk=pk).first()
 
     def clean(self):
         cleaned = super().clean()
@@ -97,30 +89,46 @@ class RecallCandidatesPanel(Panel):
     """The question's recall candidates, each a button marking it a duplicate of that
     ruling, and the way to answer it with a new ruling."""
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("Already answered?"))
-        super().__init__(**kwargs)
-
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/recall_candidates_panel.html"
 
         def get_context_data(self, parent_context=None):
             context = super().get_context_data(parent_context)
             question = self.instance
-            context["question"] = question
-            context["candidates"] = candidates(question) if question.pk else []
-            context["answer_url"] = set_query_params(
-                reverse("wagtailsnippets_rulings_ruling:add"), {ANSWERING: question.pk}
+            context.update(
+                question=question,
+                candidates=candidates(question) if question.pk else [],
+                answer_url=set_query_params(
+                    reverse("wagtailsnippets_rulings_ruling:add"), {ANSWERING: question.pk}
+                ),
             )
             return context
+
+
+class ReaderQuestionFilterSet(WagtailFilterSet):
+    edition = edition_filter()
+    waiting = django_filters.ChoiceFilter(
+        label=_("asked"),
+        choices=[
+            ("1", _("over a day ago")),
+            ("7", _("over a week ago")),
+            ("30", _("over a month ago")),
+        ],
+        method="filter_waiting",
+    )
+
+    class Meta:
+        model = ReaderQuestion
+        fields = ["status", "edition", "waiting"]
+
+    def filter_waiting(self, questions, name, value):
+        return questions.filter(created_at__lt=timezone.now() - timedelta(days=int(value)))
 
 
 class QuestionIndexView(IndexView):
     """Newest first; the candidates column costs one recall per question on the page."""
 
     def get_base_queryset(self):
-        # The edition column names its game; a handled question names its ruling by the
-        # ruling's edition code.
         return super().get_base_queryset().select_related("edition__game", "ruling__edition")
 
 
@@ -162,7 +170,6 @@ class ReaderQuestionViewSet(ModelViewSet):
     model = ReaderQuestion
     name = "reader_questions"
     copy_view_enabled = False
-    form_fields = ["status", "ruling", "decline_reason"]
     icon = "mail"
     menu_label = _("Reader questions")
     menu_order = 210
@@ -182,18 +189,14 @@ class ReaderQuestionViewSet(ModelViewSet):
 
     edit_handler = ObjectList(
         [
-            FieldPanel("question", read_only=True),
-            FieldPanel("edition", read_only=True),
-            RecallCandidatesPanel(),
-            FieldPanel("language", read_only=True),
-            FieldPanel("email", read_only=True),
-            FieldPanel("created_at", read_only=True),
-            FieldPanel("status"),
-            FieldPanel("ruling"),
-            FieldPanel("decline_reason"),
-            FieldPanel("handled_at", read_only=True),
-            FieldPanel("handled_by", read_only=True),
-            FieldPanel("notified_at", read_only=True),
+            *(FieldPanel(name, read_only=True) for name in ["question", "edition"]),
+            RecallCandidatesPanel(heading=_("Already answered?")),
+            *(FieldPanel(name, read_only=True) for name in ["language", "email", "created_at"]),
+            *(FieldPanel(name) for name in ["status", "ruling", "decline_reason"]),
+            *(
+                FieldPanel(name, read_only=True)
+                for name in ["handled_at", "handled_by", "notified_at"]
+            ),
         ],
         base_form_class=ReaderQuestionForm,
     )
@@ -219,8 +222,7 @@ class WaitingQuestionsSummaryItem(SummaryItem):
 
 class AnsweringRulingCreateView(ExplicitSaveCreateView):
     """The ruling form, opened from a reader question: filled with its question and
-    edition, and, once saved (a draft), recorded as the question's answer. The reader is
-    told when the ruling is published (rulings.reader_mail)."""
+    edition, and once saved recorded as its answer (the reader is told on publication)."""
 
     def dispatch(self, request, *args, **kwargs):
         if ANSWERING in request.GET and not request.user.has_perm(ANSWER_QUESTION):
@@ -230,9 +232,8 @@ class AnsweringRulingCreateView(ExplicitSaveCreateView):
     @cached_property
     def reader_question(self):
         pk = self.request.GET.get(ANSWERING, "")
-        if not pk.isdigit():
-            return None
-        return ReaderQuestion.objects.filter(pk=pk, status=ReaderQuestion.Status.NEW).first()
+        if pk.isdigit():
+            return ReaderQuestion.objects.filter(pk=pk, status=ReaderQuestion.Status.NEW).first()
 
     def get_add_url(self):
         url = super().get_add_url()
@@ -244,24 +245,21 @@ class AnsweringRulingCreateView(ExplicitSaveCreateView):
         instance = super().get_initial_form_instance() or self.model()
         question = self.reader_question
         if question:
-            instance.edition = question.edition
+            instance.edition, instance.origin = question.edition, Ruling.Origin.EDITOR
             setattr(
                 instance,
                 build_localized_fieldname("question", question.language),
                 question.question,
             )
-            instance.origin = Ruling.Origin.EDITOR
         return instance
 
     def save_instance(self):
         ruling = super().save_instance()
-        question = self.reader_question
-        if question:
-            with transaction.atomic():
-                ReaderQuestion.objects.filter(pk=question.pk).update(
-                    status=ReaderQuestion.Status.ANSWERED,
-                    ruling=ruling,
-                    handled_at=timezone.now(),
-                    handled_by=self.request.user.get_username(),
-                )
+        if self.reader_question:
+            ReaderQuestion.objects.filter(pk=self.reader_question.pk).update(
+                status=ReaderQuestion.Status.ANSWERED,
+                ruling=ruling,
+                handled_at=timezone.now(),
+                handled_by=self.request.user.get_username(),
+            )
         return ruling

@@ -1,28 +1,9 @@
 """Telling a reader what became of their question: one e-mail, then the address is gone.
 
-The ask page promises a reader who leaves an address exactly one e-mail: when an editor
-answers the question with a new ruling, marks it answered already by an existing ruling,
-or declines it. An answer is told once readers can open it: a ruling that is still a
-draft tells nobody, and its publication (`ruling_published`) tells the readers whose
-questions it answers. Every place that handles a question calls `question_handled`; the
-mail goes from a background task once the editor's transaction has committed, so the
-editor never waits on a mail server and a decision that is rolled back mails nobody. The
-task sends through the backend that really delivers (core.mail.delivering_connection),
-not the queue every request sends through: it must know the mail left before it records
-so.
-
-`tell_reader` sends at most once per question whatever calls it and however often: it
-locks the question's row, sends, and in the same transaction records `notified_at` and
-deletes the address (a database constraint keeps no address beside `notified_at`). A send
-that fails leaves the question waiting and is tried again on the schedule of every other
-mail (core.mail.try_again_later); once every attempt has failed, the task stays FAILED for
-`manage.py resend_failed_mail`. Tasks carry the question's key, never the address, so the
-queue keeps no copy of it.
-
-The sweep (`look_after_reader_addresses`, also the `forget_reader_addresses` command) is
-enqueued whenever a reader sends a question, so nothing depends on a scheduler: it
-deletes the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose readers were
-never told, and queues the mail again for readers who can be told and are still waiting.
+Sent by a task once the editor's decision commits (an answer once its ruling is published),
+through the delivering backend, at most once per question: the row is locked, and
+`notified_at` is recorded and the address deleted in the same transaction. Tasks carry the
+question's key, never the address. The sweep forgets addresses kept too long and retries.
 """
 
 import logging
@@ -55,11 +36,8 @@ SWEEP_BATCH = 100
 
 
 def question_handled(question):
-    """Tell the reader once the current transaction commits, if they left an address.
-
-    Called after an editor's decision on `question` is saved, whatever it was: the task
-    reads the question as committed and decides whether there is anything to tell.
-    """
+    """Tell the reader once the editor's decision commits, if they left an address (the
+    task reads the question as committed and decides whether there is anything to tell)."""
     if question.email:
         pk = question.pk
         transaction.on_commit(lambda: tell_reader.enqueue(pk))
@@ -69,11 +47,6 @@ def ruling_published(ruling):
     """`ruling` is published: tell the readers waiting for it, as their questions say."""
     for question in ruling.reader_questions.reader_to_be_told():
         question_handled(question)
-
-
-def question_sent():
-    """A reader sent a question: an occasion to look after the addresses kept."""
-    transaction.on_commit(look_after_reader_addresses.enqueue)
 
 
 def site_url(path):
@@ -101,18 +74,14 @@ def reader_message(question):
 
 
 def can_be_told(questions):
-    """Of `questions`, those whose reader can be told now: an answer or duplicate needs a
-    ruling readers can open (not a draft); a decline needs nothing."""
+    """Those whose reader can be told now: declined, or answered by a public ruling."""
     declined = Q(status=ReaderQuestion.Status.DECLINED)
     return questions.filter(declined | Q(ruling__in=Ruling.objects.public()))
 
 
 @task()
 def tell_reader(question_pk, attempt=1):
-    """Send the reader of question `question_pk` their one e-mail, if it is still due.
-
-    Returns whether a mail was sent (not when only a retry was queued).
-    """
+    """Send the reader of question `question_pk` their one e-mail if still due; whether sent."""
     with transaction.atomic():
         question = (
             can_be_told(ReaderQuestion.objects.reader_to_be_told())
@@ -146,9 +115,7 @@ def forget_reader_addresses(now=None):
 
 
 def tell_waiting_readers():
-    """Queue the e-mail again for handled questions whose reader can be told and was not
-    (the mail server was down); returns how many. Those whose ruling is still a draft wait
-    for its publication, which tells them."""
+    """Queue the e-mail again for readers who can be told and were not; returns how many."""
     waiting = can_be_told(ReaderQuestion.objects.reader_to_be_told()).order_by("pk")
     pks = list(waiting.values_list("pk", flat=True)[:SWEEP_BATCH])
     for pk in pks:
@@ -158,10 +125,5 @@ def tell_waiting_readers():
 
 @task()
 def look_after_reader_addresses():
-    """Forget the addresses kept too long, then tell the readers still waiting to be told.
-
-    Returns how many addresses were deleted and how many readers were queued again.
-    """
-    forgotten = forget_reader_addresses()
-    queued = tell_waiting_readers()
-    return {"forgotten": forgotten, "queued": queued}
+    """Forget the addresses kept too long, then tell the readers still waiting."""
+    return {"forgotten": forget_reader_addresses(), "queued": tell_waiting_readers()}

@@ -14,11 +14,9 @@ from .flags import headings_without_text
 from .markers import MARKER_RE
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "strong", "em", "h2", "h3", "h4", "br", "code", "blockquote"}
-# Syntax answers never need, switched off because it only costs: links and images do
-# not survive sanitising (no <a>, no <img>), and Python-Markdown's link patterns take time
-# cubic in unclosed brackets; raw HTML is shown as text rather than parsed, since its HTML
-# block parser is slow on long runs of unclosed tags (bench/largest_answer.py).
-UNUSED_INLINE_PATTERNS = (
+# Switched off, as they only cost: links and images do not survive sanitising, and their
+# patterns take time cubic in unclosed brackets; raw HTML (slow to parse) is shown as text.
+UNUSED_INLINE_PATTERNS = [
     "reference",
     "link",
     "image_link",
@@ -28,11 +26,10 @@ UNUSED_INLINE_PATTERNS = (
     "autolink",
     "automail",
     "html",
-)
+]
 
 
 def markdown_converter():
-    """Python-Markdown for answers: lists as written, no links, raw HTML as plain text."""
     converter = markdown.Markdown(extensions=["sane_lists"])
     for name in UNUSED_INLINE_PATTERNS:
         converter.inlinePatterns.deregister(name)
@@ -42,16 +39,8 @@ def markdown_converter():
 
 
 def render_answer(text, citation_numbers):
-    """Markdown → HTML, sanitised (no raw HTML or scripts survive), markers linked.
-
-    A heading with nothing after it gets a notice in its place: otherwise whatever the page
-    shows next (the next heading, or the sign-off below the answer) reads as its text.
-
-    The HTML depends only on the text, the citation numbers and the language of the
-    notice, so the last answers rendered are kept in the process by exactly those
-    (a changed answer is a different text): Markdown and sanitising were a large share of
-    a ruling page's server time.
-    """
+    """Markdown → sanitised HTML, markers linked, a notice under each empty heading (else
+    what follows reads as its text); the last answers rendered are kept in the process."""
     return _rendered(text or "", frozenset(citation_numbers), get_language())
 
 
@@ -65,16 +54,15 @@ def _rendered(text, citation_numbers, language):
     # A paragraph holding only a random token marks each empty section; the answer's own
     # text cannot contain a token drawn for this rendering, so it cannot forge a notice.
     token = f"cutoff{secrets.token_hex(8)}"
-    lines = (text or "").splitlines()
-    for i, _heading in reversed(headings_without_text(text or "")):
+    lines = text.splitlines()
+    for i, _heading in reversed(headings_without_text(text)):
         lines[i + 1 : i + 1] = ["", token, ""]
     html = markdown_converter().convert("\n".join(lines))
     # Answers' own headings sit under the page's h1 and the "Answer" h2.
     html = re.sub(r"<(/?)h[12]>", r"<\1h3>", html)
     clean = nh3.clean(html, tags=ALLOWED_TAGS, attributes={})
 
-    # The marker is the answer's; its label is the interface's, in the reader's language
-    # (and marked so, inside an answer that may be quoted in another).
+    # The marker is the answer's; its label is in the reader's language (and marked so).
     label = gettext("citation %(number)s")
 
     def link(match):

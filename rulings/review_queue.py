@@ -1,20 +1,9 @@
-"""The review queue: the rulings no editor has decided yet, oldest first, filtered as the
-rulings listing is, and several marked reviewed at once with a note.
+"""The rulings listing's filters and publication column; the review queue, that listing over
+what needs review (`needing_review`), oldest first; and its bulk action marking several
+reviewed with one note for their histories.
 
-What "needs review" means is `RulingQuerySet.needing_review`, the same rule the editors'
-figures count. The queue is the rulings listing's own view over that queryset (its
-filters, pages and checkboxes), so marking reviewed is a Wagtail bulk action: the editor
-ticks rulings, chooses "Mark reviewed" in the listing's footer, writes the note on the
-confirmation page. Each ruling is then verified as its edit form would verify it (status,
-who and when), and its history keeps the note.
-
-A ruling that cites a passage an errata card supersedes (its `superseded_passage` review
-flag) says a rule it rests on has changed: the confirmation page names those apart, and
-they are verified only when the editor ticks that they checked them against the errata;
-otherwise they are left as they are, and the outcome message names them.
-
-Verifying is reviewing (`REVIEW_RULING`): the queue, its menu item, the listings'
-checkboxes and the bulk action's own address (GET and POST) are for those who may review.
+A ruling citing a passage errata superseded is verified only when the editor ticks that
+they checked it against the errata. Verifying is reviewing (`REVIEW_RULING`).
 """
 
 import uuid
@@ -22,22 +11,24 @@ import uuid
 import django_filters
 from django import forms
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.urls import path
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.menu import MenuItem
-from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColumn
+from wagtail.admin.ui.tables import BulkActionsCheckboxColumn, Column, DateColumn, StatusTagColumn
 from wagtail.log_actions import log
 from wagtail.snippets.bulk_actions.snippet_bulk_action import SnippetBulkAction
 
-from catalogue.admin_listings import LongListIndexView
+from catalogue.admin_listings import LongListIndexView, chooser_filter, edition_filter
+from catalogue.models import Game
+from core.roles import REVIEW_RULING
 
-from .admin_listings import PublicationColumn, RulingFilterSet
-from .flags import SUPERSEDED_PASSAGE
+from .flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from .models import Ruling
-from .permissions import may_review
 
 LOG_ACTION = "rulings.reviewed"
 # Oldest first; the id settles ties and lets the two-ended pager read from either end
@@ -47,13 +38,70 @@ OLDEST_FIRST = ["created_at", "id"]
 MARK_AT_ONCE = 500
 
 
+# Where a ruling stands with readers (Wagtail's draft and publish).
+PUBLICATION = {
+    "draft": (_("Draft, not published"), Q(live=False)),
+    "live_draft": (_("Live, with a draft waiting"), Q(live=True, has_unpublished_changes=True)),
+    "live": (_("Live, no draft waiting"), Q(live=True, has_unpublished_changes=False)),
+}
+
+
+class PublicationColumn(StatusTagColumn):
+    """Draft, live, or live with a draft waiting (Wagtail's own status column asks each row
+    whether a publication is scheduled: a query per row)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            "publication",
+            label=_("publication"),
+            accessor=lambda ruling: PUBLICATION[
+                "draft"
+                if not ruling.live
+                else "live_draft"
+                if ruling.has_unpublished_changes
+                else "live"
+            ][0],
+            sort_key="live",
+            primary=lambda ruling: ruling.live,
+            **kwargs,
+        )
+
+
+class RulingFilterSet(WagtailFilterSet):
+    game = chooser_filter(Game, label=_("game"), field_name="edition__game")
+    edition = edition_filter()
+    flag = django_filters.ChoiceFilter(
+        label=_("flag"),
+        choices=[(ANY_FLAG, _("Any flag")), *FLAG_LABELS.items()],
+        method="filter_flag",
+    )
+    publication = django_filters.ChoiceFilter(
+        label=_("publication"),
+        choices=[(key, label) for key, (label, _q) in PUBLICATION.items()],
+        method="filter_publication",
+    )
+
+    class Meta:
+        model = Ruling
+        fields = ["status", "outcome", "origin", "game", "edition", "flag", "publication"]
+
+    def filter_flag(self, rulings, name, value):
+        return rulings.flagged(None if value == ANY_FLAG else value)
+
+    def filter_publication(self, rulings, name, value):
+        return rulings.filter(PUBLICATION[value][1])
+
+
+def may_review(user):
+    """Whether `user` may verify, correct or withdraw a ruling."""
+    return bool(user and user.has_perm(REVIEW_RULING))
+
+
 def undecided_statuses():
     return [(s.value, s.label) for s in Ruling.Status if s not in Ruling.Status.decided()]
 
 
 class ReviewQueueFilterSet(RulingFilterSet):
-    """The rulings listing's filters, its status offering only what the queue can hold."""
-
     status = django_filters.ChoiceFilter(label=_("status"), choices=undecided_statuses)
 
     class Meta(RulingFilterSet.Meta):
@@ -61,8 +109,7 @@ class ReviewQueueFilterSet(RulingFilterSet):
 
 
 class RulingIndexView(LongListIndexView):
-    """The rulings listing: its checkboxes (for the bulk actions) for those who may take
-    one, that is, review (nobody but a superuser deletes rulings)."""
+    """The rulings listing: its bulk actions' checkboxes for those who may review."""
 
     @cached_property
     def columns(self):
@@ -73,8 +120,6 @@ class RulingIndexView(LongListIndexView):
 
 
 class ReviewQueueView(RulingIndexView):
-    """The rulings listing narrowed to what needs review (built by `RulingViewSet`)."""
-
     page_title = _("Review queue")
 
     def dispatch(self, request, *args, **kwargs):
@@ -92,12 +137,11 @@ class ReviewQueueMenuItem(MenuItem):
 
 
 class ReviewQueueMixin:
-    """For the rulings' viewset: the queue at `review/` (and its results, which its filters
-    refresh), built from the listing's own view settings with the queue's filters, order
-    and columns."""
+    """For the rulings' viewset: the queue at `review/`, the listing's own view with the
+    queue's filters, order and columns."""
 
-    def get_review_queue_kwargs(self, **kwargs):
-        return self.get_index_view_kwargs(
+    def get_urlpatterns(self):
+        queue = self.get_index_view_kwargs(
             index_url_name=self.get_url_name("review_queue"),
             index_results_url_name=self.get_url_name("review_queue_results"),
             filterset_class=ReviewQueueFilterSet,
@@ -110,11 +154,7 @@ class ReviewQueueMixin:
                 DateColumn("created_at", label=_("Waiting since")),
                 PublicationColumn(),
             ],
-            **kwargs,
         )
-
-    def get_urlpatterns(self):
-        queue = self.get_review_queue_kwargs()
         return [
             *super().get_urlpatterns(),
             path("review/", self.construct_view(ReviewQueueView, **queue), name="review_queue"),
@@ -143,12 +183,8 @@ class MarkReviewedForm(forms.Form):
 
 
 class MarkReviewedBulkAction(SnippetBulkAction):
-    """Verify the ticked rulings that still need review, with one note for them all.
-
-    A ruling decided meanwhile (by another editor, or ticked in the full rulings listing),
-    or with a draft waiting to be published, is named on the confirmation page and left as
-    it is.
-    """
+    """Verify the ticked rulings that still need review, with one note for them all; one
+    decided meanwhile or with a draft waiting is named on the confirmation and left."""
 
     display_name = _("Mark reviewed")
     action_type = "mark_reviewed"
@@ -168,16 +204,13 @@ class MarkReviewedBulkAction(SnippetBulkAction):
         return model.objects.filter(pk__in=object_ids).select_related("edition")
 
     def get_all_objects_in_listing_query(self, parent_id):
-        """ "All in the listing": what needs review of the listing as it was filtered (the
-        footer sends its filters along; a decided status matches nothing), oldest first,
-        at most MARK_AT_ONCE, each named on the confirmation page before anything is
-        marked. A search typed in the listing is not applied: the page names what is."""
+        """ "All in the listing": what needs review as filtered, at most MARK_AT_ONCE, each
+        named on the confirmation page (a search typed in the listing is not applied)."""
         listed = RulingFilterSet(self.request.GET, queryset=Ruling.objects.needing_review())
         return list(listed.qs.order_by(*OLDEST_FIRST).values_list("pk", flat=True)[:MARK_AT_ONCE])
 
     def check_perm(self, ruling):
-        # A ruling with a draft waiting is verified as that draft is published: publishing
-        # it would put back the status the draft was saved with.
+        # Publishing a waiting draft would put back the status it was saved with.
         return (
             may_review(self.request.user)
             and ruling.status not in Ruling.Status.decided()
@@ -213,9 +246,22 @@ class MarkReviewedBulkAction(SnippetBulkAction):
 
     @classmethod
     def execute_action(cls, objects, user=None, note="", left_out=(), **kwargs):
-        return mark_reviewed(
-            [ruling for ruling in objects if ruling not in left_out], note, user
-        ), 0
+        """Verify each ruling as its edit form would, with `note` in its history (each log
+        entry with its own id: a history shows one entry per id and action)."""
+        rulings = [ruling for ruling in objects if ruling not in left_out]
+        when = timezone.now()
+        for ruling in rulings:
+            ruling.status = Ruling.Status.VERIFIED
+            ruling.record_review(user, when)
+            ruling.save(update_fields=["status", "reviewed_at", "reviewed_by"])
+            log(
+                instance=ruling,
+                action=LOG_ACTION,
+                user=user,
+                uuid=uuid.uuid4(),
+                data={"note": note},
+            )
+        return len(rulings), 0
 
     def get_success_message(self, num_parent_objects, num_child_objects):
         message = ngettext(
@@ -233,27 +279,3 @@ class MarkReviewedBulkAction(SnippetBulkAction):
                 len(left_out),
             ) % {"rulings": "; ".join(str(ruling) for ruling in left_out)}
         return message
-
-
-def mark_reviewed(rulings, note, user):
-    """Verify each ruling as its edit form would, with `note` in its history.
-
-    Saved one by one with only the review columns named: the ruling's page and lists are
-    made stale and the search index (which filters by status) updated, as for an edit,
-    while the flags, which nothing here changes, are not recomputed. Each log entry has
-    an id of its own: a history shows one entry per id and action, so entries sharing the
-    request's id would leave the note in the last ruling's history only.
-    """
-    when = timezone.now()
-    for ruling in rulings:
-        ruling.status = Ruling.Status.VERIFIED
-        ruling.record_review(user, when)
-        ruling.save(update_fields=["status", "reviewed_at", "reviewed_by"])
-        log(
-            instance=ruling,
-            action=LOG_ACTION,
-            user=user,
-            uuid=uuid.uuid4(),
-            data={"note": note},
-        )
-    return len(rulings)

@@ -1,15 +1,5 @@
-"""Errata change what a ruling can be trusted for: re-flag the rulings that cite the passage.
-A ruling published tells the readers whose questions it answers.
-
-Which cached pages a change to these records makes stale (core.page_cache_events):
-
-- a ruling: its own page and its game's lists of rulings (a translation's mark too,
-  core.freshness); its citations, corrections and the guide sections that name it: its
-  own page;
-- (the catalogue's records: catalogue/signals.py);
-- a reader's question, an admin import's job and its uploaded files: nothing (what the
-  import writes says itself what it touched).
-"""
+"""Which cached pages a change to the rulings' records makes stale; errata re-flag the
+rulings citing their passage; a ruling published tells the readers it answers."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -36,31 +26,17 @@ from .reader_mail import ruling_published
 watch("rulings", not_shown=[ReaderQuestion, ImportJob, ImportJobFile])
 
 
-def game_of_ruling(ruling_id):
-    return value(Ruling, ruling_id, "edition__game_id")
-
-
-@tags_for(Ruling)
+@tags_for(Ruling, RulingCorrection)
 def of_ruling(record):
-    game_id = game_of_ruling(record.pk)
-    return {cache_tags.ruling(record.pk), LISTS} | ({game_rulings(game_id)} if game_id else {SITE})
-
-
-@tags_for(RulingCorrection)
-def of_ruling_correction(correction):
-    """Its ruling's page, the corrections log, and the game's feed."""
-    game_id = game_of_ruling(correction.ruling_id)
-    return {
-        cache_tags.ruling(correction.ruling_id),
-        LISTS,
-        game_rulings(game_id) if game_id else SITE,
-    }
+    """Its page, the corrections log, and its game's lists and feed."""
+    ruling_id = record.pk if isinstance(record, Ruling) else record.ruling_id
+    game_id = value(Ruling, ruling_id, "edition__game_id")
+    return {cache_tags.ruling(ruling_id), LISTS, game_rulings(game_id) if game_id else SITE}
 
 
 @tags_for(Citation, RulingMention)
 def of_ruling_record(record):
-    """Shown on the ruling's page only (and site-wide, in the corrections log): the lists
-    of rulings show the ruling's own fields, which its own save changes."""
+    """Shown on the ruling's page only (and in the corrections log)."""
     return {cache_tags.ruling(record.ruling_id), LISTS}
 
 
@@ -76,8 +52,7 @@ def errata_changed(sender, instance, **kwargs):
     if instance.supersedes_id:
         passage_ids.add(instance.supersedes.passage_id)
     passage_ids.discard(None)
-    rulings = Ruling.objects.filter(citations__passage_id__in=passage_ids).distinct()
-    for ruling in rulings:
+    for ruling in Ruling.objects.filter(citations__passage_id__in=passage_ids).distinct():
         was_flagged = ruling.has_flag(SUPERSEDED_PASSAGE)
         ruling.refresh_flags()
         if ruling.has_flag(SUPERSEDED_PASSAGE) and not was_flagged:
@@ -85,7 +60,6 @@ def errata_changed(sender, instance, **kwargs):
             Ruling.objects.filter(
                 pk=ruling.pk, status__in=Ruling.Status.reopened_by_errata()
             ).update(status=Ruling.Status.NEEDS_REVIEW)
-    edition = instance.edition
     if kwargs.get("created"):
-        edition.errata_checked_on = timezone.localdate()
-        edition.save(update_fields=["errata_checked_on"])
+        instance.edition.errata_checked_on = timezone.localdate()
+        instance.edition.save(update_fields=["errata_checked_on"])

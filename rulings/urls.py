@@ -6,7 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from catalogue import views as catalogue_views
 
-from . import views, views_ask
+from . import asking, views
 
 app_name = "rulings"
 
@@ -19,9 +19,9 @@ SENT = pgettext_lazy("URL path segment", "sent")
 urlpatterns = [
     path("", views.RulingListView.as_view(), name="index"),
     # Before the edition's address: no edition code is a word ("ask").
-    path(format_lazy("{}/", ASK), views_ask.ask, name="ask"),
-    path(format_lazy("{}/{}/", ASK, SENT), views_ask.ask_sent, name="ask_sent"),
-    path("<str:code>/", views.EditionRulingListView.as_view(), name="edition"),
+    path(format_lazy("{}/", ASK), asking.ask, name="ask"),
+    path(format_lazy("{}/{}/", ASK, SENT), asking.ask_sent, name="ask_sent"),
+    path("<str:code>/", views.RulingListView.as_view(), name="edition"),
     path(
         format_lazy("<str:code>/{}/", ERRATA),
         catalogue_views.ErrataRegistryView.as_view(),

@@ -26,9 +26,8 @@ from .rendering import render_answer
 
 
 class RulingListView(ListView):
-    """All public rulings, newest answer first, narrowed to an edition (chosen by typing
-    its game's name) and to a review status (links: there are a handful). Each page reads
-    its rows and the count through the indexes on the ordering (IndexPaginator)."""
+    """All public rulings, newest answer first, or an edition's (at its address or typed),
+    narrowed to a review status; pages read through the indexes (IndexPaginator)."""
 
     template_name = "rulings/ruling_list.html"
     context_object_name = "rulings"
@@ -52,8 +51,7 @@ class RulingListView(ListView):
 
     @cached_property
     def status(self):
-        """The status chosen, when it is one; any other value lists every status (and
-        the page is not stored under it)."""
+        """The status chosen, when it is one; any other value lists every status."""
         status = self.request.GET.get("status", "")
         if status not in Ruling.Status.values:
             return ""
@@ -79,25 +77,17 @@ class RulingListView(ListView):
             shows(game(self.edition.game_id), game_rulings(self.edition.game_id))
         context.update(
             edition=self.edition,
-            # The game the page is about: the page links its feed (base.html).
             game=self.edition.game if self.edition else None,
             edition_text=typed,
             edition_matches=editions_matching(typed),
             status=self.status,
             statuses=[s for s in Ruling.Status.choices if s[0] != Ruling.Status.WITHDRAWN],
-            crumbs=self.crumbs(),
+            crumbs=trail(None, Crumb(f"{self.edition.game.name} · {self.edition.code}"))
+            if self.edition
+            else [home_crumb(), Crumb(gettext("Rulings"))],
             ask_editions=[self.edition] if self.edition else [],
         )
         return context
-
-    def crumbs(self):
-        if self.edition is None:
-            return [home_crumb(), Crumb(gettext("Rulings"))]
-        return trail(None, Crumb(f"{self.edition.game.name} · {self.edition.code}"))
-
-
-class EditionRulingListView(RulingListView):
-    """One edition's rulings, at the edition's own address."""
 
 
 class RulingDetailView(DetailView):
@@ -106,8 +96,7 @@ class RulingDetailView(DetailView):
 
     def get_object(self, queryset=None):
         """The public ruling with what its page shows of other records, remembered per
-        language until the ruling or its game changes: one cache read instead of five
-        queries."""
+        language until the ruling or its game changes."""
         code, slug = self.kwargs["code"], self.kwargs["slug"]
         language = translation.get_language()
         self.read = remembered(
@@ -126,8 +115,7 @@ class RulingDetailView(DetailView):
 
 
 def page_context(ruling, read):
-    """What a ruling's page shows besides the ruling itself, from what `read` holds
-    (`read_around`): its page and its preview (`preview_page`) alike."""
+    """What a ruling's page and its preview show besides the ruling, from `read_around`."""
     citations = list(ruling.citations.all())
     cards = read["cards"]
     for citation in citations:
@@ -143,7 +131,7 @@ def page_context(ruling, read):
         "mentions": read["mentions"],
         "crumbs": trail(ruling.edition, crumb_of(ruling, "question")),
         "translation_state": read.get("translation"),
-        "game": ruling.edition.game,  # the page links its feed (base.html)
+        "game": ruling.edition.game,  # base.html links its feed
     }
     if context["translation_state"] is not None:
         with translation.override(SOURCE_LANGUAGE):
@@ -152,27 +140,23 @@ def page_context(ruling, read):
 
 
 def preview_page(ruling, request):
-    """The ruling as edited (a draft, or a form not yet saved) on its page, in the active
-    language, as readers will see it once published: the ruling's admin preview."""
+    """The ruling as edited on its page, as readers will see it once published."""
     context = {"ruling": ruling, **page_context(ruling, read_around(ruling, get_language()))}
     return render_to_string(RulingDetailView.template_name, context, request=request)
 
 
 def read_ruling_page(code, slug, language):
-    """{"ruling", "cards", "mentions", "translation"} for a ruling's page, or None when no
-    public ruling has that address: the ruling with its edition, game, citations (with
-    their passages, documents and editions) and corrections, and what `read_around` reads
-    for it."""
+    """The public ruling at that address with what its page shows, and `read_around`'s."""
     citations = (
         Citation.objects.select_related("passage__document__edition", "document__edition")
-        .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
+        .defer("passage__search_en", "passage__search_es")
         .order_by("n")
     )
     ruling = (
         Ruling.objects.public()
         .select_related("edition__game")
         .prefetch_related(Prefetch("citations", queryset=citations), "corrections")
-        .defer("provenance", "search_en", "search_es")  # kept as data or for search
+        .defer("provenance", "search_en", "search_es")
         .filter(edition__code=code, slug=slug)
         .first()
     )
@@ -182,17 +166,13 @@ def read_ruling_page(code, slug, language):
 
 
 def read_around(ruling, language):
-    """{"cards", "mentions", "translation"}: the active errata cards of the cited passages
-    by passage; the sections of live pages in `language` that name the ruling; and in a
-    translation's language, where its translation stands. A ruling not yet saved has no
-    mentions or translation records."""
+    """The active errata cards of the cited passages, by passage; the sections of live pages
+    in `language` naming the ruling; in a translation's language, where it stands."""
     passage_ids = [c.passage_id for c in ruling.citations.all() if c.passage_id]
     cards = {}
-    if ruling.has_flag(SUPERSEDED_PASSAGE) or passage_ids:
-        for card in (
-            ErrataCard.objects.active().filter(passage_id__in=passage_ids).select_related("edition")
-        ):
-            cards[card.passage_id] = card
+    if passage_ids:
+        active = ErrataCard.objects.active().select_related("edition")
+        cards = {card.passage_id: card for card in active.filter(passage_id__in=passage_ids)}
     mentions, state = [], None
     if ruling.pk:
         mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))

@@ -17,6 +17,7 @@ from wagtail.log_actions import LogFormatter
 from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
+from catalogue.admin_views import ExplicitSaveEditView
 from catalogue.choosers import EditionChooser
 from catalogue.models import Document, Passage
 from catalogue.viewsets import (
@@ -29,10 +30,9 @@ from catalogue.viewsets import (
     PassageViewSet,
     translated_panels,
 )
+from core.concurrent_edit_views import MergingEditMixin
 from core.roles import IMPORT_RULINGS
 
-from .admin_listings import PublicationColumn, RulingFilterSet
-from .admin_views import RulingEditView
 from .forms import RulingForm
 from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
 from .models import Ruling
@@ -45,8 +45,10 @@ from .question_admin import (
 from .review_queue import LOG_ACTION as REVIEW_LOG_ACTION
 from .review_queue import (
     MarkReviewedBulkAction,
+    PublicationColumn,
     ReviewQueueMenuItem,
     ReviewQueueMixin,
+    RulingFilterSet,
     RulingIndexView,
 )
 from .translation_admin import (
@@ -81,12 +83,14 @@ CITATION_PANELS = [
 ]
 
 
+class RulingEditView(MergingEditMixin, ExplicitSaveEditView):
+    """A save after someone else saved a newer version is merged with it, as for pages."""
+
+
 class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
-    """Every ruling, most flags first, then newest; and at `review/` the review queue, the
-    same listing over what needs review only, oldest first (rulings.review_queue)."""
+    """Every ruling, most flags first, then newest; and the review queue at `review/`."""
 
     model = Ruling
-    # Opened from a reader question, the form starts from it (question_admin).
     add_view_class = AnsweringRulingCreateView
     edit_view_class = RulingEditView
     icon = "help"
@@ -111,7 +115,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
             ObjectList(
                 [
                     FieldPanel("edition"),
-                    ReviewFlagsPanel(),
+                    ReviewFlagsPanel(heading=_("Review flags")),
                     FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
                     *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
                     TranslationStatePanel(),
@@ -120,7 +124,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
             ),
             ObjectList(
                 [
-                    RetrievedNotCitedPanel(),
+                    RetrievedNotCitedPanel(heading=_("Retrieved but not cited")),
                     InlinePanel("citations", label=_("Citation"), panels=CITATION_PANELS),
                 ],
                 heading=_("Citations"),

@@ -35,20 +35,15 @@ class Citation(Located, Orderable):
         return f"[{self.n}] {self.cited_title} · {self.location}"
 
     def save(self, *args, **kwargs):
-        """A cited passage says where it is: its document, page and heading path are the
-        citation's, whichever way it was saved (the admin's chooser, a reverted revision,
-        the demo loader), so readers see "Title · p.8 · heading" for every citation."""
+        """A cited passage says where it is, whichever way the citation was saved."""
         if self.passage_id:
-            passage = self.passage
-            self.document_id = passage.document_id
-            self.page, self.heading_path = passage.page, passage.heading_path
+            self.document_id = self.passage.document_id
+            self.page, self.heading_path = self.passage.page, self.passage.heading_path
         super().save(*args, **kwargs)
 
     @property
     def cited_title(self):
-        if self.document_id:
-            return self.document.title
-        return self.document_title
+        return self.document.title if self.document_id else self.document_title
 
     @property
     def location_language(self):

@@ -28,11 +28,9 @@ class RulingCorrection(Correction):
 
     class Meta(Correction.Meta):
         abstract = False
-        # The corrections log and its feed read the newest first, a page at a time.
         indexes = [models.Index(fields=["-corrected_on", "-id"], name="rulingcorrection_newest")]
 
     def save(self, *args, **kwargs):
-        """Save; a correction is news of its ruling for readers (the feed), from its date
-        of record."""
+        """A correction is news of its ruling for readers (the feed)."""
         super().save(*args, **kwargs)
         self.ruling.mark_changed_for_readers(self.dated_at)

@@ -1,10 +1,5 @@
-"""Where published pages name a ruling as related, so a ruling page can link back.
-
-Rulings know nothing of guides (guides import rulings, never the reverse). The app that
-publishes a page writes these rows from its published content (guides does, in
-guides/related.py); the ruling page reads them in one query. Rows of unpublished pages
-stay but are not shown; a deleted page takes its rows with it.
-"""
+"""Where published pages name a ruling as related, so a ruling page can link back: the
+app publishing the page writes the rows (guides/related.py), unknown to rulings."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -52,30 +47,19 @@ class RulingMention(models.Model):
 
 
 def replace_mentions(page, mentions):
-    """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows.
-
-    Each row is deleted and saved with its signals, so the pages of the rulings it names
-    (and stops naming) are made stale as for any change, once for them all (`gathered`).
-    """
-    with gathered():
-        RulingMention.objects.filter(page=page).delete()
-        for row in mention_rows(page, mentions):
-            row.save()
-
-
-def mention_rows(page, mentions):
-    """The page's rows for `mentions`: each once per section and language, of rulings that
-    still exist."""
+    """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows,
+    each once, of rulings that still exist; each is saved with its signals so the rulings'
+    pages are made stale (once: `gathered`)."""
     existing = set(
         Ruling.objects.filter(pk__in={m[0] for m in mentions}).values_list("pk", flat=True)
     )
-    rows, seen = [], set()
-    for position, (ruling_id, language, section, anchor) in enumerate(mentions):
-        key = (ruling_id, language, anchor)
-        if ruling_id in existing and key not in seen:
-            seen.add(key)
-            rows.append(
-                RulingMention(
+    seen = set()
+    with gathered():
+        RulingMention.objects.filter(page=page).delete()
+        for position, (ruling_id, language, section, anchor) in enumerate(mentions):
+            if ruling_id in existing and (ruling_id, language, anchor) not in seen:
+                seen.add((ruling_id, language, anchor))
+                RulingMention.objects.create(
                     ruling_id=ruling_id,
                     page=page,
                     language=language,
@@ -83,5 +67,3 @@ def mention_rows(page, mentions):
                     anchor=anchor[:255],
                     position=min(position, 32767),
                 )
-            )
-    return rows

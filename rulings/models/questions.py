@@ -1,11 +1,5 @@
-"""Questions readers send about an edition, kept for editors and never shown publicly.
-
-A question becomes public only through what an editor makes of it: a ruling the editor
-writes (answered) or an existing ruling it repeats (duplicate). Declined questions keep
-the editor's reason. A reader who left an address is told once what became of the
-question (rulings/reader_mail.py); the address is deleted then, or after
-ADDRESS_KEPT_DAYS if the reader was never told.
-"""
+"""Questions readers send about an edition, kept for editors and never shown publicly:
+only a ruling an editor makes of one is (rulings/reader_mail.py tells the reader)."""
 
 from django.conf import settings
 from django.db import models
@@ -86,7 +80,6 @@ class ReaderQuestion(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("reader question")
         verbose_name_plural = _("reader questions")
-        # The editors' queue lists them newest first (rulings.question_admin).
         indexes = [
             models.Index(
                 models.F("created_at").desc(), models.F("id").desc(), name="reader_question_newest"
@@ -97,7 +90,6 @@ class ReaderQuestion(models.Model):
                 condition=Q(status__in=["new", "duplicate", "answered", "declined"]),
                 name="reader_question_status_known",
             ),
-            # A declined question says why.
             models.CheckConstraint(
                 condition=~Q(status="declined") | ~Q(decline_reason=""),
                 name="reader_question_declined_has_reason",

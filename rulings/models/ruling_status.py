@@ -1,8 +1,17 @@
-"""Who wrote a ruling, where it stands with the editors, and which rulings readers see."""
+"""Who wrote a ruling, where it stands with the editors, and the one definition of each
+condition the listings, counts and figures ask: readers see it, it needs review, its flags."""
 
-from django.db import models
+from django.db import connection, models
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
+
+from catalogue.models.errata import ErrataCard
+
+from .citations import Citation
+
+# A ruling's date of record (`Ruling.dated_at`) in a query.
+DATED_AT = Coalesce("answered_at", "created_at")
 
 
 def public_rulings(prefix=""):
@@ -11,12 +20,16 @@ def public_rulings(prefix=""):
     return Q(**{f"{prefix}live": True}) & ~Q(**{f"{prefix}status": RulingStatus.WITHDRAWN})
 
 
-class RulingOrigin(models.TextChoices):
-    """Where a ruling came from: set by whoever creates it, never guessed afterwards.
+def carries_flag(code):
+    """The condition "has the review flag `code`" (on SQLite, found as text in the JSON)."""
+    if connection.features.supports_json_field_contains:
+        return Q(flags__contains=[{"code": code}])
+    return Q(flags__icontains=f'"{code}"')
 
-    The importer records an export, the demo loader an illustrative example, the admin an
-    editor's own ruling. Readers see illustrative rulings labelled as such everywhere.
-    """
+
+class RulingOrigin(models.TextChoices):
+    """Where a ruling came from, set by whoever creates it; readers see illustrative
+    rulings labelled as such everywhere."""
 
     EXPORT = "export", _("Rules Q&A system export")
     EDITOR = "editor", _("Written by an editor")
@@ -24,12 +37,8 @@ class RulingOrigin(models.TextChoices):
 
 
 class RulingStatus(models.TextChoices):
-    """Where a ruling stands with the editors.
-
-    A new ruling starts unreviewed in its origin's own words: "imported" (an export, or the
-    demo's illustrative example) or "written by an editor" (the admin; `first_for`). The
-    database holds each to its origin. Review then moves it on.
-    """
+    """Where a ruling stands with the editors: a new one starts unreviewed in its origin's
+    own words (`first_for`, held by the database), and review moves it on."""
 
     IMPORTED = "imported", _("Imported")
     WRITTEN = "written", _("Written by an editor")
@@ -40,7 +49,6 @@ class RulingStatus(models.TextChoices):
 
     @classmethod
     def first_for(cls, origin):
-        """The status a new ruling of `origin` starts with."""
         return cls.WRITTEN if origin == RulingOrigin.EDITOR else cls.IMPORTED
 
     @classmethod
@@ -52,12 +60,39 @@ class RulingStatus(models.TextChoices):
     @classmethod
     def decided(cls):
         """An editor's review decisions: from then on the answer is the editor's, and a
-        re-import refreshes provenance only. Writing a ruling is not reviewing it: an
-        editor's own ruling is decided when an editor verifies, corrects or withdraws it."""
+        re-import refreshes provenance only."""
         return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
 
     @classmethod
     def reopened_by_errata(cls):
-        """What readers may take as settled, and so goes back to "needs review" when a
-        cited passage is superseded: imported, written, verified or corrected rulings."""
+        """What goes back to "needs review" when a cited passage is superseded."""
         return frozenset({cls.IMPORTED, cls.WRITTEN, cls.VERIFIED, cls.CORRECTED})
+
+
+class RulingQuerySet(models.QuerySet):
+    def public(self):
+        """What readers see: published rulings, but not withdrawn ones."""
+        return self.filter(public_rulings())
+
+    def needing_review(self):
+        """Every ruling not yet verified, corrected or withdrawn."""
+        return self.exclude(status__in=RulingStatus.decided())
+
+    def flagged(self, code=None):
+        """Rulings carrying the review flag `code`, or any flag when `code` is None."""
+        if code is None:
+            return self.filter(flag_count__gt=0)
+        return self.filter(carries_flag(code))
+
+    def citing_books_of(self, game):
+        """Public rulings that cite a document of `game` (an expansion's rulings cite both
+        games' books)."""
+        cites = Citation.objects.filter(ruling=models.OuterRef("pk"), document__edition__game=game)
+        return self.public().filter(models.Exists(cites))
+
+    def citing_superseded(self):
+        """Public rulings that cite a passage an active errata card supersedes."""
+        superseded = ErrataCard.objects.active().filter(
+            passage__citations__ruling=models.OuterRef("pk")
+        )
+        return self.public().filter(models.Exists(superseded))

@@ -18,10 +18,9 @@ from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..flags import compute_flags
-from ..provenance import timing_rows
-from .ruling_queries import DATED_AT, RulingQuerySet
-from .ruling_status import RulingOrigin, RulingStatus, public_rulings
+from .ruling_status import DATED_AT, RulingOrigin, RulingQuerySet, RulingStatus, public_rulings
 
+TIMING_LABELS = {"search": _("passage search"), "ask": _("answering"), "total": _("total")}
 # What the review flags are computed from, besides the citations.
 FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
     f"answer_{code}" for code, _name in settings.LANGUAGES
@@ -29,15 +28,8 @@ FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
 
 
 class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, ClusterableModel):
-    """An answered rules question about one `Edition`, with numbered `Citation`s.
-
-    The answer is Markdown (sanitised when rendered). Provenance from the exporting
-    system is kept verbatim as data. Review flags are recomputed on every save.
-
-    Written, previewed and published like a page: an editor's new ruling is a draft until
-    it is published, and a published ruling's later edits wait as drafts (revisions) while
-    readers keep seeing the published row. Imports publish what they write.
-    """
+    """An answered rules question about one `Edition`, with numbered `Citation`s: drafted,
+    previewed and published like a page (imports publish what they write)."""
 
     class Outcome(models.TextChoices):
         ANSWERED = "answered", _("Answered")
@@ -45,7 +37,6 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         NEEDS_EDITOR = "needs_editor", _("Needs an editor")
 
     Origin = RulingOrigin
-
     Status = RulingStatus
 
     edition = models.ForeignKey(
@@ -78,8 +69,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         help_text=_("Set by the importer (export) and the demo loader (illustrative)."),
     )
     source_file = models.CharField(_("imported from"), max_length=300, blank=True)
-    # Identity across re-imports (see rulings/importers/write/identity.py): edition + question +
-    # the exporting system's timestamp, and edition + question alone for copies without one.
+    # Identity across re-imports (rulings/importers/write/identity.py).
     import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
     question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
     import_hash = models.CharField(max_length=64, blank=True, editable=False)
@@ -87,22 +77,16 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         _("review status"),
         max_length=20,
         choices=RulingStatus.choices,
-        # As `origin`'s default: a ruling made in the admin. Importers say "imported".
         default=RulingStatus.WRITTEN,
     )
     reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
     reviewed_by = models.CharField(_("reviewed by"), max_length=150, blank=True)
     flags = models.JSONField(_("review flags"), default=list, blank=True, editable=False)
     flag_count = models.PositiveSmallIntegerField(_("flags"), default=0, editable=False)
-    # Set when the ruling is made (a default rather than `auto_now_add`, so that a new
-    # undated ruling's date of record and its "last changed for readers" are one moment).
+    # A default, not `auto_now_add`: a new ruling's two dates below are then one moment.
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
-    # When readers last had news of this ruling: the date of record of its answer
-    # (`dated_at`), or of its latest correction, whichever is later (`news_at`). Kept on
-    # the row, indexed, so the rulings feed and the sitemap read their newest entries from
-    # the index instead of aggregating every correction. Bookkeeping of the live row, not
-    # part of what a revision records.
+    # `news_at`, kept on the row and indexed for the feed and the sitemap; not revisioned.
     changed_for_readers_at = models.DateTimeField(
         _("last changed for readers"), default=timezone.now, editable=False, serialize=False
     )
@@ -112,11 +96,9 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     objects = RulingQuerySet.as_manager()
 
-    # Searched in its own columns, in the admin too: not copied into Wagtail's admin index
-    # (core.admin_search_backend).
+    # Searched in its own columns, in the admin too (core.admin_search_backend), one
+    # language's columns at a time with its stemming (pages/search.py).
     admin_search_index = False
-    # The site search looks in one language's columns with that language's stemming
-    # (pages/search.py); the GIN indexes below answer it.
     search_fields = [
         *(index.SearchField(f"question_{code}", boost=2) for code in site_languages()),
         *(index.SearchField(f"answer_{code}", boost=1) for code in site_languages()),
@@ -127,25 +109,19 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         # A reader of a translation finds the rulings without one in English (rulesage).
         *(index.FilterField(f"question_{code}") for code in site_languages()),
     ]
-    # Each language's question and answer as one text-search vector (question weighted
-    # as its boost says), kept by PostgreSQL on every write (core.text_search).
+    # Kept by PostgreSQL on every write (core.text_search).
     search_en = search_vector_field("en", {"question_en": "A", "answer_en": "B"})
     search_es = search_vector_field("es", {"question_es": "A", "answer_es": "B"})
-    # Indexed by save() itself, once, rather than on every post_save: Wagtail's own
-    # bookkeeping saves (a revision's `latest_revision`) change nothing searched, and the
-    # importer indexes each ruling once its file is committed (rulings.importers.write).
+    # Indexed by save() itself: Wagtail's bookkeeping saves change nothing searched.
     search_auto_update = False
 
     class Meta:
-        # Newest answer first; rulings whose export gives no answer date come last.
         ordering = [models.F("answered_at").desc(nulls_last=True), "pk"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
         permissions = [
-            # Review is an action of its own: translators change a ruling's translations.
             ("review_ruling", _("Can verify, correct or withdraw a ruling")),
-            # Wagtail adds it once migrations have run; declared here, the migration that
-            # gives it to Editors (core.roles) finds it.
+            # Declared so that the migration giving it to Editors (core.roles) finds it.
             ("publish_ruling", "Can publish ruling"),
         ]
         indexes = [
@@ -156,11 +132,8 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
             models.Index(
                 models.F("changed_for_readers_at").desc(), name="ruling_changed_for_readers"
             ),
-            # The editors' figures count the last twelve months by the date of record.
             models.Index(DATED_AT, name="ruling_dated_at"),
-            # The reader lists (all rulings, one edition's, one review status's) in their
-            # order, over public rulings only: a page's rows and the list's count are read
-            # from the index alone, however many rulings there are.
+            # The reader lists (all, an edition's, a status's): rows and count from the index.
             *(
                 models.Index(
                     *fields,
@@ -175,31 +148,27 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
                     ("ruling_public_status_newest", ("status",)),
                 )
             ),
-            # The sitemap pages through every public ruling and counts them from this index
-            # alone, without reading the (wide) rows.
+            # The sitemap reads every public ruling's address from the index alone.
             models.Index(
                 fields=["id"],
                 include=["edition", "slug", "changed_for_readers_at"],
                 condition=public_rulings(),
                 name="ruling_public_addresses",
             ),
-            # An edition's newest public change, for the sitemap's date of its rulings list.
             models.Index(
                 "edition",
                 models.F("changed_for_readers_at").desc(),
                 condition=public_rulings(),
                 name="ruling_public_edition_changed",
             ),
-            # The editors' rulings listing (rulings.wagtail_hooks): most flags first, then
-            # newest; its last page reads the index instead of sorting every ruling.
+            # The editors' rulings listing's order (rulings.wagtail_hooks).
             models.Index(
                 models.F("flag_count").desc(),
                 models.F("answered_at").desc(),
                 models.F("id").desc(),
                 name="ruling_review_queue",
             ),
-            # The review queue (`needing_review`, oldest first) and its oldest item on the
-            # editors' figures: read from the index, not sorted from every undecided ruling.
+            # The review queue (`needing_review`), oldest first.
             models.Index(
                 fields=["created_at", "id"],
                 condition=~Q(status__in=sorted(RulingStatus.decided())),
@@ -212,7 +181,6 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
                 condition=Q(origin__in=RulingOrigin.values),
                 name="ruling_origin_known",
             ),
-            # An imported ruling says so; an illustrative one claims no export at all.
             models.CheckConstraint(
                 condition=Q(import_key__isnull=True) | Q(origin=RulingOrigin.EXPORT),
                 name="ruling_imported_is_export",
@@ -236,13 +204,8 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         return f"{self.edition.code}: {self.question[:80]}"
 
     def save(self, *args, refresh_flags=True, search_index=True, **kwargs):
-        """Save, then recompute the review flags from the stored citations and update the
-        search index.
-
-        Both are skipped for saves that cannot change them (Wagtail's own bookkeeping, such
-        as a revision's `latest_revision`); the importer, which sets `flags` from the
-        citations it is about to write and indexes in batches, turns both off.
-        """
+        """Save, then recompute the review flags and update the search index, unless the
+        save cannot change them (the importer turns both off: it does them in batches)."""
         if not self.slug:
             self.slug = unique_slug(self)
         update_fields = kwargs.get("update_fields")
@@ -256,7 +219,9 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         changed = set(kwargs.get("update_fields") or ()) or None
         if refresh_flags and (changed is None or FLAG_INPUTS & changed):
             self.refresh_flags()
-        if search_index and (changed is None or search_inputs() & changed):
+        if search_index and (
+            changed is None or {field.field_name for field in self.search_fields} & changed
+        ):
             index.insert_or_update_object(self)
 
     def delete(self, *args, **kwargs):
@@ -271,15 +236,13 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         return self._revisions
 
     def date_publication(self):
-        """An editor's answer is given when it is first published: its date of record (an
-        export keeps the date it states, whenever it was imported)."""
+        """An editor's answer is given when it is first published."""
         if self.origin == RulingOrigin.EDITOR and self.answered_at is None:
             self.answered_at = self.first_published_at or timezone.now()
 
     def with_content_json(self, content):
-        """The ruling as a revision recorded it, but with when readers last had news of it
-        as it stands now: restoring an earlier text is not an earlier correction. An
-        editor's ruling is dated when first published, after its first drafts were saved."""
+        """The ruling as a revision recorded it, but dated as it stands now: restoring an
+        earlier text is not an earlier correction."""
         obj = super().with_content_json(content)
         obj.changed_for_readers_at = self.changed_for_readers_at
         obj.answered_at = obj.answered_at or self.answered_at
@@ -287,22 +250,16 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def dated_at(self):
-        """The ruling's date of record, the date its page shows: when its answer was given
-        (the export's or the demo's answer date), else when it was stored (an editor's
-        ruling is written then; an export without a date says it was imported then).
-        Whatever its publishing history, a ruling is dated by its answer. `DATED_AT` is
-        the same rule for a query."""
+        """The date its page shows: when its answer was given, else when it was stored
+        (`DATED_AT` in a query)."""
         return self.answered_at or self.created_at
 
     def news_at(self):
-        """When readers last had news of this ruling: the date of record of its answer or
-        of its latest correction (those in memory, when an edit form set them)."""
+        """When readers last had news of this ruling: its answer or latest correction."""
         return max([self.dated_at, *(c.dated_at for c in self.corrections.all())])
 
     def mark_changed_for_readers(self, when):
-        """Readers have news of this ruling from `when` (a correction's date of record):
-        its entry in the rulings feed is updated then and moves to the top. Never moves
-        back."""
+        """Readers have news of this ruling from `when` (never moves back)."""
         type(self).objects.filter(pk=self.pk, changed_for_readers_at__lt=when).update(
             changed_for_readers_at=when
         )
@@ -317,21 +274,14 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
             type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
 
     def flags_for(self, citations, superseding=None):
-        """The review flags this ruling has with `citations` (saved or about to be).
-
-        `superseding` ({passage id: errata card id}) is read for the citations when not
-        given; an import writing many rulings reads it once for all of them.
-        """
+        """The review flags this ruling has with `citations` (saved or about to be);
+        `superseding` ({passage id: errata card id}) is read when not given."""
         if superseding is None:
             superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
-        return [
-            flag.as_dict()
-            for flag in compute_flags(self.answer, self.tokens_out, citations, superseding)
-        ]
+        return compute_flags(self.answer, self.tokens_out, citations, superseding)
 
     def record_review(self, user, when=None):
-        """`user` decided this ruling's review (its status is set): readers are told who
-        and when. Saving is the caller's."""
+        """`user` decided this ruling's review now: readers are told who and when."""
         self.reviewed_at = when or timezone.now()
         self.reviewed_by = public_name(user)
 
@@ -340,11 +290,10 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def preview_modes(self):
-        """One per language: the preview shows the ruling as each language's readers will."""
+        """One per language."""
         return settings.LANGUAGES
 
     def get_preview_template(self, request, mode_name):
-        # The public page's own template, with the context its view gives it.
         return "rulings/ruling_preview.html"
 
     def serve_preview(self, request, mode_name):
@@ -362,20 +311,16 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def timing_rows(self):
-        return timing_rows(self.timings)
-
-
-def search_inputs():
-    """The ruling's columns the search index is built from."""
-    return {field.field_name for field in Ruling.search_fields}
+        """(label, milliseconds, translated?) for each of the export's timings, in its order:
+        the keys it is known to use are interface words, translated; others shown as sent."""
+        return [
+            (TIMING_LABELS.get(key, key), ms, key in TIMING_LABELS)
+            for key, ms in (self.timings or {}).items()
+        ]
 
 
 def unique_slug(ruling):
-    """The question's slug, or the next free "-n" after it in the edition, in one query.
-
-    The same question ("How do I play?") is asked again and again; probing "-2", "-3", …
-    one query at a time cost a query per earlier ruling.
-    """
+    """The question's slug, or the next free "-n" after it in the edition, in one query."""
     base = slug_base(ruling.question)
     taken = set(
         Ruling.objects.filter(edition_id=ruling.edition_id, slug__startswith=base)

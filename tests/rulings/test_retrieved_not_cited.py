@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from catalogue.models import Passage
 from rulings.models import Ruling
-from rulings.retrieval import next_citation_number, retrieved_not_cited
+from rulings.panels import next_citation_number, retrieved_not_cited
 from tests.rulings.fixtures import import_export
 from tests.rulings.test_editors_desk import edit_url, form_data
 from tests.seeds import POINT_CITY_RULING, import_seed

@@ -1,20 +1,34 @@
-"""A ruling's schema.org description: the question and its answer, who reviewed it and
-when, the rulebook passages it cites, and its corrections.
+"""Tags of a ruling's page: its schema.org description, and its admin preview."""
 
-"""
-
+from django import template
 from django.utils import translation
 
 from core.structured_data import (
     SCHEMA,
     correction,
     iso,
+    json_ld,
     organisation,
     person,
     plain_text,
     translation_properties,
     without_empty,
 )
+from rulings.views import preview_page
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def ruling_as_published(context):
+    """The ruling as edited, on its page's own template with its view's own context (the
+    model cannot reach its page's view: the view imports the models)."""
+    return preview_page(context["ruling"], context["request"])
+
+
+@register.simple_tag(takes_context=True)
+def ruling_json_ld(context):
+    return json_ld(ruling_data(context)) if context.get("request") else ""
 
 
 def citation_reference(citation, request):
@@ -39,7 +53,8 @@ def url_in(ruling, request, language):
 
 
 def ruling_data(context):
-    """The ruling in `context` (RulingDetailView's), as a QAPage."""
+    """The ruling in `context` (RulingDetailView's) as a QAPage: the question and answer,
+    who reviewed it and when, the passages it cites, and its corrections."""
     request, ruling = context["request"], context["ruling"]
     url = request.build_absolute_uri(ruling.get_absolute_url())
     answered = ruling.outcome != ruling.Outcome.ABSTAINED and ruling.answer
