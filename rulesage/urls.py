@@ -11,6 +11,7 @@ from pages import routing
 from pages.sitemaps import sitemap_index, sitemap_section
 from pages.urls import RULINGS
 from pages.views import robots_txt
+from rulings.views import trail
 
 # Malformed requests get the site's own page, in the reader's language.
 handler400 = "core.views.bad_request"
@@ -54,6 +55,9 @@ urlpatterns += i18n_patterns(
     # The corrections log, the feeds and the search, the rulings' feed before their own
     # addresses.
     path("", include("pages.urls")),
+    # The catalogue's pages in the rulings' section, before a ruling's address could take
+    # theirs; their crumbs are the section's.
+    path(format_lazy("{}/", RULINGS), include("catalogue.urls"), {"trail": trail}),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
     # query (see routing).

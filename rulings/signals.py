@@ -5,7 +5,9 @@ Which cached pages a change to these records makes stale (core.page_cache_events
 
 - a ruling: its own page and its game's lists of rulings; its citations, corrections,
   translation records and the guide sections that name it: its own page;
-- (the catalogue's records: catalogue/signals.py);
+- an errata card: the rulings citing its passage (their warnings), its game's guides
+  (their re-check state) and where its game's errata are listed (the catalogue's other
+  records: catalogue/signals.py);
 - a reader's question, an admin import's job and its uploaded files: nothing (what the
   import writes says itself what it touched).
 """
@@ -15,10 +17,10 @@ from django.dispatch import receiver
 from django.utils import timezone
 from wagtail.signals import published
 
-from catalogue.models import ErrataCard
+from catalogue.models import Edition, ErrataCard
 from core import cache_tags
-from core.cache_tags import LISTS, SITE, game_rulings
-from core.page_cache_events import tags_for, value, watch
+from core.cache_tags import LISTS, SITE, game_errata, game_guides, game_rulings
+from core.page_cache_events import of_records_of_game, tags_for, value, watch
 
 from .flags import SUPERSEDED_PASSAGE
 from .models import (
@@ -62,6 +64,22 @@ def of_ruling_record(record):
     """Shown on the ruling's page only (and site-wide, in the corrections log): the lists
     of rulings show the ruling's own fields, which its own save changes."""
     return {cache_tags.ruling(record.ruling_id), LISTS}
+
+
+@tags_for(ErrataCard)
+def of_errata_card(card):
+    """A card on no passage: every page of its game."""
+    game_id = value(Edition, card.edition_id, "game_id")
+    if game_id is None or card.passage_id is None:
+        return of_records_of_game(game_id)
+    citing = Citation.objects.filter(passage_id=card.passage_id).values_list("ruling_id", flat=True)
+    return {
+        *(cache_tags.ruling(pk) for pk in set(citing)),
+        game_rulings(game_id),  # their review status, in the lists
+        game_guides(game_id),
+        game_errata(game_id),
+        LISTS,
+    }
 
 
 @receiver(published, sender=Ruling)

@@ -5,15 +5,12 @@ from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
 from catalogue import edition_lookup
-from catalogue import views as catalogue_views
 
 from . import views, views_ask
 
 app_name = "rulings"
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
-ERRATA = pgettext_lazy("URL path segment", "errata")
-DOCUMENTS = pgettext_lazy("URL path segment", "documents")
 ASK = pgettext_lazy("URL path segment", "ask")
 SENT = pgettext_lazy("URL path segment", "sent")
 EDITIONS = pgettext_lazy("URL path segment", "editions")
@@ -27,15 +24,5 @@ urlpatterns = [
         format_lazy("{}/", EDITIONS), edition_lookup.edition_suggestions, name="edition_suggestions"
     ),
     path("<str:code>/", views.EditionRulingListView.as_view(), name="edition"),
-    path(
-        format_lazy("<str:code>/{}/", ERRATA),
-        catalogue_views.ErrataRegistryView.as_view(),
-        name="errata",
-    ),
-    path(
-        format_lazy("<str:code>/{}/<int:pk>/", DOCUMENTS),
-        catalogue_views.DocumentView.as_view(),
-        name="document",
-    ),
     path("<str:code>/<slug:slug>/", views.RulingDetailView.as_view(), name="ruling"),
 ]

@@ -34,27 +34,6 @@ class ErrataCardQuerySet(models.QuerySet):
             if passage_id in passage_ids
         }
 
-    def cited_by(self, rulings):
-        """{ruling id: [the cards in force over a passage it cites]} for `rulings`, in one
-        query, the cards ready to be named (edition, location, issue date)."""
-        ids = [ruling.pk for ruling in rulings]
-        if not ids:
-            return {}
-        cards = (
-            self.active()
-            .filter(passage__citations__ruling_id__in=ids)
-            .annotate(citing_ruling_id=models.F("passage__citations__ruling_id"))
-            .select_related("edition", "passage")
-            .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
-            .order_by("-issued_on", "pk")
-        )
-        listed = {}
-        for card in cards:
-            ruling_cards = listed.setdefault(card.citing_ruling_id, [])
-            if card not in ruling_cards:  # a ruling citing one passage twice
-                ruling_cards.append(card)
-        return listed
-
     def new_since(self, day):
         """Cards a check made on `day` could not take into account: issued after it, or
         entered in the registry after it (the publisher's errata may reach us late).

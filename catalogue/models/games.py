@@ -174,11 +174,10 @@ class Edition(models.Model):
     def __str__(self):
         return f"{self.game.name} · {self.label} ({self.code})"
 
-    def get_absolute_url(self):
-        return reverse("rulings:edition", kwargs={"code": self.code})
+    # Its page (get_absolute_url) is its rulings' list: ABSOLUTE_URL_OVERRIDES in the settings.
 
     def get_errata_url(self):
-        return reverse("rulings:errata", kwargs={"code": self.code})
+        return reverse("catalogue:errata", kwargs={"code": self.code})
 
 
 class Document(models.Model):
@@ -222,7 +221,7 @@ class Document(models.Model):
         return f"{self.title} ({self.get_kind_display()})"
 
     def get_absolute_url(self):
-        return reverse("rulings:document", kwargs={"code": self.edition.code, "pk": self.pk})
+        return reverse("catalogue:document", kwargs={"code": self.edition.code, "pk": self.pk})
 
     @property
     def publisher_and_date(self):
