@@ -1,12 +1,6 @@
-"""The admin listings' filters, at the size of a real catalogue.
-
-A catalogue has thousands of editions, games and documents. A filter that offered them as a
-`<select>` would render an option per row, each label reading its game (a query per
-option: thousands per page view), into hundreds of kilobytes of HTML no editor scrolls
-through. These filters are choosers instead: the editor opens the same modal the edit forms
-use, searches it, and the listing reloads for the one chosen; only that one is read to label
-the active filter.
-"""
+"""The admin listings' filters and pager at the size of a real catalogue: thousands of
+editions, games and documents are chosen in their chooser, not offered as a `<select>` of
+every row (each label a query)."""
 
 import django_filters
 from django.utils.translation import gettext_lazy as _

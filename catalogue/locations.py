@@ -1,7 +1,5 @@
-"""Where in a document a passage, citation or errata card points: page and heading path.
-
-One formatter for all three, so a reader sees the same “p.8 · TURN END” everywhere.
-"""
+"""Where in a document a passage, citation or errata card points (page and heading path),
+written the same everywhere: “p.8 · TURN END”."""
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe

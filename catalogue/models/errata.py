@@ -15,9 +15,8 @@ from .games import Document, Edition, Passage
 
 
 class ErrataCardQuerySet(models.QuerySet):
-    # Beyond this many passages (an import's group asks about hundreds), the cards in force
-    # over any passage are read and sorted here: a registry holds few of them, and a list
-    # of hundreds of keys costs more to build into a query than those rows cost to read.
+    # Beyond this many passages (an import asks about hundreds), every card in force is read
+    # and sorted here: a list of hundreds of keys costs more to query than the few cards.
     LISTED = 50
 
     def superseding(self, passage_ids):
@@ -48,10 +47,8 @@ class ErrataCardQuerySet(models.QuerySet):
 
 
 class ErrataCard(RevisionMixin, models.Model):
-    """One entry of an edition's errata registry: the passage it corrects and the rule now.
-
-    A card supersedes the passage it corrects; a later card may supersede an earlier one.
-    """
+    """One entry of an edition's errata registry: the passage it supersedes and the rule now;
+    a later card may supersede an earlier one."""
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")

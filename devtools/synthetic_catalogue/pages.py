@@ -1,11 +1,6 @@
-"""The catalogue's pages: a game page for every game under the demo's games index, each
-with a how-to-play guide in English and Spanish, published with its public trace.
-
-Pages are created one by one through Wagtail's tree (`add_child`), already live; what
-publishing a first version leaves behind (version 1, its change-log line, the Spanish
-translation marked as following it) is written in bulk afterwards, as the demo loader's
-publishing would have left it. No revision is stored: an editor's first save makes one.
-"""
+"""The catalogue's pages: a game page for every game, each with a how-to-play guide in
+English and Spanish, live, with what publishing a first version leaves behind (written in
+bulk; no revision is stored)."""
 
 from __future__ import annotations
 
@@ -108,11 +103,9 @@ def load_pages(words, log) -> None:
 
 
 def add_page(parent, page):
-    """`parent.add_child(instance=page)`, saved without `full_clean`: wagtail-modeltranslation's
-    slug check reads every sibling in each language on every clean, which under a games
-    index of 2,000 games is 4,000 pages read per page added. The catalogue's slugs are
-    unique by construction, and the database's constraints still hold. Nor is a "created"
-    line written to the admin's history for each synthetic page."""
+    """`parent.add_child(instance=page)` without `full_clean` (wagtail-modeltranslation's slug
+    check reads every sibling in each language; these slugs are unique by construction) and
+    without a "created" line in the admin's history."""
     page.save = functools.partial(page.save, clean=False, log_action=None)
     parent.add_child(instance=page)
     del page.save
