@@ -93,9 +93,7 @@ def load_demo_errata(card, log=print):
         return 0
     passage = (
         Passage.objects.filter(
-            document__edition=edition,
-            page=card["page"],
-            heading_path=card["heading_path"],
+            document__edition=edition, page=card["page"], heading_path=card["heading_path"]
         )
         .select_related("document")
         .first()
