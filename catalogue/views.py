@@ -1,6 +1,6 @@
 """Reader pages of the catalogue, in the rulings' section of the site: a document with its
 passages, and an edition's errata registry. Their crumbs are the section's: the `trail`
-the URLconf gives (rulesage.urls)."""
+the URLconf gives (catalogue.urls)."""
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect
@@ -25,6 +25,7 @@ class DocumentView(DetailView):
 
     template_name = "catalogue/document_detail.html"
     context_object_name = "document"
+    trail = None
 
     def get(self, request, *args, **kwargs):
         if "passage" not in request.GET:
@@ -67,13 +68,14 @@ class DocumentView(DetailView):
             "passages": page.object_list,
             "page_obj": page,
             "snippet_limit": SEARCH_SNIPPET_LIMIT,
-            "crumbs": self.kwargs["trail"](edition, Crumb(document.title, lang=edition.language)),
+            "crumbs": self.trail(edition, Crumb(document.title, lang=edition.language)),
         }
 
 
 class ErrataRegistryView(DetailView):
     template_name = "catalogue/errata_registry.html"
     context_object_name = "edition"
+    trail = None
 
     def get_object(self, queryset=None):
         return get_object_or_404(Edition.objects.select_related("game"), code=self.kwargs["code"])
@@ -86,6 +88,6 @@ class ErrataRegistryView(DetailView):
             "cards": edition.errata_cards.select_related(
                 "document", "passage", "supersedes", "superseded_by"
             ).order_by("-issued_on", "-pk"),
-            "crumbs": self.kwargs["trail"](edition, Crumb(gettext("Errata registry"))),
+            "crumbs": self.trail(edition, Crumb(gettext("Errata registry"))),
             "game": edition.game,  # the page links its feed (base.html)
         }

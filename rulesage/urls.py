@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
+from catalogue.urls import reader_pages
 from guides.checklist import service_worker
 from pages import routing
 from pages.sitemaps import sitemap_index, sitemap_section
@@ -57,7 +58,7 @@ urlpatterns += i18n_patterns(
     path("", include("pages.urls")),
     # The catalogue's pages in the rulings' section, before a ruling's address could take
     # theirs; their crumbs are the section's.
-    path(format_lazy("{}/", RULINGS), include("catalogue.urls"), {"trail": trail}),
+    path(format_lazy("{}/", RULINGS), include(reader_pages(trail))),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     # Wagtail's addresses, its page view last as in wagtail.urls, finding the page in one
     # query (see routing).
