@@ -1,9 +1,5 @@
-"""The admin's choosers of the catalogue's records, found by typing.
-
-Opened from a form about one edition (a ruling, an errata card: `EditionChooser`), the
-document and passage choosers list only that edition's records, and say why when they
-list nothing; opened from elsewhere (a guide's sources) every document, as Wagtail's does.
-"""
+"""The admin's choosers of the catalogue's records, found by typing; opened from a form about
+one edition (`EditionChooser`), the document and passage choosers list only its records."""
 
 import operator
 import re

@@ -1,8 +1,5 @@
-"""Which cached pages a change to the catalogue's records makes stale
-(core.page_cache_events): a game, edition, rulebook, passage, glossary term or setup
-figure, every page of that game (names, citations' wording); an edition's errata check
-date alone, where its errata are listed (the registry's sitemap date). An errata card's
-pages include the rulings citing it: rulings/signals.py."""
+"""Which cached pages a change to the catalogue's records makes stale (core.page_cache_events):
+every page of the record's game; an errata card's: rulings/signals.py."""
 
 from core.cache_tags import game_errata, of_game
 from core.page_cache_events import of_records_of_game, tags_for, value, watch
