@@ -111,8 +111,8 @@ for language in ("en", "es"):
             last_page(edition, public.filter(edition=crowded).count()))
         add("edition's rulings (a few)", language,
             reverse("rulings:edition", kwargs={"code": small.code}))
-        add("errata registry", language, reverse("rulings:errata", kwargs={"code": crowded.code}))
-        passages = reverse("rulings:document", kwargs={"code": crowded.code, "pk": document.pk})
+        add("errata registry", language, reverse("catalogue:errata", kwargs={"code": crowded.code}))
+        passages = reverse("catalogue:document", kwargs={"code": crowded.code, "pk": document.pk})
         add("rulebook's passages", language, passages)
         add("rulebook's passages, last page", language,
             last_page(passages, document.passages.count()))

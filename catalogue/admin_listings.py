@@ -1,15 +1,10 @@
-"""The admin listings' filters, at the size of a real catalogue.
-
-A catalogue has thousands of editions, games and documents. A filter that offered them as a
-`<select>` would render an option per row, each label reading its game (a query per
-option: thousands per page view), into hundreds of kilobytes of HTML no editor scrolls
-through. These filters are choosers instead: the editor opens the same modal the edit forms
-use, searches it, and the listing reloads for the one chosen; only that one is read to label
-the active filter.
-"""
+"""The admin listings' filters and pager at the size of a real catalogue: thousands of
+editions, games and documents are chosen in their chooser, not offered as a `<select>` of
+every row (each label a query)."""
 
 import django_filters
 from django.utils.translation import gettext_lazy as _
+from django_filters.filterset import filterset_factory
 from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.paginator import WagtailPaginator
 from wagtail.snippets.views.snippets import IndexView
@@ -40,20 +35,12 @@ def edition_filter():
     return chooser_filter(Edition, ChosenEditionWidget, label=_("edition"))
 
 
-class ErrataCardFilterSet(WagtailFilterSet):
+class ChosenEditionFilterSet(WagtailFilterSet):
     edition = edition_filter()
 
-    class Meta:
-        model = ErrataCard
-        fields = ["edition", "status"]
 
-
-class DocumentFilterSet(WagtailFilterSet):
-    edition = edition_filter()
-
-    class Meta:
-        model = Document
-        fields = ["kind", "edition"]
+ErrataCardFilterSet = filterset_factory(ErrataCard, ChosenEditionFilterSet, ["edition", "status"])
+DocumentFilterSet = filterset_factory(Document, ChosenEditionFilterSet, ["kind", "edition"])
 
 
 class EditionFilterSet(WagtailFilterSet):
@@ -73,10 +60,8 @@ class PassageFilterSet(WagtailFilterSet):
 
 
 class TwoEndedPaginator(IndexPaginator, WagtailPaginator):
-    """The admin's pager (its page links), reading a page from the nearer end of the list as
-    the reader lists do (core.pagination): the last page of 500,000 passages would
-    otherwise make the database read them all. The listing's ordering must end on a
-    unique column."""
+    """The admin's pager, reading a page from the nearer end of the list as the reader lists
+    do (core.pagination); the listing's ordering must end on a unique column."""
 
 
 class LongListIndexView(IndexView):
@@ -85,8 +70,7 @@ class LongListIndexView(IndexView):
     paginator_class = TwoEndedPaginator
 
     def order_queryset(self, queryset):
-        """Sorted by a column whose values repeat (a status, an edition), the id settles
-        ties: each row has one place, and the pager reads the same rows from either end."""
+        """The id settles ties, so the pager reads the same rows from either end."""
         ordered = super().order_queryset(queryset)
         keys = list(ordered.query.order_by)
         if keys and str(keys[-1]).lstrip("-") not in ("id", "pk"):

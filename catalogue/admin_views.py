@@ -1,12 +1,6 @@
-"""Add and edit views without autosave, for errata cards and rulings.
-
-Wagtail autosaves any model that keeps revisions. Errata cards keep revisions (their
-history) but have no drafts: every save is public at once, so autosave would publish a
-half-typed card. Rulings have drafts, but a change to a published answer is saved with the
-correction note it owes readers: autosave would answer each half-typed change with that
-error, as it would any form whose required fields are still empty. Editors save
-explicitly: a draft, or publish.
-"""
+"""Add and edit views without autosave, for errata cards and rulings: a card has no drafts
+(every save is public at once), and a change to a published ruling owes readers a
+correction note, so autosaving a half-typed form would publish it or refuse it."""
 
 from wagtail.snippets.views.snippets import CreateView, EditView
 

@@ -1,16 +1,5 @@
-"""The document and passage choosers: one edition's, found by page or heading.
-
-A ruling cites its own edition's rulebooks, and an errata card corrects its own edition's
-document, so the choosers opened from either form (`EditionChooser`) list only that
-edition's documents and passages: the form's edition field (and the row's or card's
-document, for passages) is passed along by the widget's linked fields. Until the form has
-an edition they list nothing and say to choose it first; when nothing is listed or found
-they say why and what to do, rather than that no passages exist at all. Opened from
-elsewhere (a guide's sources) the document chooser lists every document, as Wagtail's does.
-
-The passage search box takes a page ("8", "p.8") or words of the heading path or text;
-the game and edition choosers (the listings' filters, the forms' fields) a name or code.
-"""
+"""The admin's choosers of the catalogue's records, found by typing; opened from a form about
+one edition (`EditionChooser`), the document and passage choosers list only its records."""
 
 import operator
 import re
@@ -35,21 +24,14 @@ from .models import Edition, Passage
 PAGE_QUERY = re.compile(r"^\s*(?:p(?:age|ág(?:ina)?)?\.?\s*)?(\d{1,6})\s*$", re.IGNORECASE)
 # Added to the chooser's address by `EditionChooser`: list one edition's records only.
 SCOPE = "scope"
-# Words of a typed search beyond these are ignored (each is one more condition).
-MAX_WORDS = 8
 EDITION_SCOPE = "edition"
 
 
 class EditionChooser(AdminSnippetChooser):
-    """A snippet chooser in a form about one edition (a ruling, an errata card).
+    """A snippet chooser in a form about one edition: given `linked_fields` naming the form's
+    edition field, it lists that edition's records only, and nothing until one is chosen."""
 
-    Give it `linked_fields` naming the form's edition field; the list then holds that
-    edition's records only, and nothing (with a message saying so) until one is chosen.
-    """
-
-    # {str(pk): record} read by the form for all its rows at once (`preload`): each row's
-    # chooser names its record from these instead of reading it again.
-    loaded = None
+    loaded = None  # {str(pk): record}, read for all the form's rows at once (`preload`)
 
     def get_chooser_modal_url(self):
         return set_query_params(super().get_chooser_modal_url(), {SCOPE: EDITION_SCOPE})
@@ -61,9 +43,8 @@ class EditionChooser(AdminSnippetChooser):
 
 
 def preload(forms, name, queryset):
-    """Read, in one query, the records that the `name` choosers of `forms` show, and hand
-    them to those choosers: rows of an inline (a ruling's forty citations) then cost no
-    query each to render."""
+    """Read in one query the records the `name` choosers of `forms` show: an inline's rows
+    (a ruling's forty citations) then cost no query each to render."""
     forms = [
         form
         for form in forms
@@ -75,25 +56,42 @@ def preload(forms, name, queryset):
         form.fields[name].widget.loaded = loaded
 
 
-class PassageFilterForm(BaseFilterForm):
-    q = forms.CharField(
-        label=_("Page or heading"),
-        widget=forms.TextInput(attrs={"placeholder": _("Page (8 or p.8) or words of the heading")}),
-        required=False,
-    )
+class SearchForm(BaseFilterForm):
+    """A box that narrows a chooser to the records holding every typed word in one of
+    `fields_searched` (none of them is in a search index, so Wagtail's chooser has no box)."""
+
+    fields_searched = ()
+    max_words = 8  # each word is one more condition
+    q = forms.CharField(label=_("Search"), required=False)
 
     def filter(self, objects):
         query = (self.cleaned_data.get("q") or "").strip()
         if not query:
             return objects
         self.is_searching, self.search_query = True, query
+        return self.found(objects, query)
+
+    def found(self, objects, query):
+        for word in query.split()[: self.max_words]:
+            matches = [Q(**{f"{field}__icontains": word}) for field in self.fields_searched]
+            objects = objects.filter(reduce(operator.or_, matches))
+        return objects
+
+
+class PassageSearchForm(SearchForm):
+    """A page ("8", "p.8"), or words of the heading path or text."""
+
+    fields_searched = ("heading_path", "text")
+    max_words = None
+    q = forms.CharField(
+        label=_("Page or heading"),
+        widget=forms.TextInput(attrs={"placeholder": _("Page (8 or p.8) or words of the heading")}),
+        required=False,
+    )
+
+    def found(self, objects, query):
         page = PAGE_QUERY.match(query)
-        if page:
-            return objects.filter(page=int(page.group(1)))
-        words = Q()
-        for word in query.split():
-            words &= Q(heading_path__icontains=word) | Q(text__icontains=word)
-        return objects.filter(words)
+        return objects.filter(page=int(page.group(1))) if page else super().found(objects, query)
 
 
 class EditionScopedChooseMixin:
@@ -105,8 +103,7 @@ class EditionScopedChooseMixin:
 
     @cached_property
     def narrowed_by(self):
-        """{parameter: id} for each of `lookups` the request gives (an unset form field
-        sends nothing or an empty value: no filter on it)."""
+        """{parameter: id} for each of `lookups` the request gives a value."""
         values = {name: self.request.GET.get(name, "") for name in self.lookups}
         return {name: int(value) for name, value in values.items() if value.isdigit()}
 
@@ -141,15 +138,9 @@ class EditionScopedChooseMixin:
         )
         return context
 
-    def nothing_listed(self):
-        raise NotImplementedError
-
-    def nothing_found(self, query):
-        raise NotImplementedError
-
 
 class PassageChooseMixin(EditionScopedChooseMixin):
-    filter_form_class = PassageFilterForm
+    filter_form_class = PassageSearchForm
     lookups = {"edition": "document__edition_id", "document": "document_id"}
 
     def get_object_list(self):
@@ -186,18 +177,19 @@ class PassageChooseMixin(EditionScopedChooseMixin):
         return message % {"query": query}
 
 
-class PassageChooseView(PassageChooseMixin, ChooseView):
-    pass
+def chooser_viewset(mixin, preserved=()):
+    """A snippet chooser whose list and results views both take `mixin`, keeping the
+    `preserved` query parameters (the edition scope) from one to the other."""
+    attrs = {
+        "choose_view_class": type("ChooseView", (mixin, ChooseView), {}),
+        "choose_results_view_class": type("ChooseResultsView", (mixin, ChooseResultsView), {}),
+    }
+    if preserved:
+        attrs["preserve_url_parameters"] = ["multiple", SCOPE, *preserved]
+    return type(f"{mixin.__name__}ViewSet", (SnippetChooserViewSet,), attrs)
 
 
-class PassageChooseResultsView(PassageChooseMixin, ChooseResultsView):
-    pass
-
-
-class PassageChooserViewSet(SnippetChooserViewSet):
-    choose_view_class = PassageChooseView
-    choose_results_view_class = PassageChooseResultsView
-    preserve_url_parameters = ["multiple", SCOPE, *PassageChooseMixin.lookups]
+PassageChooserViewSet = chooser_viewset(PassageChooseMixin, PassageChooseMixin.lookups)
 
 
 class DocumentChooseMixin(EditionScopedChooseMixin):
@@ -217,62 +209,19 @@ class DocumentChooseMixin(EditionScopedChooseMixin):
         return ""  # documents are listed, not searched
 
 
-class DocumentChooseView(DocumentChooseMixin, ChooseView):
-    pass
+DocumentChooserViewSet = chooser_viewset(DocumentChooseMixin, DocumentChooseMixin.lookups)
 
 
-class DocumentChooseResultsView(DocumentChooseMixin, ChooseResultsView):
-    pass
-
-
-class DocumentChooserViewSet(SnippetChooserViewSet):
-    choose_view_class = DocumentChooseView
-    choose_results_view_class = DocumentChooseResultsView
-    preserve_url_parameters = ["multiple", SCOPE, *DocumentChooseMixin.lookups]
-
-
-class TypedSearchForm(BaseFilterForm):
-    """A box that narrows a chooser to the records holding every typed word in one of
-    `fields_searched`: a catalogue's thousands of games and editions are found by typing,
-    not paged through (neither is in a search index, so Wagtail's chooser has no box)."""
-
-    fields_searched = ()
-    q = forms.CharField(label=_("Search"), required=False)
-
-    def filter(self, objects):
-        query = (self.cleaned_data.get("q") or "").strip()
-        if not query:
-            return objects
-        self.is_searching, self.search_query = True, query
-        for word in query.split()[:MAX_WORDS]:
-            matches = [Q(**{f"{field}__icontains": word}) for field in self.fields_searched]
-            objects = objects.filter(reduce(operator.or_, matches))
-        return objects
-
-
-class GameSearchForm(TypedSearchForm):
+class GameSearchForm(SearchForm):
     fields_searched = ("name", "slug")
 
 
-class EditionSearchForm(TypedSearchForm):
+class EditionSearchForm(SearchForm):
     fields_searched = ("code", "label", "game__name")
 
 
 class GameChooseMixin:
     filter_form_class = GameSearchForm
-
-
-class GameChooseView(GameChooseMixin, ChooseView):
-    pass
-
-
-class GameChooseResultsView(GameChooseMixin, ChooseResultsView):
-    pass
-
-
-class GameChooserViewSet(SnippetChooserViewSet):
-    choose_view_class = GameChooseView
-    choose_results_view_class = GameChooseResultsView
 
 
 class EditionChooseMixin:
@@ -282,14 +231,5 @@ class EditionChooseMixin:
         return super().get_object_list().select_related("game")  # each row names its game
 
 
-class EditionChooseView(EditionChooseMixin, ChooseView):
-    pass
-
-
-class EditionChooseResultsView(EditionChooseMixin, ChooseResultsView):
-    pass
-
-
-class EditionChooserViewSet(SnippetChooserViewSet):
-    choose_view_class = EditionChooseView
-    choose_results_view_class = EditionChooseResultsView
+GameChooserViewSet = chooser_viewset(GameChooseMixin)
+EditionChooserViewSet = chooser_viewset(EditionChooseMixin)

@@ -1,22 +1,11 @@
-"""Edition codes: ``bg-<BoardGameGeek id>-<language>-<edition number>e``, e.g. bg-368017-en-1e.
-
-The model's validator, both importers and the store read codes by this one pattern, so a
-code the admin accepts is a code an export may carry, and the reverse. Pure Python, no
-Django.
-"""
+"""Edition codes, ``bg-<BoardGameGeek id>-<language>-<edition number>e``: one pattern for
+the model's validator, both importers and the store, so a code the admin accepts is one an
+export may carry."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-__all__ = [
-    "EDITION_CODE_PATTERN",
-    "EDITION_CODE_RE",
-    "EDITION_CODE_SHAPE",
-    "TRAILING_EDITION_CODE_RE",
-    "EditionCode",
-]
 
 # The validator of Edition.code is given this string (its migration records it verbatim,
 # so it stays a plain pattern without groups).

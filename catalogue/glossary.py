@@ -1,18 +1,10 @@
 """Reading a game's glossary: a translated question carried over to the English terms,
 and a translation that renders a term otherwise than the glossary says.
 
-A Spanish reader asks «¿Quién gana si empatamos a puntos?» where only English rulings
-exist. The question is cut into words; common question words ("quién", "cómo", "puedo")
-and stop words are left out; each remaining word is stemmed as the stored search
-vectors are ("empatamos" → empat, the glossary's "empate" → empat), accents folded on
-both sides. The longest run of words that is a glossary rendering becomes one *concept*
-with its English terms ("recursos permanentes" → "permanent resource"); a word the
-glossary does not know stays a concept of its own with no English term (it may still be
-a name the English uses: "Sandstorm"). The recall and the site search then look for the
-concepts in the English columns, with English stemming (rulings.recall, pages.search).
-
-Spanish verbs change their stem vowel ("juega", "cuesta" beside "jugar", "costar"): a
-word's stem also matches with its "ue"/"ie" read as "o"/"u" and "e"/"i".
+A question's content words (question and stop words left out) are stemmed as the search
+vectors are, accents folded; the longest run that is a glossary rendering becomes one
+*concept* with its English terms, an unknown word a concept with none (it may be a name
+the English uses). Recall and the site search look for the concepts in English.
 """
 
 from collections import defaultdict
@@ -23,10 +15,10 @@ from core.page_cache import remembered
 from core.text_search import WORD_RE, fold_accents, word_set, word_stems
 
 from .models import GlossaryTerm
+from .models.glossary import term_stems
 
-# The words of a question that say it is a question, not what it is about: they never
-# decide which ruling answers it. Accent-folded; stop words ("que", "se") are dropped
-# by the stemmer already, these are the rest.
+# The words that say a question is one, not what it is about (accent-folded; the stemmer
+# drops stop words already).
 QUESTION_WORDS = {
     "es": word_set(
         """
@@ -112,9 +104,8 @@ def game_terms(game_id, language):
 
 
 def terms_for_words(words, language):
-    """The glossary terms of every game whose rendering starts with a stem of `words`
-    (found by the `head` index, not by reading every glossary): what a search of all
-    games is expanded with, each term keeping the game it belongs to."""
+    """The glossary terms of every game whose rendering starts with a stem of `words`, found
+    by the `head` index: what a search of all games is expanded with."""
     tokens = content_tokens(list(words), language)
     heads = {form for _word, stem in tokens for form in stem_forms(stem, language)}
     if not heads:
@@ -166,10 +157,8 @@ def concepts(tokens, terms, language):
 
 
 def longest_match(tokens, terms, lengths, language):
-    """The terms whose rendering the tokens start with, the longest rendering first; among
-    renderings as long, those written as the reader wrote ("juego", the game) before those
-    sharing a stem ("juega" is "jueg" too) before those sharing it through a changed stem
-    vowel ("juega", "jugar")."""
+    """The terms whose rendering the tokens start with, the longest first; among renderings
+    as long, the closest (`match_closeness`)."""
     for length in lengths:
         span = tokens[:length]
         if len(span) < length:
@@ -186,8 +175,8 @@ def longest_match(tokens, terms, lengths, language):
 
 
 def match_closeness(term, span, language):
-    """0 when `span` ((word, stem) pairs) is the rendering as written, 1 when it has the
-    same stems, 2 when the same through a changed stem vowel; None otherwise."""
+    """0 when `span` ((word, stem) pairs) is the rendering as written ("juego", the game), 1
+    when it has the same stems ("juega"), 2 through a changed stem vowel ("jugar")."""
     if term.words == tuple(fold_accents(word) for word, _stem in span):
         return 0
     if term.stems == tuple(stem for _word, stem in span):
@@ -200,25 +189,13 @@ def match_closeness(term, span, language):
 
 def used_terms(text, terms, language, key):
     """The `terms` whose `key` side ("english" or "translation") `text` uses."""
-    stem_sets = {}
     if key == "english":
-        words = sorted({word for term in terms for word in WORD_RE.findall(term.english)})
-        stems = dict(zip(words, word_stems(words, "en"), strict=True))
-        for term in terms:
-            stem_sets[term] = tuple(
-                stems[word] for word in WORD_RE.findall(term.english) if stems[word]
-            )
         language = "en"
+        stem_sets = {term: tuple(term_stems(term.english, language)) for term in terms}
     else:
         stem_sets = {term: term.stems for term in terms}
-    distinct = sorted({word for word in WORD_RE.findall(text)})
-    stems = dict(zip(distinct, word_stems(distinct, language), strict=True))
-    sequence = [stem_forms(stems[word], language) for word in WORD_RE.findall(text) if stems[word]]
-    used = set()
-    for term, term_stems in stem_sets.items():
-        if term_stems and occurs(term_stems, sequence):
-            used.add(term)
-    return used
+    sequence = [stem_forms(stem, language) for stem in term_stems(text, language)]
+    return {term for term, stems in stem_sets.items() if stems and occurs(stems, sequence)}
 
 
 def occurs(term_stems, sequence):
@@ -249,8 +226,8 @@ def inconsistent_renderings(english_text, translated_text, terms, language):
     for term in terms:
         if term in in_english and not term.variant:
             expected[term.english].append(term)
-    found = []
-    for english, renderings in sorted(expected.items()):
-        if not any(term in in_translation for term in renderings):
-            found.append(Inconsistency(english, tuple(t.translation for t in renderings)))
-    return found
+    return [
+        Inconsistency(english, tuple(term.translation for term in renderings))
+        for english, renderings in sorted(expected.items())
+        if not any(term in in_translation for term in renderings)
+    ]

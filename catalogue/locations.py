@@ -1,29 +1,22 @@
-"""Where in a document a passage, citation or errata card points: page and heading path.
+"""Where in a document a passage, citation or errata card points (page and heading path),
+written the same everywhere: “p.8 · TURN END”."""
 
-One formatter for all three, so a reader sees the same “p.8 · TURN END” everywhere.
-"""
-
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import pgettext
 
 
 def format_location(page, heading_path, language=None):
-    """Where in a document: “p.8 · TURN END”, either part optional.
-
-    The page label is interface text, in the reader's language; the heading is the
-    document's own words. Given the document's `language`, the result is HTML with the
-    heading marked as written in it (a Spanish page quoting an English rulebook).
-    """
+    """Where in a document: “p.8 · TURN END”, either part optional. The page label is in the
+    reader's language; given the document's `language`, the result is HTML with the heading
+    marked as written in it (a Spanish page quoting an English rulebook)."""
     page_label = (
         pgettext("page of a document", "p.%(page)s") % {"page": page} if page is not None else ""
     )
     if language is None:
         return " · ".join(part for part in (page_label, heading_path) if part)
-    heading = format_html('<span lang="{}">{}</span>', language, heading_path)
-    parts = [conditional_escape(page_label) if page_label else "", heading if heading_path else ""]
-    return mark_safe(" · ".join(part for part in parts if part))  # both parts escaped above
+    heading = heading_path and format_html('<span lang="{}">{}</span>', language, heading_path)
+    return format_html_join(" · ", "{}", ((part,) for part in (page_label, heading) if part))
 
 
 def make_anchor(page, heading_path):
@@ -33,10 +26,8 @@ def make_anchor(page, heading_path):
 
 
 class Located:
-    """`location` and `location_html` for a model with `page` and `heading_path`.
-
-    The model names, as `location_language`, the language its document is written in.
-    """
+    """`location` and `location_html` for a model with `page` and `heading_path`, whose
+    document is written in `location_language`."""
 
     location_language = None
 

@@ -1,10 +1,6 @@
-"""Who may take the catalogue's one-permission actions (core.roles names them).
-
-Adding an errata card and amending one are one action, issuing errata; adding, changing and
-removing glossary pairs are one action, keeping the glossary. Each is one permission
-(core.roles), and every view Wagtail builds for the model (add, edit, copy, revert, the
-chooser's "create", bulk delete) asks its policy, so each asks that one permission.
-"""
+"""Issuing errata (adding or amending a card) and keeping the glossary (adding, changing,
+removing pairs) are one permission each (core.roles), asked by every view Wagtail builds
+for the model."""
 
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy

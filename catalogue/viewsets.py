@@ -1,11 +1,11 @@
-"""The catalogue's admin: games with their setup figures, editions, documents, passages,
-errata cards and each game's glossary (listed in the Rules menu, rulings.wagtail_hooks)."""
+"""The catalogue's admin (listed in the Rules menu, rulings.wagtail_hooks)."""
 
 from django.conf import settings
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.utils import build_localized_fieldname
+from wagtail.admin.forms import WagtailAdminModelForm
 from wagtail.admin.panels import FieldPanel, FieldRowPanel, InlinePanel, ObjectList
 from wagtail.snippets.views.snippets import SnippetViewSet
 
@@ -24,7 +24,6 @@ from .choosers import (
     GameChooserViewSet,
     PassageChooserViewSet,
 )
-from .forms import PassageForm
 from .models import Document, Edition, ErrataCard, Game, GlossaryTerm, Passage
 
 # The form's edition field, whose documents and passages the choosers list.
@@ -38,6 +37,26 @@ def translated_panels(*names):
         for name in names
         for code in mt_settings.AVAILABLE_LANGUAGES
     ]
+
+
+class PassageForm(WagtailAdminModelForm):
+    """Text typed here did not come from an export: it is declared as the rulebook's wording."""
+
+    def clean(self):
+        cleaned_data = super().clean()
+        if (
+            "text" in self.changed_data
+            and cleaned_data.get("text")
+            and cleaned_data.get("text_origin") == Passage.TextOrigin.SEARCH_SNIPPET
+        ):
+            self.add_error(
+                "text_origin",
+                _(
+                    "Text typed here is not the passage search's snippet. Copy the "
+                    "rulebook's wording exactly and say so, or leave the snippet unchanged."
+                ),
+            )
+        return cleaned_data
 
 
 class GameViewSet(SnippetViewSet):
@@ -115,14 +134,12 @@ class PassageViewSet(SnippetViewSet):
     icon = "doc-full-inverse"
     chooser_viewset_class = PassageChooserViewSet
     list_display = ["document", "page", "heading_path"]
-    # By document row, then where in it: the order of the passage_unique_location index
-    # (ordering by the document itself would sort every passage by its edition and title).
+    # The order of the passage_unique_location index (not the document's own ordering).
     ordering = ["document_id", "page", "heading_path", "pk"]
     index_view_class = LongListIndexView
     filterset_class = PassageFilterSet
     search_fields = ["heading_path", "text"]
-    # By substring in the passage's own columns, as rulings are: passages are not copied
-    # into Wagtail's admin index (core.admin_search_backend).
+    # By substring: passages are not in Wagtail's admin index (core.admin_search_backend).
     search_backend_name = None
     edit_handler = ObjectList(
         [

@@ -14,11 +14,11 @@ from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
-from catalogue.models import ErrataCard
 from core.freshness import TranslationStatus
 from core.roles import edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import Ruling
+from rulings.models.ruling_status import superseding_cards
 
 from .admin_listings import GuideListingViewSet, recheck_url
 from .editor_figures import EditorFiguresPanel, due_guides, translation_counts
@@ -128,7 +128,7 @@ class RecheckPanel(Component):
 
     def get_context_data(self, parent_context=None):
         rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
-        cards = ErrataCard.objects.cited_by(rulings)
+        cards = superseding_cards(rulings)
         for ruling in rulings:
             ruling.superseding_cards = cards.get(ruling.pk, [])
         due, guides = due_guides((parent_context or {}).get("request"))

@@ -190,7 +190,7 @@ class ErrataSitemap(TranslatedSitemap):
         return Edition.objects.order_by("code").values("code", "errata_checked_on")
 
     def path(self, item):
-        return reverse("rulings:errata", kwargs={"code": item["code"]})
+        return reverse("catalogue:errata", kwargs={"code": item["code"]})
 
     def lastmod(self, item):
         return item["errata_checked_on"]
@@ -206,7 +206,9 @@ class DocumentSitemap(TranslatedSitemap):
         return Document.objects.order_by("pk").values("pk", "edition__code")
 
     def path(self, item):
-        return reverse("rulings:document", kwargs={"code": item["edition__code"], "pk": item["pk"]})
+        return reverse(
+            "catalogue:document", kwargs={"code": item["edition__code"], "pk": item["pk"]}
+        )
 
 
 class RulingSitemap(TranslatedSitemap):

@@ -6,11 +6,13 @@ from django.views.generic import RedirectView
 from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
+from catalogue.urls import reader_pages
 from guides.checklist import service_worker
 from pages import routing
 from pages.sitemaps import sitemap_index, sitemap_section
 from pages.urls import RULINGS
 from pages.views import robots_txt
+from rulings.views import trail
 
 handler400 = "core.views.bad_request"
 handler500 = "core.faults.server_error"
@@ -40,6 +42,9 @@ if settings.DEBUG:
 # Every reader page carries its language, in its prefix and its words: /es/correcciones/.
 urlpatterns += i18n_patterns(
     path("", include("pages.urls")),
+    # The catalogue's pages in the rulings' section, before a ruling's address could take
+    # theirs; their crumbs are the section's.
+    path(format_lazy("{}/", RULINGS), include(reader_pages(trail))),
     path(format_lazy("{}/", RULINGS), include("rulings.urls")),
     # Wagtail's addresses, its page view last (pages.routing finds the page in one query).
     *(entry for entry in wagtail_urls.urlpatterns if entry.name != "wagtail_serve"),

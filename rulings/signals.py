@@ -1,15 +1,16 @@
-"""Which cached pages a change to the rulings' records makes stale; errata re-flag the
-rulings citing their passage; a ruling published tells the readers it answers."""
+"""Which cached pages a change to the rulings' records makes stale (an errata card's too: the
+rulings citing its passage, its game's guides and errata lists); errata re-flag the rulings
+citing their passage; a ruling published tells the readers it answers."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 from wagtail.signals import published
 
-from catalogue.models import ErrataCard
+from catalogue.models import Edition, ErrataCard
 from core import cache_tags
-from core.cache_tags import LISTS, SITE, game_rulings
-from core.page_cache_events import tags_for, value, watch
+from core.cache_tags import LISTS, SITE, game_errata, game_guides, game_rulings
+from core.page_cache_events import of_records_of_game, tags_for, value, watch
 
 from .flags import SUPERSEDED_PASSAGE
 from .models import (
@@ -38,6 +39,22 @@ def of_ruling(record):
 def of_ruling_record(record):
     """Shown on the ruling's page only (and in the corrections log)."""
     return {cache_tags.ruling(record.ruling_id), LISTS}
+
+
+@tags_for(ErrataCard)
+def of_errata_card(card):
+    """A card on no passage: every page of its game."""
+    game_id = value(Edition, card.edition_id, "game_id")
+    if game_id is None or card.passage_id is None:
+        return of_records_of_game(game_id)
+    citing = Citation.objects.filter(passage_id=card.passage_id).values_list("ruling_id", flat=True)
+    return {
+        *(cache_tags.ruling(pk) for pk in set(citing)),
+        game_rulings(game_id),  # their review status, in the lists
+        game_guides(game_id),
+        game_errata(game_id),
+        LISTS,
+    }
 
 
 @receiver(published, sender=Ruling)

@@ -4,15 +4,11 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 
-from catalogue import views as catalogue_views
-
 from . import asking, views
 
 app_name = "rulings"
 
 # Words in addresses, translated like any other word a reader sees (lowercase, no spaces).
-ERRATA = pgettext_lazy("URL path segment", "errata")
-DOCUMENTS = pgettext_lazy("URL path segment", "documents")
 ASK = pgettext_lazy("URL path segment", "ask")
 SENT = pgettext_lazy("URL path segment", "sent")
 
@@ -22,15 +18,5 @@ urlpatterns = [
     path(format_lazy("{}/", ASK), asking.ask, name="ask"),
     path(format_lazy("{}/{}/", ASK, SENT), asking.ask_sent, name="ask_sent"),
     path("<str:code>/", views.RulingListView.as_view(), name="edition"),
-    path(
-        format_lazy("<str:code>/{}/", ERRATA),
-        catalogue_views.ErrataRegistryView.as_view(),
-        name="errata",
-    ),
-    path(
-        format_lazy("<str:code>/{}/<int:pk>/", DOCUMENTS),
-        catalogue_views.DocumentView.as_view(),
-        name="document",
-    ),
     path("<str:code>/<slug:slug>/", views.RulingDetailView.as_view(), name="ruling"),
 ]

@@ -4,6 +4,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import cached_property
 from django.utils.translation import get_language, gettext
@@ -11,7 +12,6 @@ from django.views.generic import DetailView, ListView
 
 from catalogue.lookup import chosen_edition, editions_matching
 from catalogue.models import SEARCH_SNIPPET_LIMIT, Edition, ErrataCard
-from catalogue.views import trail
 from core.cache_tags import game, game_rulings, shows
 from core.cache_tags import ruling as ruling_tag
 from core.freshness import mark_for, translation_state
@@ -23,6 +23,15 @@ from core.translated_fields import SOURCE_LANGUAGE
 from .flags import SUPERSEDED_PASSAGE, headings_without_text
 from .models import Citation, Ruling, RulingMention
 from .rendering import render_answer
+
+
+def trail(edition=None, *last):
+    """Home › Rulings › the edition's rulings › `last` crumbs (the current page last): every
+    page of the section, the catalogue's documents and errata registries too (rulesage.urls)."""
+    crumbs = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
+    if edition is not None:
+        crumbs.append(Crumb(f"{edition.game.name} · {edition.code}", edition.get_absolute_url()))
+    return crumbs + list(last)
 
 
 class RulingListView(ListView):

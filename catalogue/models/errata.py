@@ -15,9 +15,8 @@ from .games import Document, Edition, Passage
 
 
 class ErrataCardQuerySet(models.QuerySet):
-    # Beyond this many passages (an import's group asks about hundreds), the cards in force
-    # over any passage are read and sorted here: a registry holds few of them, and a list
-    # of hundreds of keys costs more to build into a query than those rows cost to read.
+    # Beyond this many passages (an import asks about hundreds), every card in force is read
+    # and sorted here: a list of hundreds of keys costs more to query than the few cards.
     LISTED = 50
 
     def superseding(self, passage_ids):
@@ -34,27 +33,6 @@ class ErrataCardQuerySet(models.QuerySet):
             if passage_id in passage_ids
         }
 
-    def cited_by(self, rulings):
-        """{ruling id: [the cards in force over a passage it cites]} for `rulings`, in one
-        query, the cards ready to be named (edition, location, issue date)."""
-        ids = [ruling.pk for ruling in rulings]
-        if not ids:
-            return {}
-        cards = (
-            self.active()
-            .filter(passage__citations__ruling_id__in=ids)
-            .annotate(citing_ruling_id=models.F("passage__citations__ruling_id"))
-            .select_related("edition", "passage")
-            .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
-            .order_by("-issued_on", "pk")
-        )
-        listed = {}
-        for card in cards:
-            ruling_cards = listed.setdefault(card.citing_ruling_id, [])
-            if card not in ruling_cards:  # a ruling citing one passage twice
-                ruling_cards.append(card)
-        return listed
-
     def new_since(self, day):
         """Cards a check made on `day` could not take into account: issued after it, or
         entered in the registry after it (the publisher's errata may reach us late).
@@ -69,10 +47,8 @@ class ErrataCardQuerySet(models.QuerySet):
 
 
 class ErrataCard(RevisionMixin, models.Model):
-    """One entry of an edition's errata registry: the passage it corrects and the rule now.
-
-    A card supersedes the passage it corrects; a later card may supersede an earlier one.
-    """
+    """One entry of an edition's errata registry: the passage it supersedes and the rule now;
+    a later card may supersede an earlier one."""
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")

@@ -1,8 +1,5 @@
-"""The rules catalogue: games, their editions, the documents rules come from, and passages.
-
-A `Passage` is the unit citations point at and search finds; errata cards and rulings (the
-sibling modules) refer to these. Nothing here knows the guides built on top.
-"""
+"""The rules catalogue: games, their editions, the documents rules come from, and passages,
+the unit citations point at and search finds."""
 
 import re
 
@@ -23,17 +20,13 @@ from core.translated_fields import SOURCE_LANGUAGE
 
 from ..editions import EDITION_CODE_PATTERN
 from ..locations import Located, make_anchor
+from .setup import player_range
 
 SUFFIX_RE = re.compile(r"-\d+")  # the "-N" that tells apart slugs of one name
 
 
 class Game(ClusterableModel):
-    """A board game. Has many `Edition`s; the guides app attaches a GamePage to it.
-
-    Its setup figures (`SetupFigure` rows) are stored once, as data, so every language's
-    guide renders the same numbers ("cards used" and "cards returned to the box" both
-    derive from them).
-    """
+    """A board game, with its editions and setup figures; the guides give it a GamePage."""
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=200, unique=True)
@@ -92,11 +85,6 @@ class Game(ClusterableModel):
                 {"expansion_of": _("A game with expansions of its own cannot be an expansion.")}
             )
 
-    @property
-    def base_game(self):
-        """The game whose rulings this game's books are cited in: itself, or its base."""
-        return self.expansion_of if self.expansion_of_id else self
-
     @cached_property
     def setup(self):
         """The setup figures in editing order, read once however many tables show them."""
@@ -104,9 +92,7 @@ class Game(ClusterableModel):
 
     @property
     def player_range(self):
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}–{self.max_players}"
+        return player_range(self.min_players, self.max_players)
 
     @classmethod
     def free_slug(cls, name):
@@ -119,7 +105,7 @@ class Game(ClusterableModel):
 
 def next_free_slug(base, taken):
     """``base``, or ``base-N`` with N one past the highest suffix in ``taken`` (the slugs
-    that start with ``base``): the rule every new game's and ruling's slug follows."""
+    that start with ``base``): every new game's and ruling's slug."""
     if base not in taken:
         return base
     suffixes = [
@@ -129,10 +115,7 @@ def next_free_slug(base, taken):
 
 
 class Edition(models.Model):
-    """One printing of a `Game` in one language, e.g. `bg-368017-en-1e`.
-
-    Owns the `Document`s that rules are taken from (and, later, errata and rulings).
-    """
+    """One printing of a `Game` in one language, e.g. `bg-368017-en-1e`."""
 
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="editions", verbose_name=_("game")
@@ -174,11 +157,10 @@ class Edition(models.Model):
     def __str__(self):
         return f"{self.game.name} · {self.label} ({self.code})"
 
-    def get_absolute_url(self):
-        return reverse("rulings:edition", kwargs={"code": self.code})
+    # Its page (get_absolute_url) is its rulings' list: ABSOLUTE_URL_OVERRIDES in the settings.
 
     def get_errata_url(self):
-        return reverse("rulings:errata", kwargs={"code": self.code})
+        return reverse("catalogue:errata", kwargs={"code": self.code})
 
 
 class Document(models.Model):
@@ -222,7 +204,7 @@ class Document(models.Model):
         return f"{self.title} ({self.get_kind_display()})"
 
     def get_absolute_url(self):
-        return reverse("rulings:document", kwargs={"code": self.edition.code, "pk": self.pk})
+        return reverse("catalogue:document", kwargs={"code": self.edition.code, "pk": self.pk})
 
     @property
     def publisher_and_date(self):
@@ -231,12 +213,8 @@ class Document(models.Model):
 
 
 class TextOrigin(models.TextChoices):
-    """Whose words a passage's text is. A reader is never shown a snippet as the rulebook.
-
-    Exports carry only the passage search's snippet (cut to at most
-    `SEARCH_SNIPPET_LIMIT` characters, often mid-word); only an editor who copied the
-    rulebook's own wording may say the text is the rulebook's.
-    """
+    """Whose words a passage's text is: exports carry only the passage search's snippet (at
+    most `SEARCH_SNIPPET_LIMIT` characters, often cut mid-word), never shown as the rulebook."""
 
     SEARCH_SNIPPET = "search_snippet", _("Passage-search snippet from a rules Q&A export")
     RULEBOOK = "rulebook", _("The rulebook's wording, copied by an editor")
@@ -246,11 +224,7 @@ SEARCH_SNIPPET_LIMIT = 300
 
 
 class Passage(Located, index.Indexed, models.Model):
-    """A piece of a `Document` (page + heading path): what citations point at and search finds.
-
-    Created by the importer from retrieval results, keyed by document, page and heading path.
-    Its text, when there is one, says what it is (`text_origin`).
-    """
+    """A piece of a `Document` (page + heading path): what citations point at and search finds."""
 
     TextOrigin = TextOrigin
 
@@ -287,20 +261,16 @@ class Passage(Located, index.Indexed, models.Model):
     # (core.admin_search_backend).
     admin_search_index = False
 
-    # A passage is in its edition's language only: the site search looks for a Spanish
-    # query in Spanish editions' passages with Spanish stemming (pages/search.py).
-    # Every boost is explicit: searching named fields, Wagtail multiplies each field's rank
-    # by its boost, and a missing one (None) makes every result's relevance NULL.
+    # Every boost is explicit: Wagtail multiplies each named field's rank by its boost, and
+    # a missing one (None) makes every result's relevance NULL.
     search_fields = [
         index.SearchField("heading_path", boost=2),
         index.SearchField("text", boost=1),
         index.FilterField("id"),
         index.FilterField("document_id"),
     ]
-    # The same words as text-search vectors, one per site language, kept by PostgreSQL
-    # on every write (core.text_search): the search matches and ranks these columns. A
-    # passage's words are searched only in its edition's language (pages/search.py);
-    # the other language's vector is never read.
+    # Text-search vectors kept by PostgreSQL (core.text_search); a passage is searched only
+    # in its edition's language (pages/search.py).
     search_en = search_vector_field("en", {"heading_path": "A", "text": "B"})
     search_es = search_vector_field("es", {"heading_path": "A", "text": "B"})
 

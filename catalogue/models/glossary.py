@@ -1,10 +1,6 @@
-"""Each game's bilingual glossary: how its English game terms are rendered in a translation.
-
-Translators keep it (in the admin, by game). Two things read it: the answered-before
-recall and the site search, which carry a Spanish question over to the English rulings
-that answer it when no Spanish translation exists yet (`catalogue.glossary`); and the
-translators' dashboard, which names a Spanish guide that renders a term otherwise.
-"""
+"""Each game's bilingual glossary, kept by translators: it carries a Spanish question over
+to English rulings (`catalogue.glossary`), and names a Spanish guide that renders a term
+otherwise."""
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -25,13 +21,9 @@ def language_choices():
 
 
 class GlossaryTerm(models.Model):
-    """One pair of a game's glossary: an English term and its rendering in `language`.
-
-    An English term may have several renderings: the one translations use, and variants a
-    reader may type ("igualdad" beside "empate") that translations need not. `stems` holds
-    the rendering's words as the language's stemmer gives them, kept on every save, so a
-    question is matched against the glossary without stemming it again.
-    """
+    """One pair of a game's glossary: an English term and its rendering in `language`, the
+    one translations use or a variant readers may type ("igualdad" beside "empate"). `stems`
+    keeps the rendering stemmed, so a question is matched without stemming it again."""
 
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="glossary", verbose_name=_("game")

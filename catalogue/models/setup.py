@@ -1,12 +1,6 @@
-"""A game's setup figures: how many of each named component, per range of player counts.
-
-One row per (player count, component), so any game's setup fits without new fields: Point
-City's cards per tier and civic tokens, Archaeology's cards in each hand, alike. The rows
-are stored once, on the game, and every language's guide renders the same numbers; only
-the component's name is translated. The database keeps them consistent (player counts from
-one, a range in order, no negative quantity, no more used than the box holds, one figure per
-component and player count).
-"""
+"""A game's setup figures: how many of each named component, per range of player counts,
+stored once on the game so every language's guide renders the same numbers (only the
+component's name is translated)."""
 
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -100,6 +94,8 @@ class SetupFigure(Orderable):
     @property
     def players(self):
         """The player count as readers see it: "3", or a range "1–2"."""
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}–{self.max_players}"
+        return player_range(self.min_players, self.max_players)
+
+
+def player_range(low, high):
+    return str(low) if low == high else f"{low}–{high}"

@@ -1,9 +1,5 @@
-"""Reads the demo content from `data/` (its README describes the files) into plain specs.
-
-The content lives in data files, one per page or record with both languages side by side,
-so an editor can change the demo's wording without reading Python; this module only
-parses them into the shapes the loader creates objects from.
-"""
+"""Reads the demo content from `data/` (its README describes the files), written so an
+editor can change the demo's wording without reading Python, into plain specs."""
 
 from pathlib import Path
 
@@ -22,11 +18,7 @@ def read(path):
 
 def blocks(items):
     """[{type: value}, …] as the (type, value) pairs a StreamField is assigned."""
-    pairs = []
-    for item in items:
-        ((kind, value),) = item.items()
-        pairs.append((kind, value))
-    return pairs
+    return [(kind, value) for item in items for kind, value in item.items()]
 
 
 def page(name):
@@ -87,10 +79,8 @@ def translated(**fields):
     values = {}
     for name, value in fields.items():
         if isinstance(value, dict) and set(value) <= set(LANGUAGES):
-            for code in LANGUAGES:
-                if code in value:
-                    values[build_localized_fieldname(name, code)] = value[code]
-            values[name] = value.get(mt_settings.DEFAULT_LANGUAGE, "")
-        else:
-            values[name] = value
+            for code, text in value.items():
+                values[build_localized_fieldname(name, code)] = text
+            value = value.get(mt_settings.DEFAULT_LANGUAGE, "")
+        values[name] = value
     return values

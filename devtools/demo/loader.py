@@ -29,11 +29,8 @@ from .rulings import load_demo_rulings
 
 
 def setup_figures(game, spec):
-    """The game's `SetupFigure` rows from the `setup` list of its data file.
-
-    Each entry is one component with its quantity per player count ("1-2" is a range);
-    rows are ordered by player count, then by component, as an editor would enter them.
-    """
+    """The game's `SetupFigure` rows from the `setup` list of its data file, ordered by
+    player count ("1-2" is a range), then by component, as an editor would enter them."""
     ranges = {}
     for entry in spec:
         for players, quantity in entry["quantity"].items():
@@ -58,11 +55,8 @@ def setup_figures(game, spec):
 
 
 def backdate(page, revision, number, published_on):
-    """Date a demo version as its story says, not as the day the demo was loaded.
-
-    Publishing stamps "now" on the revision, the page and the version; a correction dated
-    in October must not sit between two versions published the day `load_demo` ran.
-    """
+    """Date a demo version as its story says: publishing stamps "now", and a correction dated
+    in October must not sit between two versions published the day `load_demo` ran."""
     when = datetime.combine(published_on, time(12, 0), tzinfo=UTC)
     Revision.objects.filter(pk=revision.pk).update(created_at=when)
     GuideVersion.objects.filter(page=page, number=number).update(published_at=when)
@@ -90,8 +84,10 @@ class DemoLoader:
         self.created += load_demo_rulings(log=self.log)
         with transaction.atomic():
             home = self.home()
-            policy = self.policy(home)
-            index = self.games_index(home)
+            policy = self.site_page(
+                home, StandardPage, "editorial-policy", "title", "intro", "body"
+            )
+            index = self.site_page(home, GamesIndexPage, "games", "title", "intro")
             game_pages = {
                 spec["slug"]: self.game_page(index, games[spec["slug"]], spec["page"])
                 for spec in game_specs
@@ -108,33 +104,24 @@ class DemoLoader:
     def game(self, spec):
         game = Game.objects.filter(slug=spec["slug"]).first()
         if game is None:
-            game = Game.objects.create(
-                **translated(
-                    slug=spec["slug"],
-                    name=spec["name"],
-                    bgg_id=spec["bgg_id"],
-                    publisher=spec["publisher"],
-                    min_players=spec["min_players"],
-                    max_players=spec["max_players"],
-                )
-            )
+            names = ("slug", "name", "bgg_id", "publisher", "min_players", "max_players")
+            game = Game.objects.create(**translated(**{name: spec[name] for name in names}))
             self.note(f"game {game.slug}")
         if "setup" in spec and not game.setup_figures.exists():
             # Figures an editor already entered are theirs; only a game without any is filled.
             SetupFigure.objects.bulk_create(setup_figures(game, spec["setup"]))
             self.note(f"setup figures of {game.slug}")
         for edition_spec in spec["editions"]:
-            edition = Edition.objects.filter(code=edition_spec["code"]).first()
-            if edition is None:
-                edition = Edition.objects.create(
-                    game=game,
-                    **translated(
-                        code=edition_spec["code"],
-                        language=edition_spec["language"],
-                        label=edition_spec["label"],
-                        external_id=edition_spec.get("external_id", ""),
-                    ),
-                )
+            edition, created = Edition.objects.get_or_create(
+                code=edition_spec["code"],
+                defaults={
+                    "game": game,
+                    "language": edition_spec["language"],
+                    "external_id": edition_spec.get("external_id", ""),
+                    **translated(label=edition_spec["label"]),
+                },
+            )
+            if created:
                 self.note(f"edition {edition.code}")
             for doc in edition_spec["documents"]:
                 self.documents[doc["key"]] = self.document(edition, doc)
@@ -158,10 +145,9 @@ class DemoLoader:
 
     def document(self, edition, spec):
         titles = translated(title=spec["title"])
-        published = titles["title"]  # the title the document is published under
-        existing = edition.documents.filter(
-            **{build_localized_fieldname("title", mt_settings.DEFAULT_LANGUAGE): published}
-        ).first()
+        # Found by the title it is published under.
+        source_title = build_localized_fieldname("title", mt_settings.DEFAULT_LANGUAGE)
+        existing = edition.documents.filter(**{source_title: titles["title"]}).first()
         if existing:
             return existing
         document = Document.objects.create(
@@ -181,26 +167,18 @@ class DemoLoader:
         home = HomePage.objects.first()
         if home:
             return home
-        root = Page.get_first_root_node()
         site = Site.objects.filter(is_default_site=True).first()
         welcome = site.root_page if site else None
         spec = files.page("home")
         fields = translated(slug="rulesage-home", title=spec["title"], intro=spec["intro"])
-        page = HomePage(**fields)
-        home = root.add_child(instance=page)
+        home = Page.get_first_root_node().add_child(instance=HomePage(**fields))
         home.save_revision().publish()
-        if site:
-            site.root_page = home
-            site.site_name = "Rulesage"
-            site.save()
-        else:
-            Site.objects.create(
-                hostname="localhost",
-                port=80,
-                root_page=home,
-                is_default_site=True,
-                site_name="Rulesage",
-            )
+        named = {"root_page": home, "site_name": "Rulesage"}
+        Site.objects.update_or_create(
+            is_default_site=True,
+            defaults=named,
+            create_defaults={**named, "hostname": "localhost", "port": 80},
+        )
         # Wagtail's own welcome page is only a placeholder; drop it once nothing uses it.
         if welcome and type(welcome.specific) is Page and not welcome.get_children().exists():
             welcome.delete()
@@ -217,43 +195,17 @@ class DemoLoader:
         self.note(f"page {page.url_path}")
         return page
 
-    def policy(self, home):
-        spec = files.page("editorial-policy")
-        page = self.child(home, StandardPage, spec["slug"]["en"])
-        if page:
-            return page
-        return self.publish_new(
-            home,
-            StandardPage(
-                **translated(
-                    slug=spec["slug"], title=spec["title"], intro=spec["intro"], body=spec["body"]
-                )
-            ),
-        )
-
-    def games_index(self, home):
-        spec = files.page("games")
-        page = self.child(home, GamesIndexPage, spec["slug"]["en"])
-        if page:
-            return page
-        return self.publish_new(
-            home,
-            GamesIndexPage(
-                **translated(slug=spec["slug"], title=spec["title"], intro=spec["intro"])
-            ),
-        )
+    def site_page(self, home, model, name, *fields):
+        """The page of `pages/<name>.yaml` under the home page, with its `fields`."""
+        spec = files.page(name)
+        values = translated(slug=spec["slug"], **{field: spec[field] for field in fields})
+        page = self.child(home, model, spec["slug"]["en"])
+        return page or self.publish_new(home, model(**values))
 
     def game_page(self, index, game, spec):
         page = GamePage.objects.filter(game=game).first()
-        if page:
-            return page
-        return self.publish_new(
-            index,
-            GamePage(
-                game=game,
-                **translated(slug=spec["slug"], title=spec["title"], overview=spec["overview"]),
-            ),
-        )
+        fields = translated(slug=spec["slug"], title=spec["title"], overview=spec["overview"])
+        return page or self.publish_new(index, GamePage(game=game, **fields))
 
     def guide(self, game_page, spec):
         if self.child(game_page, GuidePage, spec["slug"]["en"]):
@@ -285,9 +237,8 @@ class DemoLoader:
         game_page.add_child(instance=page)
         for number, version in enumerate(versions, start=1):
             page = GuidePage.objects.get(pk=page.pk)
-            for field, value in translated(body=version["body"]).items():
-                setattr(page, field, value)
-            for field, value in translated(change_summary=version["summary"]).items():
+            values = translated(body=version["body"], change_summary=version["summary"])
+            for field, value in values.items():
                 setattr(page, field, value)
             if number > 1:
                 page.change_kind = ChangeKind.SUBSTANTIVE

@@ -1,10 +1,6 @@
-"""Load the demo rulings: our illustrative ones, the seed exports when present, one errata card.
-
-Idempotent like the rest of the demo: what exists is left as editors left it. The
-illustrative rulings (`data/rulings/*.md`) are created directly, never through the importer:
-they did not come from the rules Q&A system and must not look like exports (no answering
-model, file name or sign-off). The seed exports go through `import_file`, as real ones do.
-"""
+"""The demo rulings: the illustrative ones are created directly, never through the importer,
+so they cannot look like exports; the seed exports go through `import_file`, as real ones
+do. Idempotent: what exists is left as editors left it."""
 
 from pathlib import Path
 
@@ -97,9 +93,7 @@ def load_demo_errata(card, log=print):
         return 0
     passage = (
         Passage.objects.filter(
-            document__edition=edition,
-            page=card["page"],
-            heading_path=card["heading_path"],
+            document__edition=edition, page=card["page"], heading_path=card["heading_path"]
         )
         .select_related("document")
         .first()

@@ -1,16 +1,6 @@
-"""A synthetic catalogue at the size of a real one, browsable like the demo.
-
-`load_catalogue(scale)` fills the configured PostgreSQL database: at scale 1, 2,000 games
-each with an English and a Spanish edition and rulebook (4,000 of each, 500,000 passages),
-a game page and a guide in both languages, 100,000 rulings with 1–8 numbered citations,
-5,000 corrections, 2,000 errata cards and 10,000 reader questions (500 waiting). The demo
-is loaded first, so the catalogue hangs from the demo's home page and games index. It is
-what the benchmarks and the query-budget tests measure, so that a list that grows with
-the catalogue shows up there rather than on a real site.
-
-Words are Zipf-distributed (`words`), so common words are common; every ruling is
-labelled illustrative, as the demo's invented content is.
-"""
+"""A synthetic catalogue at the size of a real one, browsable like the demo and hung from
+its pages: what the benchmarks and the query-budget tests measure, so that a list growing
+with the catalogue shows there rather than on a real site. Every ruling is illustrative."""
 
 from __future__ import annotations
 
@@ -41,11 +31,9 @@ def catalogue_present() -> bool:
 def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, float]:
     """Load the demo, then the catalogue at `scale`; the seconds each step took.
 
-    The rules knowledge (written by PostgreSQL, computing search vectors) and the pages
-    (Python, one page at a time) are loaded side by side, each on its own connection,
-    which keeps scale 1 within five minutes (docs/decisions/catalogue-loading.md). Inside
-    a caller's transaction (a test's) a second connection would not see the games, so
-    there they are loaded one after the other.
+    The rules knowledge and the pages are loaded side by side, each on its own connection
+    (docs/decisions/catalogue-loading.md), except inside a caller's transaction (a test's),
+    where a second connection would not see the games.
     """
     from devtools.demo.loader import load_demo
 

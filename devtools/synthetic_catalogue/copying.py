@@ -1,19 +1,12 @@
-"""Writing the catalogue's largest tables with PostgreSQL's COPY, and its search indexes after.
-
-Passages, rulings and citations are most of the catalogue's rows; COPY writes them much
-faster than `bulk_create`, which keeps `load_catalogue` short enough to run before every
-benchmark (docs/decisions/catalogue-loading.md; figures in bench/README.md). Nothing the
-site runs for readers or editors writes this way: only the synthetic catalogue.
-"""
+"""Writing the synthetic catalogue's largest tables with PostgreSQL's COPY (much faster than
+`bulk_create`), and its search indexes after. Nothing the site runs writes this way."""
 
 from django.db import connection
 
 
 def copy_rows(model, rows) -> int:
-    """COPY `rows` (an iterable of dicts by attribute name, each with its primary key; made
-    while PostgreSQL writes the earlier ones) into `model`'s table. Values are prepared by
-    their fields (JSON, dates); the columns a row leaves out get their field's default,
-    prepared once. The table's sequence then continues after the copied keys."""
+    """COPY `rows` (dicts by attribute name, each with its primary key) into `model`'s table;
+    a column a row leaves out gets its field's default. The sequence continues after them."""
     fields = [field for field in model._meta.concrete_fields if not field.generated]
     defaults = [field.get_db_prep_save(field.get_default(), connection) for field in fields]
     missing = object()
@@ -47,8 +40,7 @@ def next_key(model) -> int:
 
 
 def search_indexes():
-    """The site search's GIN indexes, with their models: built once after the load rather
-    than kept up to date row by row."""
+    """The site search's GIN indexes, with their models."""
     from catalogue.models import Passage
     from guides.models import GuidePage
     from rulings.models import Ruling

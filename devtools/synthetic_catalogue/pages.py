@@ -109,11 +109,9 @@ def load_pages(words, log) -> None:
 
 
 def add_page(parent, page):
-    """`parent.add_child(instance=page)`, saved without `full_clean`: wagtail-modeltranslation's
-    slug check reads every sibling in each language on every clean, which under a games
-    index of 2,000 games is 4,000 pages read per page added. The catalogue's slugs are
-    unique by construction, and the database's constraints still hold. Nor is a "created"
-    line written to the admin's history for each synthetic page."""
+    """`parent.add_child(instance=page)` without `full_clean` (wagtail-modeltranslation's slug
+    check reads every sibling in each language; these slugs are unique by construction) and
+    without a "created" line in the admin's history."""
     page.save = functools.partial(page.save, clean=False, log_action=None)
     parent.add_child(instance=page)
     del page.save

@@ -1,11 +1,6 @@
-"""The catalogue's rules knowledge: games, editions, rulebooks and their passages, rulings
-with numbered citations, corrections, errata cards and reader questions.
-
-Every game has an English and a Spanish edition with one rulebook each; the first edition
-holds `Sizes.crowded` rulings (a long list to page through) and its first ruling cites
-`Sizes.most_citations` places. Rulings are labelled illustrative: readers see that they
-are not from the rules Q&A system.
-"""
+"""The catalogue's rules knowledge: every game has an English and a Spanish edition with
+one rulebook each; the first edition holds `Sizes.crowded` rulings and its first ruling
+cites `Sizes.most_citations` places; then corrections, errata cards and reader questions."""
 
 from __future__ import annotations
 
@@ -27,6 +22,15 @@ from .words import ES, Words
 # Games of the catalogue have BoardGameGeek-like ids from here, which tells them apart.
 FIRST_BGG_ID = 900_000
 LANGUAGES = ("en", "es")
+# A ruling's dates, all the day it was answered.
+RULING_DATES = (
+    "answered_at",
+    "first_published_at",
+    "last_published_at",
+    "changed_for_readers_at",
+    "created_at",
+    "updated_at",
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,15 +63,11 @@ class Sizes:
 
 
 def game_names(rng: random.Random, words: Words, count: int) -> list[str]:
-    names: list[str] = []
-    seen: set[str] = set()
+    names: dict[str, None] = {}  # distinct, in the order drawn
     tail = words.words[len(ES) :]
     while len(names) < count:
-        name = " ".join(rng.choice(tail).capitalize() for _ in range(rng.randint(1, 2)))
-        if name not in seen:
-            seen.add(name)
-            names.append(name)
-    return names
+        names[" ".join(rng.choice(tail).capitalize() for _ in range(rng.randint(1, 2)))] = None
+    return list(names)
 
 
 def load_games(sizes: Sizes, rng: random.Random, words: dict) -> list[Game]:
@@ -181,13 +181,8 @@ def load_rulings(sizes: Sizes, rng: random.Random, words: dict, passages: dict) 
                 f"answer_{language}": answer,
                 "origin": RulingOrigin.ILLUSTRATIVE,
                 "status": RulingStatus.VERIFIED if n % 3 else RulingStatus.IMPORTED,
-                "answered_at": answered,
                 # Published as they were answered (Ruling's draft state).
-                "first_published_at": answered,
-                "last_published_at": answered,
-                "changed_for_readers_at": answered,
-                "created_at": answered,
-                "updated_at": answered,
+                **dict.fromkeys(RULING_DATES, answered),
             }
             first_passage, document = passages[edition.pk]
             count = sizes.most_citations if n == 0 else rng.randint(1, 8)

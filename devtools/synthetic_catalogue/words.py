@@ -1,7 +1,5 @@
-"""The synthetic catalogue's words: the same game vocabulary in English and Spanish, drawn
-Zipf-distributed (common words common, a long tail of invented ones), so that searches and
-recall meet the skew of real rulebooks rather than uniform noise.
-"""
+"""The synthetic catalogue's words, English and Spanish, Zipf-distributed so that searches
+meet the skew of real rulebooks rather than uniform noise."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 import os
 
 import dj_database_url
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from .caching import *  # noqa: F403
@@ -87,6 +88,11 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "rulesage.urls"
+# An edition's page is the list of its rulings, served by the rulings app: the catalogue,
+# a layer below, does not know that app's addresses.
+ABSOLUTE_URL_OVERRIDES = {
+    "catalogue.edition": lambda edition: reverse("rulings:edition", kwargs={"code": edition.code})
+}
 
 TEMPLATES = [
     {

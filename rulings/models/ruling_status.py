@@ -96,3 +96,22 @@ class RulingQuerySet(models.QuerySet):
             passage__citations__ruling=models.OuterRef("pk")
         )
         return self.public().filter(models.Exists(superseded))
+
+
+def superseding_cards(rulings):
+    """{ruling id: [the errata cards in force over a passage it cites]} for `rulings`, in
+    one query, the cards ready to be named (edition, location, issue date)."""
+    cards = (
+        ErrataCard.objects.active()
+        .filter(passage__citations__ruling__in=rulings)
+        .annotate(citing_ruling_id=models.F("passage__citations__ruling_id"))
+        .select_related("edition", "passage")
+        .defer("passage__search_en", "passage__search_es")  # search vectors, not shown
+        .order_by("-issued_on", "pk")
+    )
+    listed = {}
+    for card in cards:
+        ruling_cards = listed.setdefault(card.citing_ruling_id, [])
+        if card not in ruling_cards:  # a ruling citing one passage twice
+            ruling_cards.append(card)
+    return listed

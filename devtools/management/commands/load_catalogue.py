@@ -1,7 +1,5 @@
-"""`manage.py load_catalogue --scale S`: the synthetic catalogue (devtools.synthetic_catalogue).
-
-Like `load_demo`, it publishes guides and issues errata cards without a user and asks no
-permission: whoever can run ``manage.py`` on the server holds the database already."""
+"""`manage.py load_catalogue --scale S`: the synthetic catalogue; like `load_demo`, it asks
+no permission."""
 
 import time
 

@@ -1,9 +1,5 @@
-"""Load the demo games, guides, policy page, rulings and errata. Safe to run again:
-nothing is duplicated and nothing an editor changed is overwritten.
-
-It publishes guides, issues errata cards and fills glossaries without a user and asks no
-permission (core.roles): whoever can run ``manage.py`` on the server holds the database
-already, so the operator is trusted as an administrator is."""
+"""Load the demo content; safe to run again. It asks no permission: whoever can run
+``manage.py`` on the server holds the database already."""
 
 from django.core.management.base import BaseCommand
 
