@@ -20,7 +20,7 @@ from rulings.importers.read.exported_values import (
     parse_recorded_at,
 )
 from rulings.importers.read.hashing import NOT_CONTENT
-from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.limits import ImportLimits, import_limits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import find_markers
 
@@ -148,14 +148,14 @@ def _offsets(text: str, pos: int) -> dict:
     return offsets
 
 
-def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int], int]:
+def _load(text: str, filename: str, limits: ImportLimits) -> tuple[dict, dict[str, int], int]:
     """The document; the 1-based line of each top-level value, and of each item of the lists
     above as "key[i]"; and the line the document starts on."""
 
     def line_at(offset: int) -> int:
         return text.count("\n", 0, offset) + 1
 
-    data = load_or_refuse(text, max_depth, filename)
+    data = load_or_refuse(text, limits, filename)
     start = _skip(text, 0)
     if not isinstance(data, dict):
         raise ExportFormatError(filename, line_at(start), "expected one JSON object")
@@ -201,8 +201,7 @@ def _recorded_at(
 def parse_json(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    limits = limits or ImportLimits()
-    data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits.json_depth)
+    data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits or import_limits())
 
     def line_of(key: str) -> int:
         return lines.get(key, first_line)  # the object's first line for an absent key

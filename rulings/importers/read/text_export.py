@@ -9,7 +9,7 @@ import re
 
 from catalogue.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
 from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
-from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.limits import ImportLimits, import_limits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
 from rulings.markers import MARKER_RE, find_markers
@@ -156,7 +156,6 @@ class _Reader:
 def parse_export(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    limits = limits or ImportLimits()
     # Split on \n only: str.splitlines() splits on exotic separators too, shifting lines.
     lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
     title_index = next((i for i, line in enumerate(lines) if line.strip()), None)
@@ -209,7 +208,7 @@ def parse_export(
     ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
     if text_lines:
         ruling.field_lines["answer_markdown"] = text_lines[0]
-    add_provenance(ruling, lines, prov_start, limits)
+    add_provenance(ruling, lines, prov_start, limits or import_limits())
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     return ruling

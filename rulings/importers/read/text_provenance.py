@@ -137,7 +137,7 @@ def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: I
     if found is None:
         return []
     value, line = found
-    data = load_or_refuse(value, limits.json_depth, filename, key, line)
+    data = load_or_refuse(value, limits, filename, key, line)
     if not isinstance(data, list):
         raise ExportFormatError(filename, line, f"'{key}' JSON is not a list")
     return data
