@@ -1,6 +1,5 @@
-"""JSON parsing that refuses, with a position, what would crash the parser or the database:
-``json.loads`` recurses once per nesting level, reads NaN and 1e999 as floats jsonb cannot
-store, and refuses integers over 4,300 digits without saying where."""
+"""JSON parsing that refuses, with a position, what would crash ``json.loads`` (recursion,
+huge integers) or the database (NaN, 1e999)."""
 
 import json
 import math

@@ -1,14 +1,20 @@
-"""Store one parsed export in one transaction, whole or not at all: edition, documents,
-passages, the ruling and its citations, its revision, history line and references. An
-unchanged export writes nothing; a changed one updates the ruling, or only its provenance
-once an editor has settled it."""
+"""Importing export files, as the command and the admin's import page both run it: each
+stored in one transaction, whole or not at all, edition, documents, passages, the ruling and
+its citations, its revision, history line and references. An unchanged export writes
+nothing; a changed one updates the ruling, or only its provenance once an editor has
+settled it. A refused file is reported and the import goes on."""
 
 import logging
 import re
+import traceback as tracebacks
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from django.db import transaction
+from django.conf import settings
+from django.db import DatabaseError, transaction
 from django.db.models import Q, prefetch_related_objects
-from django.utils import timezone
+from django.utils import timezone, translation
 from wagtail.log_actions import log
 from wagtail.models import ReferenceIndex, Revision
 
@@ -18,7 +24,8 @@ from core.cache_tags import LISTS, bump, game_errata, game_rulings, gathered, of
 from core.cache_tags import ruling as ruling_tag
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
-from rulings.importers.read.parsed import ParsedRuling, Reference
+from rulings.importers.read.limits import import_limits
+from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.write.catalogue import Catalogue, Passages
 from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
 from rulings.models import Citation, Ruling
@@ -59,6 +66,79 @@ class ImportRun:
                 f"{ruling.source_file}: not added to the search index ({type(error).__name__}: "
                 f"{error}); `manage.py update_index` adds it"
             )
+
+
+REFUSED = "refused"
+
+
+@dataclass
+class FileReport:
+    """An outcome of ``ImportResult`` with its ruling, or REFUSED with the refusal line."""
+
+    path: Path
+    outcome: str
+    ruling: object = None
+    refusal: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportReport:
+    files: list[FileReport]
+    problems: list[str]
+
+
+def import_paths(
+    paths: Iterable[Path],
+    *,
+    on_file: Callable[[FileReport], None] | None = None,
+    name: Callable[[Path], str] = str,
+    traceback: bool = False,
+) -> ImportReport:
+    """Import every file, calling ``on_file`` with each report; a refused file writes nothing.
+    ``name`` is how a refusal calls a file; ``traceback`` prints an unforeseen error's."""
+    limits = import_limits()
+    run = ImportRun()
+    reports: list[FileReport] = []
+    with translation.override(settings.LANGUAGE_CODE):
+        for path in paths:
+            try:
+                result = import_parsed(parse_file(path, limits), run)
+            except Exception as error:  # noqa: BLE001 - refused, the import goes on
+                report = FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback))
+            else:
+                # Only what a report shows is kept: memory stays flat over a large folder.
+                stored = result.ruling
+                ruling = Ruling(pk=stored.pk, edition=stored.edition, slug=stored.slug)
+                ruling.question = stored.question
+                warnings = list(result.parsed.warnings)
+                report = FileReport(path, result.outcome, ruling=ruling, warnings=warnings)
+            reports.append(report)
+            if on_file is not None:
+                on_file(report)
+    return ImportReport(reports, run.problems)
+
+
+def refusal(path, error, traceback=False):
+    if isinstance(error, ImportRefused):
+        where = path if error.line is None else f"{path}:{error.line}"
+        return f"{where}: {error.message}"
+    if isinstance(error, OSError):
+        return f"{path}: cannot read ({error.strerror})"
+    if isinstance(error, DatabaseError):
+        return unforeseen(path, "the database refused it", error, traceback)
+    return unforeseen(path, "unexpected error", error, traceback)
+
+
+def unforeseen(path, what, error, traceback):
+    """A refusal for an error no check foresaw: one line, the traceback only on request."""
+    if traceback:
+        tracebacks.print_exception(error)
+    first_line = (str(error).strip().splitlines() or [""])[0]
+    return (
+        f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
+        "written (--traceback shows where)"
+    )
 
 
 def import_file(path, run: ImportRun | None = None):
