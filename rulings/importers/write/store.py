@@ -34,10 +34,6 @@ from rulings.models.rulings import unique_slug
 logger = logging.getLogger(__name__)
 
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
-# Written with queryset methods, which send no signal: Wagtail would rebuild the ruling's
-# references on every save (and every citation deleted), where one rebuild per file does.
-RULING_FIELDS = [f.name for f in Ruling._meta.concrete_fields if not (f.primary_key or f.generated)]
-CITATION_FIELDS = [f.name for f in Citation._meta.concrete_fields if not f.primary_key]
 
 
 class ImportResult:
@@ -235,7 +231,8 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     stored = {} if created else dict(Citation.objects.filter(ruling=ruling).values_list("n", "pk"))
     for citation in citations:
         citation.ruling, citation.pk = ruling, stored.pop(citation.n, None)
-    Citation.objects.bulk_update([c for c in citations if c.pk], CITATION_FIELDS)
+    fields = [f.name for f in Citation._meta.concrete_fields if not f.primary_key]
+    Citation.objects.bulk_update([c for c in citations if c.pk], fields)
     Citation.objects.bulk_create([c for c in citations if not c.pk])
     if stored:  # numbers the export no longer has
         Citation.objects.filter(pk__in=stored.values()).delete()
@@ -245,14 +242,18 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
 
 
 def _write(ruling: Ruling) -> None:
-    """The ruling's row, as its save() would write it, without the signals."""
+    """The ruling's row as its save() would write it, with queryset methods, which send no
+    signal: Wagtail would rebuild its references on every save and every citation deleted,
+    where import_parsed rebuilds them once."""
     ruling.changed_for_readers_at = ruling.news_at()
     if ruling.pk is None:
         ruling.slug = unique_slug(ruling)
         Ruling.objects.bulk_create([ruling])
     else:
         ruling.updated_at = timezone.now()
-        Ruling.objects.bulk_update([ruling], RULING_FIELDS)
+        fields = Ruling._meta.concrete_fields
+        names = [f.name for f in fields if not (f.primary_key or f.generated)]
+        Ruling.objects.bulk_update([ruling], names)
 
 
 def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Document | None:
