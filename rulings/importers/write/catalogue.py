@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.db.models import Q
 from django.db.models.functions import Length
+from wagtail.models import ReferenceIndex
 
 from catalogue.editions import EditionCode
 from catalogue.locations import make_anchor
@@ -67,21 +68,31 @@ class Catalogue:
         kinds = {choice.upper(): choice for choice in Document.Kind.values}
         kind = kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
         document = Document.objects.create(edition=edition, title=title, kind=kind, **fields)
-        return self._add(edition, document)
+        return self._add(edition, _indexed(document))
 
 
 def _new_edition(parsed) -> Edition:
     code = EditionCode.parse(parsed.edition_code)
-    game = Game.objects.filter(bgg_id=code.bgg_id).first() or Game.objects.create(
-        name=parsed.game_name, slug=Game.free_slug(parsed.game_name), bgg_id=code.bgg_id
+    game = Game.objects.filter(bgg_id=code.bgg_id).first() or _indexed(
+        Game.objects.create(
+            name=parsed.game_name, slug=Game.free_slug(parsed.game_name), bgg_id=code.bgg_id
+        )
     )
-    return Edition.objects.create(
+    edition = Edition.objects.create(
         game=game,
         code=parsed.edition_code,
         language=code.language,
         label=f"Edition {code.number} ({code.language})",
         external_id=parsed.external_edition_id,
     )
+    return _indexed(edition)
+
+
+def _indexed(record):
+    """A new record with its references recorded at once, as the ruling's are, whenever the
+    task its save queued runs."""
+    ReferenceIndex.create_or_update_for_object(record)
+    return record
 
 
 # (document id, page or None, heading path): the passage_unique_location constraint.
