@@ -1,24 +1,7 @@
-"""Importing rulings from the admin: editors upload exports, a background task imports them.
-
-The upload page (``/admin/import-rulings/``) keeps the files with a new ``ImportJob`` and
-queues ``run_import_job`` (django-tasks: the database queue in production, at once in
-tests). The task runs the same import as ``manage.py import_rulings``
-(``rulings.importers.write``) and saves the job after every file, so the job page
-(``/admin/import-rulings/<id>/``) shows how far it has got, refreshing itself while it
-runs, and then the report of each file. Jobs are kept; the upload page lists past ones.
-
-A worker can die in the middle of an import (killed, its machine gone): the job is then
-shown as interrupted once its heartbeat is older than its lease (models/imports.py), with
-what was done. Each run of the task queues the next, a lease later, to check on the job
-while it is unfinished: that run takes an interrupted job over and imports the files not
-yet recorded, so the import finishes as soon as any worker runs, and nothing is imported
-twice (a file imported again unchanged writes nothing). An editor can also resume an
-interrupted job from its page, at once: for a job whose check was lost with its worker.
-
-Importing is an action of its own (`IMPORT_RULINGS`): Editors', not Translators'.
-"""
-
-from __future__ import annotations
+"""Importing rulings from the admin: an editor uploads exports, kept with an ``ImportJob``;
+a background task imports them as ``manage.py import_rulings`` does, saving the job after
+each file so its page shows progress, then the report. A job whose worker died is taken
+over by the task's next check, or resumed from its page (models/imports.py)."""
 
 import tempfile
 from datetime import timedelta
@@ -44,9 +27,8 @@ from .import_uploads import UploadForm
 from .importers.write import REFUSED, ImportResult, import_paths
 from .models import ImportJob, ImportJobFile
 
-__all__ = ["ImportJobView", "ImportMenuItem", "ImportUploadView", "can_import", "run_import_job"]
+__all__ = ["ImportJobView", "ImportMenuItem", "ImportUploadView", "run_import_job"]
 
-PAST_JOBS = 20
 OUTCOME_LABELS = {
     ImportResult.CREATED: pgettext_lazy("import outcome", "new"),
     ImportResult.UPDATED: pgettext_lazy("import outcome", "updated"),
@@ -61,20 +43,18 @@ def can_import(user):
 
 @task()
 def run_import_job(job_id):
-    """Import the job's files not imported yet, saving its results after each one, unless
-    another worker is importing it; while it is unfinished, check on it again later."""
+    """Import the job's files not imported yet, unless another worker is importing it; a
+    lease from now, check on it again, to take it over if this worker has stopped."""
     job = ImportJob.objects.filter(pk=job_id).first()
     if job is None or not job.running:
         return
-    # A lease from now, a run that takes the job over if this worker has stopped by then.
     if run_import_job.get_backend().supports_defer:
         run_after = timezone.now() + timedelta(seconds=settings.RULESAGE_IMPORT_LEASE_SECONDS)
         run_import_job.using(run_after=run_after).enqueue(job_id)
     job = ImportJob.take(job_id)
     if job is None:
         return
-    results: list[dict] = list(job.results)
-    recorded = {row["name"] for row in results}
+    results = list(job.results)
     finder = AdminURLFinder()
 
     def on_file(report):
@@ -91,7 +71,7 @@ def run_import_job(job_id):
     try:
         with tempfile.TemporaryDirectory(prefix=f"import-{job_id}-") as folder:
             paths = []
-            for stored in job.files.exclude(name__in=recorded):
+            for stored in job.files.exclude(name__in=[row["name"] for row in results]):
                 path = Path(folder) / stored.name
                 path.write_bytes(bytes(stored.content))
                 paths.append(path)
@@ -122,15 +102,13 @@ class ImportMenuItem(MenuItem):
 
 
 class ImportUploadView(EditorsOnlyMixin, FormView):
-    """The upload form, with the past imports beneath it."""
-
     template_name = "rulings/admin/import_upload.html"
     form_class = UploadForm
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             page_title=_("Import rulings"),
-            jobs=ImportJob.objects.select_related("created_by")[:PAST_JOBS],
+            jobs=ImportJob.objects.select_related("created_by")[:20],
             **kwargs,
         )
 
@@ -148,8 +126,7 @@ class ImportUploadView(EditorsOnlyMixin, FormView):
 
 
 class ImportJobView(EditorsOnlyMixin, TemplateView):
-    """Progress while the import runs; the report of each file once it has finished. A
-    POST resumes an interrupted import."""
+    """Progress, then the report of each file; a POST resumes an interrupted import."""
 
     template_name = "rulings/admin/import_job.html"
 

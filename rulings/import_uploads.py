@@ -1,15 +1,7 @@
 """Export files uploaded on the admin's import page: single files or zips of them, checked
-before anything is kept.
-
-A zip is unpacked here, on upload, within limits: at most as many exports as one request
-may send files (Django's ``DATA_UPLOAD_MAX_NUMBER_FILES``, the one setting for both) and
-``MAX_TOTAL_BYTES`` uncompressed in all, only ``.txt`` and ``.json`` names, and no name
-that climbs out of its folder (``../``) or starts at the root. Folders inside a zip are
-flattened to the file's own name, so two files of one name are refused too. Whatever breaks
-a rule refuses the whole upload with a message, before the import is queued.
-"""
-
-from __future__ import annotations
+before anything is kept. A zip holds at most as many exports as one request may send files,
+only ``.txt`` and ``.json`` names, none that leaves its folder; its folders are flattened,
+so two files of one name are refused. Whatever breaks a rule refuses the whole upload."""
 
 import zipfile
 from pathlib import PurePosixPath, PureWindowsPath
@@ -19,9 +11,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["MAX_TOTAL_BYTES", "UploadForm", "max_files"]
+__all__ = ["UploadForm"]
 
-MAX_TOTAL_BYTES = 50 * 1024 * 1024
 EXPORT_SUFFIXES = (".txt", ".json")
 
 
@@ -37,11 +28,9 @@ class MultipleFileField(forms.FileField):
         super().__init__(*args, **kwargs)
 
     def clean(self, data, initial=None):
-        if isinstance(data, list | tuple):
-            cleaned = [super(MultipleFileField, self).clean(item, initial) for item in data]
-        else:
-            cleaned = [super().clean(data, initial)]
-        return [item for item in cleaned if item]
+        clean_one = super().clean
+        items = data if isinstance(data, list | tuple) else [data]
+        return [cleaned for item in items if (cleaned := clean_one(item, initial))]
 
 
 class UploadForm(forms.Form):
@@ -58,10 +47,9 @@ class UploadForm(forms.Form):
                 exports.extend(unpack(upload))
             else:
                 exports.append((checked_name(upload.name), upload.read()))
-            check_totals(exports)
+            check_totals(len(exports), sum(len(content) for _name, content in exports))
         names = [name for name, _content in exports]
-        twice = sorted({name for name in names if names.count(name) > 1})
-        if twice:
+        if twice := sorted({name for name in names if names.count(name) > 1}):
             raise ValidationError(
                 _("Two files are called %(names)s: rename one and upload again."),
                 params={"names": ", ".join(twice)},
@@ -72,24 +60,17 @@ class UploadForm(forms.Form):
 def checked_name(raw: str) -> str:
     """The file's own name, refused if it leaves its folder or is not an export."""
     parts = PurePosixPath(raw.replace("\\", "/")).parts
-    if (
-        not parts
-        or PurePosixPath(raw).is_absolute()
-        or PureWindowsPath(raw).drive
-        or raw.startswith(("/", "\\"))
-        or ".." in parts
-    ):
+    if not parts or PureWindowsPath(raw).drive or raw.startswith(("/", "\\")) or ".." in parts:
         raise ValidationError(
             _("%(name)s is outside the zip's folder: nothing was imported."),
             params={"name": raw},
         )
-    name = parts[-1]
-    if not name.lower().endswith(EXPORT_SUFFIXES):
+    if not parts[-1].lower().endswith(EXPORT_SUFFIXES):
         raise ValidationError(
             _("%(name)s is not an export (.txt or .json): nothing was imported."),
             params={"name": raw},
         )
-    return name
+    return parts[-1]
 
 
 def unpack(upload) -> list[tuple[str, bytes]]:
@@ -99,6 +80,7 @@ def unpack(upload) -> list[tuple[str, bytes]]:
         raise ValidationError(
             _("%(name)s is not a zip file that can be read."), params={"name": upload.name}
         ) from None
+    most = settings.RULESAGE_IMPORT_LIMITS["upload_bytes"]
     with archive:
         entries = [
             info
@@ -109,39 +91,24 @@ def unpack(upload) -> list[tuple[str, bytes]]:
             and not PurePosixPath(info.filename).name.startswith(".")
         ]
         names = [checked_name(info.filename) for info in entries]
-        if len(entries) > max_files():
-            raise too_many()
-        if sum(info.file_size for info in entries) > MAX_TOTAL_BYTES:
-            raise too_large()
+        check_totals(len(entries), sum(info.file_size for info in entries))
         exports = []
         for name, info in zip(names, entries, strict=True):
             # Read no more than the limit allows, whatever the zip's header claims.
             with archive.open(info) as member:
-                content = member.read(MAX_TOTAL_BYTES + 1)
-            exports.append((name, content))
-            check_totals(exports)
+                exports.append((name, member.read(most + 1)))
+            check_totals(len(exports), sum(len(content) for _name, content in exports))
     return exports
 
 
-def max_files():
-    return settings.DATA_UPLOAD_MAX_NUMBER_FILES
-
-
-def check_totals(exports):
-    if len(exports) > max_files():
-        raise too_many()
-    if sum(len(content) for _name, content in exports) > MAX_TOTAL_BYTES:
-        raise too_large()
-
-
-def too_many():
-    return ValidationError(
-        _("At most %(count)s files can be imported at once."), params={"count": max_files()}
-    )
-
-
-def too_large():
-    return ValidationError(
-        _("At most %(size)s MB can be imported at once."),
-        params={"size": MAX_TOTAL_BYTES // (1024 * 1024)},
-    )
+def check_totals(count: int, size: int) -> None:
+    if count > settings.DATA_UPLOAD_MAX_NUMBER_FILES:
+        raise ValidationError(
+            _("At most %(count)s files can be imported at once."),
+            params={"count": settings.DATA_UPLOAD_MAX_NUMBER_FILES},
+        )
+    if size > (most := settings.RULESAGE_IMPORT_LIMITS["upload_bytes"]):
+        raise ValidationError(
+            _("At most %(size)s MB can be imported at once."),
+            params={"size": most // (1024 * 1024)},
+        )

@@ -226,11 +226,34 @@ RULESAGE_GENERATION_CAP = int(os.environ.get("RULESAGE_GENERATION_CAP", "1024"))
 WAGTAILMODELTRANSLATION_LOCALE_PICKER_DEFAULT = [code for code, _name in LANGUAGES]
 # The admin must not reach for other hosts.
 WAGTAIL_ENABLE_UPDATE_CHECK = False
-# Overrides of the ruling importer's limits, e.g. {"file_bytes": 2_000_000}
-# (rulings/importers/read/limits.py, docs/import-format.md).
-RULESAGE_IMPORT_LIMITS = {}
-# The files one import upload may hold, sent one by one or in a zip.
-DATA_UPLOAD_MAX_NUMBER_FILES = 1000
+# What one ruling import accepts (docs/import-format.md), read by the readers, the
+# `import_rulings` command and the admin's upload page alike: each from the environment
+# variable IMPORT_<NAME> (IMPORT_FILE_BYTES=2000000). Stored strings are also bounded by
+# their model columns.
+RULESAGE_IMPORT_LIMITS = {
+    name: int(os.environ.get(f"IMPORT_{name.upper()}", default))
+    for name, default in {
+        "file_bytes": 1_000_000,  # one export, refused before it is read
+        "upload_bytes": 50 * 1024 * 1024,  # one upload on the admin's import page, unzipped
+        "json_depth": 32,  # any JSON (file or one-line field), checked before it is parsed
+        "json_number_chars": 40,  # longer numbers are not counts, pages or scores
+        "answer_nesting": 8,  # lists and quotes nested inside each other in the answer
+        "question_chars": 2_000,
+        # An answer cut at the 1,024-token generation cap is about 3,900 characters.
+        "answer_chars": 16_000,
+        "text_chars": 20_000,  # abstain rationale, errata statement, snippets, quotes
+        "key_chars": 100,  # timing names
+        "references": 100,  # per ruling
+        "retrieval_refs": 200,  # per ruling
+        "page": 10_000,
+        "citation_number": 999,
+        "timing_ms": 2_147_483_647,
+    }.items()
+}
+# At most this many files in one request: the exports one import upload may hold, whether
+# sent one by one or in a zip. Over it, or over Django's limits on fields and form data,
+# the 400 page names the limit (core.views.limit_hit).
+DATA_UPLOAD_MAX_NUMBER_FILES = int(os.environ.get("DATA_UPLOAD_MAX_NUMBER_FILES", "1000"))
 
 # Retry-After (seconds) while the database cannot be reached.
 RULESAGE_RETRY_AFTER_SECONDS = int(os.environ.get("RULESAGE_RETRY_AFTER_SECONDS", "30"))

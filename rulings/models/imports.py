@@ -1,5 +1,4 @@
-"""Imports started from the admin: who uploaded what, how far the import has got, and the
-report of each file, kept for reading later."""
+"""Imports started from the admin: who uploaded what, how far it got, each file's report."""
 
 from datetime import timedelta
 
@@ -10,17 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ImportJob(models.Model):
-    """One upload of export files, imported by a background task (rulings/import_admin.py).
-
-    ``results`` holds a row per file as the task finishes it, in upload order:
-    ``{"name", "outcome", "url", "title", "refusal"}``, so the job page shows progress
-    while it runs and the whole report afterwards, even after the rulings change.
-
-    The task importing a job notes the time with each file's row (``heartbeat_at``): its
-    hold on the job. A running job whose heartbeat is older than
-    RULESAGE_IMPORT_LEASE_SECONDS has lost its worker (killed, its machine gone) and is
-    *interrupted*; whichever task `take`s it then imports the files not yet in ``results``.
-    """
+    """One upload of exports. ``results`` gets a row per file as it is imported, kept as
+    the report. The task notes the time with each row (``heartbeat_at``): a running job
+    whose heartbeat is older than RULESAGE_IMPORT_LEASE_SECONDS has lost its worker, is
+    *interrupted*, and the task that `take`s it imports the files not yet in ``results``."""
 
     QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
     STATES = [
@@ -76,8 +68,7 @@ class ImportJob(models.Model):
 
     @classmethod
     def take(cls, pk):
-        """The job `pk`, now held by the caller, if it is queued or interrupted; else None
-        (finished, or held by a worker still importing it)."""
+        """The job `pk`, now held by the caller, if it is queued or interrupted; else None."""
         with transaction.atomic():
             job = cls.objects.select_for_update().filter(pk=pk).first()
             if job is None or not (job.state == cls.QUEUED or job.interrupted):
@@ -88,8 +79,7 @@ class ImportJob(models.Model):
 
 
 class ImportJobFile(models.Model):
-    """One uploaded export, kept in the database so a task worker on another machine can
-    read it (exports are small text)."""
+    """One uploaded export, kept in the database for a task worker on another machine."""
 
     job = models.ForeignKey(ImportJob, on_delete=models.CASCADE, related_name="files")
     position = models.PositiveIntegerField()

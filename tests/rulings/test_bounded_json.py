@@ -4,10 +4,12 @@ every refusal names where the problem is."""
 import json
 
 import pytest
+from django.conf import settings
 
-from rulings.importers.read.bounded_json import MAX_NUMBER_CHARS, JSONRefused, load_json
+from rulings.importers.read.bounded_json import JSONRefused, load_json
 
-DEPTH = 32
+DEPTH = settings.RULESAGE_IMPORT_LIMITS["json_depth"]
+MAX_NUMBER_CHARS = settings.RULESAGE_IMPORT_LIMITS["json_number_chars"]
 
 
 def nested(levels: int) -> str:
@@ -25,7 +27,7 @@ def nested(levels: int) -> str:
     ],
 )
 def test_text_within_bounds_reads_as_json_loads_reads_it(text):
-    assert load_json(text, DEPTH) == json.loads(text)
+    assert load_json(text, DEPTH, MAX_NUMBER_CHARS) == json.loads(text)
 
 
 @pytest.mark.parametrize(
@@ -43,6 +45,6 @@ def test_text_within_bounds_reads_as_json_loads_reads_it(text):
 )
 def test_text_out_of_bounds_is_refused_where_the_problem_is(text, message, position):
     with pytest.raises(JSONRefused) as refused:
-        load_json(text, DEPTH)
+        load_json(text, DEPTH, MAX_NUMBER_CHARS)
     assert refused.value.message.startswith(message)
     assert refused.value.pos == position

@@ -147,3 +147,14 @@ def test_an_upload_of_many_files_within_the_limit_reaches_the_form(client, edito
     response = client.post(UPLOAD, {"files": files})
     assert response.status_code == 200
     assert "0.exe is not an export (.txt or .json)" in response.content.decode()
+
+
+def test_an_upload_over_the_size_limit_is_refused_with_the_limit(client, editor, settings):
+    """The size limit is the setting's, for files and zips alike, whatever a zip claims."""
+    client.force_login(editor)
+    settings.RULESAGE_IMPORT_LIMITS = {**settings.RULESAGE_IMPORT_LIMITS, "upload_bytes": 2**20}
+    big = fixture_text(GOOD[1]) + "x" * 2**20
+    for sent in (upload(GOOD[1], big.encode()), zipped([(GOOD[1], big)])):
+        response = client.post(UPLOAD, {"files": [sent]})
+        assert "At most 1 MB can be imported at once." in response.content.decode()
+    assert not ImportJob.objects.exists()

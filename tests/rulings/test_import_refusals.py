@@ -5,16 +5,17 @@ import json
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from catalogue.models import Document, Edition, Game, Passage
-from rulings.importers import ImportLimits, import_limits
+from rulings.importers import import_limits
 from rulings.models import Citation, Ruling
 from tests.rulings.exports import make_export, run_import
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULTS = ImportLimits()
+LIMITS = settings.RULESAGE_IMPORT_LIMITS
 
 
 def snapshot():
@@ -188,13 +189,13 @@ TEXT_CASES = [
         "question-too-long",
         text_export(question="Why? " * 500),
         5,
-        f"question: 2,499 characters; at most {DEFAULTS.question_chars:,} accepted",
+        f"question: 2,499 characters; at most {LIMITS['question_chars']:,} accepted",
     ),
     (
         "answer-too-long",
         text_export(answer="A claim.[1][2] " + "word " * 3300),
         11,
-        f"answer_markdown: 16,514 characters; at most {DEFAULTS.answer_chars:,} accepted",
+        f"answer_markdown: 16,514 characters; at most {LIMITS['answer_chars']:,} accepted",
     ),
 ]
 
@@ -242,11 +243,11 @@ JSON_CASES = [
             answer_markdown="A claim.[1]",
             references=[
                 {"n": n, "kind": "RULEBOOK", "document_title": "R", "page": 3}
-                for n in range(1, DEFAULTS.references + 2)
+                for n in range(1, LIMITS["references"] + 2)
             ],
         ),
         "references",
-        f"references: {DEFAULTS.references + 1} entries; at most {DEFAULTS.references} accepted",
+        f"references: {LIMITS['references'] + 1} entries; at most {LIMITS['references']} accepted",
     ),
     (
         "json-quote-not-text",
@@ -290,11 +291,11 @@ def test_each_malformed_file_is_refused_with_its_line(tmp_path, name, text, line
 
 def test_file_over_the_size_limit_is_refused_unread(tmp_path):
     path = tmp_path / "huge.txt"
-    path.write_text(make_export(answer="A claim.[1][2] " + "x" * DEFAULTS.file_bytes))
+    path.write_text(make_export(answer="A claim.[1][2] " + "x" * LIMITS["file_bytes"]))
     _out, err, ok = run_import(path)
     assert not ok
     assert f"refused {path}: file is " in err
-    assert f"at most {DEFAULTS.file_bytes:,} are accepted" in err
+    assert f"at most {LIMITS['file_bytes']:,} are accepted" in err
     assert not Ruling.objects.exists()
 
 
@@ -313,7 +314,7 @@ def test_limits_come_from_settings_and_model_columns(tmp_path, settings):
     _out, err, ok = run_import(exact)
     assert ok, err
 
-    settings.RULESAGE_IMPORT_LIMITS = {"file_bytes": 1_000}
+    settings.RULESAGE_IMPORT_LIMITS = {**LIMITS, "file_bytes": 1_000}
     small = write(tmp_path, "small.txt", make_export(question="Another?"))
     _out, err, ok = run_import(small)
     assert not ok
@@ -323,7 +324,7 @@ def test_limits_come_from_settings_and_model_columns(tmp_path, settings):
 def test_unknown_limit_names_are_a_configuration_error(settings):
     from django.core.exceptions import ImproperlyConfigured
 
-    settings.RULESAGE_IMPORT_LIMITS = {"answer_char": 10}
+    settings.RULESAGE_IMPORT_LIMITS = {**LIMITS, "answer_char": 10}
     with pytest.raises(ImproperlyConfigured, match="answer_char"):
         import_limits()
 

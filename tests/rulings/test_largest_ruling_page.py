@@ -1,6 +1,6 @@
 """The largest ruling the importer accepts renders its page as a small one does.
 
-The file, every field and every count are bounded (rulings/importers/read/limits.py), and
+The file, every field and every count are bounded (settings.RULESAGE_IMPORT_LIMITS), and
 the answer renderer has no link syntax (whose cost grew with the cube of unclosed
 brackets). These tests build a ruling at every limit at once, import it through the
 command, and render its page from nothing: complete, in the queries a small ruling's page
@@ -16,14 +16,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.cache_tags import bump_everything
-from rulings.importers import ImportLimits
+from rulings.importers import import_limits
 from rulings.models import Ruling
 from rulings.rendering import forget_rendered_answers
 from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
 
-LIMITS = ImportLimits()
+LIMITS = import_limits()
 
 
 def fill(unit: str, size: int) -> str:

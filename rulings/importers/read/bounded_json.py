@@ -1,6 +1,5 @@
-"""JSON parsing that refuses, with a position, what would crash the parser or the database:
-``json.loads`` recurses once per nesting level, reads NaN and 1e999 as floats jsonb cannot
-store, and refuses integers over 4,300 digits without saying where."""
+"""JSON parsing that refuses, with a position, what would crash ``json.loads`` (recursion,
+huge integers) or the database (NaN, 1e999)."""
 
 import json
 import math
@@ -11,8 +10,6 @@ from rulings.importers.read.parsed import ExportFormatError
 # Outside strings: a whole string, an unterminated one (a lone quote), a bracket, or a bare
 # number or constant. A string is matched once from its opening quote: the scan is linear.
 _TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|"|[\[\]{}]|-?(?:Infinity|NaN)\b|-?\d[\d.eE+-]*', re.S)
-# Longer numbers than this are not counts, pages or scores.
-MAX_NUMBER_CHARS = 40
 
 
 class JSONRefused(ValueError):
@@ -23,10 +20,10 @@ class JSONRefused(ValueError):
         self.message, self.pos = message, pos
 
 
-def load_json(text: str, max_depth: int) -> object:
+def load_json(text: str, max_depth: int, max_number_chars: int) -> object:
     """Parse ``text`` as JSON; raise JSONRefused with a position. The scan runs first, so
     ``json.loads`` never meets what it would crash on or read as a float jsonb refuses."""
-    _scan(text, max_depth)
+    _scan(text, max_depth, max_number_chars)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -35,11 +32,11 @@ def load_json(text: str, max_depth: int) -> object:
         raise JSONRefused(f"does not parse: {exc}", None) from None
 
 
-def load_or_refuse(text: str, max_depth: int, filename: str, key: str = "", line=None):
-    """``load_json``, refusing the file at the problem's line; for a one-line value ``key``
-    (on ``line``), at its column."""
+def load_or_refuse(text: str, limits, filename: str, key: str = "", line=None):
+    """``load_json`` within ``limits``, refusing the file at the problem's line; for a
+    one-line value ``key`` (on ``line``), at its column."""
     try:
-        return load_json(text, max_depth)
+        return load_json(text, limits.json_depth, limits.json_number_chars)
     except JSONRefused as exc:
         where = "" if exc.pos is None or not key else f" (column {exc.pos + 1})"
         if exc.pos is not None and not key:
@@ -48,7 +45,7 @@ def load_or_refuse(text: str, max_depth: int, filename: str, key: str = "", line
         raise ExportFormatError(filename, line, f"{what} {exc.message}{where}") from None
 
 
-def _scan(text: str, max_depth: int) -> None:
+def _scan(text: str, max_depth: int, max_number_chars: int) -> None:
     """Refuse the first nesting over ``max_depth`` or number JSON columns cannot hold."""
     depth = 0
     for match in _TOKEN_RE.finditer(text):
@@ -65,10 +62,9 @@ def _scan(text: str, max_depth: int) -> None:
             depth -= 1
         elif "Infinity" in token or "NaN" in token:
             raise JSONRefused(f"{token} is not a number JSON can store", pos)
-        elif len(token) > MAX_NUMBER_CHARS:
-            raise JSONRefused(
-                f"number with {len(token)} characters (at most {MAX_NUMBER_CHARS})", pos
-            )
+        elif len(token) > max_number_chars:
+            message = f"number with {len(token)} characters (at most {max_number_chars})"
+            raise JSONRefused(message, pos)
         elif any(c in token for c in ".eE") and _infinite(token):
             raise JSONRefused(f"number out of range: {token}", pos)
 

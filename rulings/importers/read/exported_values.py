@@ -1,6 +1,5 @@
-"""Values both export formats carry in the exporting system's own wording: the outcome
-("ANSWERED — Answered", "Answered counted as abstained") and timestamps ("Sep 6, 2026 13:08
-UTC", or ISO 8601); and the one rule both apply to the answer's [n] markers. Pure Python."""
+"""What both export formats carry in the exporting system's wording: the outcome, timestamps
+("Sep 6, 2026 13:08 UTC", or ISO 8601) and the answer's [n] markers."""
 
 import re
 from datetime import UTC, datetime
@@ -51,8 +50,7 @@ def marker_warnings(
     filename: str, placed: list[tuple[int, int]], refs: list[Reference], words: tuple[str, str]
 ) -> list[str]:
     """Refuse markers ((n, line) in ``placed``) when there are no references at all; else warn
-    of each marker without a reference and each reference never cited. ``words`` names the
-    whole and a reference in the format's own terms."""
+    of each without a reference and each reference never cited, in the format's ``words``."""
     mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
     whole, reference = words
     if mismatch.cites_without_sources:

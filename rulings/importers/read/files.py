@@ -1,8 +1,6 @@
-"""One export file read from disk: bounded, decoded, parsed by its format, then checked.
-
-Both formats end in the same ParsedRuling, so every limit is checked here once: a value the
-database would reject (a NUL, a 301-character closing line, a 20-digit id) is refused with
-its file, line and path (``retrieval_refs[3].page``), not left to PostgreSQL."""
+"""One export file read from disk: bounded, decoded, parsed by its format, then checked
+once for both formats, so what the database would reject is refused with its file, line
+and path (``retrieval_refs[3].page``)."""
 
 import math
 import re
@@ -17,24 +15,21 @@ from rulings.importers.read.text_export import parse_export
 
 # One container marker of Markdown (quote, bullet, numbered item) at the start of a line.
 _CONTAINER_RE = re.compile(r" {0,3}(?:>|[*+-](?=\s)|\d{1,9}[.)](?=\s))[ \t]*")
-# What each kind of string may not hold: control characters (Unicode category Cc) and lone
-# surrogates (Cs), less what the kind allows. Site text (a question, a title) is read by
-# people: line breaks only where the value has lines. Data kept verbatim from the exporting
-# system (snippets, quotes, provenance) keeps what it was sent - its PDF extraction leaves
-# U+0007 where bullets were - except NUL, which PostgreSQL cannot store.
+# What each kind of string may not hold: control characters and lone surrogates, but line
+# breaks where text has lines. Data kept verbatim (snippets, quotes, provenance) may hold
+# what the exporter's PDF extraction left (U+0007 for bullets), but not NUL.
 ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 MULTI_LINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 VERBATIM = re.compile(r"[\x00\ud800-\udfff]")
 
 
 def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
-    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text. It is
-    named by its name, not its path: what is stored does not depend on where it sat."""
+    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text; named
+    by its name, not its path."""
     path = Path(path)
     name = path.name
     limits = limits or import_limits()
-    # Read at most one byte past the limit: a file that grows while read, or a device that
-    # never ends, is refused too rather than filling the memory.
+    # At most one byte past the limit: a file growing while read is refused too.
     size = path.stat().st_size
     if size <= limits.file_bytes:
         with path.open("rb") as handle:
@@ -63,9 +58,8 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
 
 
 def markdown_nesting(markdown: str) -> tuple[int, int]:
-    """Deepest nesting of lists and quotes in ``markdown``, and the 0-based index of that
-    line among the non-blank lines. Python-Markdown recurses once per level, so a line of
-    "1. 1. 1. …" ends in RecursionError on the ruling page."""
+    """Deepest nesting of lists and quotes in ``markdown``, and that line's index among the
+    non-blank lines: Python-Markdown recurses once per level."""
     deepest, where, index = 0, 0, -1
     for line in markdown.split("\n"):
         if not line.strip():
@@ -99,7 +93,7 @@ class _Checker:
         raise ExportFormatError(self.parsed.filename, line, message)
 
     def text(self, path: str, value, limit: str | float, unsafe: re.Pattern = ONE_LINE) -> None:
-        """A string of at most ``limit`` characters, or of the max_length of the column it names."""
+        """A string of at most ``limit`` characters, or the max_length of the column named."""
         max_chars = self.limits.length(limit) if isinstance(limit, str) else limit
         if not isinstance(value, str):
             self.fail(path, f"{path}: must be a string, not {type(value).__name__}")
@@ -127,7 +121,6 @@ class _Checker:
             self.fail(path, f"{path}: {len(items):,} entries; at most {most:,} accepted")
 
     def nested_strings(self, path: str, value) -> None:
-        """Every key and string inside data kept verbatim: no NUL, no lone surrogate."""
         stack = [(path, value)]
         while stack:
             where, item = stack.pop()
@@ -174,7 +167,6 @@ class _Checker:
         self.nested_strings("provenance", p.provenance)
 
     def passages(self, key: str, items, most: int, text_key: str) -> None:
-        """Retrieval results and raw citations: the fields the store reads from each."""
         self.count(key, items, most)
         for i, item in enumerate(items):
             path = f"{key}[{i}]"

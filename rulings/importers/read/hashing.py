@@ -1,8 +1,5 @@
-"""The content hash of a parsed export: equal hashes mean a re-import would change nothing.
-
-It is computed from the stored values alone (not the file's name, lines or warnings), so a
-new file layout cannot make every stored ruling look changed. Stored hashes were made from
-exactly these bytes: the encoding in ``_feed`` must never change."""
+"""The content hash of a parsed export, from the stored values alone: equal hashes mean a
+re-import would change nothing. Stored hashes were made by ``_feed``: it must never change."""
 
 import hashlib
 from dataclasses import fields, replace
@@ -18,7 +15,6 @@ _REFERENCE_FIELDS = [f.name for f in fields(Reference) if f.name != "line"]
 
 
 def content_hash(parsed: ParsedRuling) -> str:
-    """SHA-256 (hex) of the content of ``parsed``."""
     parts = [b"rulesage-content/1\n"]
     for name in _RULING_FIELDS:
         _feed(parts, name)
@@ -27,7 +23,6 @@ def content_hash(parsed: ParsedRuling) -> str:
 
 
 def digest_of(parsed: ParsedRuling) -> str:
-    """The one computed where its file was read, if any."""
     return parsed.digest or content_hash(parsed)
 
 

@@ -1,6 +1,5 @@
-"""Reader and writer of the JSON form of a ruling: one object, keyed by ParsedRuling's own
-field names, so ``dump_json`` writes what ``parse_json`` reads back without loss. pydantic
-checks the shape strictly ("3" is not a number); ``files`` checks sizes and characters."""
+"""The JSON form of a ruling: one object keyed by ParsedRuling's field names, so
+``dump_json`` writes what ``parse_json`` reads back; pydantic checks its shape strictly."""
 
 import json
 from contextlib import suppress
@@ -20,7 +19,7 @@ from rulings.importers.read.exported_values import (
     parse_recorded_at,
 )
 from rulings.importers.read.hashing import NOT_CONTENT
-from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.limits import ImportLimits, import_limits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import find_markers
 
@@ -28,7 +27,7 @@ FORMAT_ID = "rulesage-ruling/1"
 
 
 def _null_as(empty: type) -> BeforeValidator:
-    """Null means "not given": the same as an absent key."""
+    """Null is the same as an absent key."""
     return BeforeValidator(lambda value: empty() if value is None else value)
 
 
@@ -48,8 +47,6 @@ Records = Annotated[list[dict[str, Any]], _null_as(list)]
 
 
 class JsonReference(BaseModel):
-    """One entry of "references": what the answer's [n] points at."""
-
     model_config = ConfigDict(strict=True, extra="ignore")
 
     n: int
@@ -60,8 +57,6 @@ class JsonReference(BaseModel):
 
 
 class JsonRuling(BaseModel):
-    """One ruling. Unknown keys are allowed (kept in provenance by the reader)."""
-
     model_config = ConfigDict(strict=True, extra="allow")
 
     format: str = FORMAT_ID
@@ -86,7 +81,7 @@ class JsonRuling(BaseModel):
     provenance: Annotated[dict[str, Any], _null_as(dict)] = {}
 
 
-# The schema's keys a ParsedRuling keeps as the document gives them: all but those read apart.
+# The keys a ParsedRuling keeps as given.
 _READ_APART = ("format", "outcome", "references", "recorded_at", "provenance")
 _AS_GIVEN = [key for key in JsonRuling.model_fields if key not in _READ_APART]
 # What each kind of pydantic error means, in the words the other refusals use.
@@ -102,7 +97,7 @@ _WORDING = {
 
 
 def _describe(error: dict) -> str:
-    """One pydantic error as "'references[1].page' must be …" (with the value if it helps)."""
+    """One pydantic error as "'references[1].page' must be …"."""
     loc = error["loc"]
     path = str(loc[0])  # a top-level key: the document itself is an object
     for previous, part in zip(loc, loc[1:], strict=False):
@@ -148,14 +143,14 @@ def _offsets(text: str, pos: int) -> dict:
     return offsets
 
 
-def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int], int]:
-    """The document; the 1-based line of each top-level value, and of each item of the lists
-    above as "key[i]"; and the line the document starts on."""
+def _load(text: str, filename: str, limits: ImportLimits) -> tuple[dict, dict[str, int], int]:
+    """The document, the line of each top-level value and list item ("key[i]"), and the
+    line the document starts on."""
 
     def line_at(offset: int) -> int:
         return text.count("\n", 0, offset) + 1
 
-    data = load_or_refuse(text, max_depth, filename)
+    data = load_or_refuse(text, limits, filename)
     start = _skip(text, 0)
     if not isinstance(data, dict):
         raise ExportFormatError(filename, line_at(start), "expected one JSON object")
@@ -171,9 +166,8 @@ def _load(text: str, filename: str, max_depth: int) -> tuple[dict, dict[str, int
 def _recorded_at(
     doc: JsonRuling, fail, warnings: list[str], line: int
 ) -> tuple[datetime | None, dict]:
-    """The answer's date, and the provenance with a retention deadline kept there only: an
-    earlier ``dump_json`` gave a text export's "debug row retained until:" as ``recorded_at``
-    (its ``recorded_at_source`` says so); it moves to ``retained_until``."""
+    """The answer's date, and the provenance. A retention deadline an earlier ``dump_json``
+    gave as ``recorded_at`` (``recorded_at_source`` says so) moves to ``retained_until``."""
     value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
     if value not in (None, ""):
         recorded_at = parse_recorded_at(value)
@@ -201,8 +195,7 @@ def _recorded_at(
 def parse_json(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    limits = limits or ImportLimits()
-    data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits.json_depth)
+    data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits or import_limits())
 
     def line_of(key: str) -> int:
         return lines.get(key, first_line)  # the object's first line for an absent key
@@ -251,7 +244,7 @@ def parse_json(
 
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
-    """The JSON object for ``ruling``: its content, without line numbers or warnings."""
+    """The JSON object for ``ruling``'s content."""
     data = {key: value for key, value in asdict(ruling).items() if key not in NOT_CONTENT}
     for ref in data["references"]:
         ref.pop("line")

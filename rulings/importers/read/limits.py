@@ -1,10 +1,7 @@
-"""What one import accepts: file size, nesting, field lengths, counts and number ranges.
+"""What one import accepts: the bounds in ``settings.RULESAGE_IMPORT_LIMITS``, and for each
+stored value the column it goes in, so a migration that widens a column widens the import."""
 
-String lengths are the ``max_length`` of the column each value is stored in, so a migration
-that widens a column widens the import; number ranges are the narrower of the column's range
-and a sensible bound, which ``RULESAGE_IMPORT_LIMITS`` may change (docs/import-format.md)."""
-
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass
 
 # Where each stored string goes: ParsedRuling field (or nested key) -> (model, field).
 # A value stored in two columns takes the narrower one.
@@ -32,26 +29,25 @@ NUMBER_COLUMNS = {
 
 @dataclass(frozen=True)
 class ImportLimits:
-    """The bounds one import is checked against: plain Python, so readers test without Django."""
+    """The bounds one import is checked against, named as in the setting."""
 
-    file_bytes: int = 1_000_000  # checked before the file is read; seed exports are ~21 kB
-    json_depth: int = 32  # any JSON (file or one-line field), checked before it is parsed
-    answer_nesting: int = 8  # lists and quotes nested inside each other in the answer
-    # Multi-line text. An answer cut at the 1,024-token generation cap is about 3,900
-    # characters; the answer limit leaves four times that and keeps the page fast.
-    question_chars: int = 2_000
-    answer_chars: int = 16_000
-    text_chars: int = 20_000  # abstain rationale, errata statement, snippets, quotes
-    key_chars: int = 100  # one-line keys kept as data (timing names)
-    references: int = 100  # per ruling
-    retrieval_refs: int = 200  # per ruling
-    # Sensible bounds, narrowed further by the column ranges below.
-    page: int = 10_000
-    citation_number: int = 999
-    timing_ms: int = 2_147_483_647
-    # Derived from the models by import_limits(): field -> max_length, number -> (min, max).
-    lengths: dict[str, int] = field(default_factory=dict)
-    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+    file_bytes: int
+    upload_bytes: int
+    json_depth: int
+    json_number_chars: int
+    answer_nesting: int
+    question_chars: int
+    answer_chars: int
+    text_chars: int
+    key_chars: int
+    references: int
+    retrieval_refs: int
+    page: int
+    citation_number: int
+    timing_ms: int
+    # From the models: field -> max_length, number -> (min, max).
+    lengths: dict[str, int]
+    ranges: dict[str, tuple[int, int]]
 
     def length(self, name: str) -> int | None:
         return self.lengths.get(name)
@@ -63,21 +59,12 @@ class ImportLimits:
         return low, high if bound is None else min(high, bound)
 
 
-SETTABLE = {f.name for f in fields(ImportLimits)} - {"lengths", "ranges"}
-
-
 def import_limits() -> ImportLimits:
-    """The limits in force: defaults, ``RULESAGE_IMPORT_LIMITS`` overrides, model columns."""
+    """The limits in force: the setting's, and the model columns'."""
     from django.apps import apps
     from django.conf import settings
     from django.core.exceptions import ImproperlyConfigured
     from django.db.backends.base.operations import BaseDatabaseOperations
-
-    overrides = dict(getattr(settings, "RULESAGE_IMPORT_LIMITS", {}) or {})
-    if unknown := set(overrides) - SETTABLE:
-        raise ImproperlyConfigured(
-            f"RULESAGE_IMPORT_LIMITS has unknown keys {sorted(unknown)}; known: {sorted(SETTABLE)}"
-        )
 
     def column(model, name):
         return apps.get_model(model)._meta.get_field(name)
@@ -92,4 +79,7 @@ def import_limits() -> ImportLimits:
         key: column_ranges[column(model, name).get_internal_type()]
         for key, (model, name) in NUMBER_COLUMNS.items()
     }
-    return replace(ImportLimits(**overrides), lengths=lengths, ranges=ranges)
+    try:
+        return ImportLimits(**settings.RULESAGE_IMPORT_LIMITS, lengths=lengths, ranges=ranges)
+    except TypeError as error:
+        raise ImproperlyConfigured(f"RULESAGE_IMPORT_LIMITS: {error}") from None

@@ -1,5 +1,4 @@
-"""What a reader of either export format returns, and how it refuses a file: the types
-the readers, the checks and the store all speak. Pure Python, no Django."""
+"""What a reader of either export format returns, and how it refuses a file."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,8 +22,6 @@ class ExportFormatError(ImportRefused):
 
 @dataclass
 class Reference:
-    """One "[n] KIND title · p.N · heading · path" line of the reader part."""
-
     n: int
     kind: str
     document_title: str
@@ -35,8 +32,6 @@ class Reference:
 
 @dataclass
 class ParsedRuling:
-    """Everything an export says about one ruling, in the shape the site imports."""
-
     filename: str
     game_name: str
     edition_code: str

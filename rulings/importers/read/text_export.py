@@ -1,15 +1,12 @@
-"""Reader for the text export of the legacy rules Q&A system (files starting "Ruling — ").
-
-Known only from samples, the format is read by markers: what is not understood is kept (in
-``provenance`` and ``warnings``), and a file is refused only when the ruling cannot exist.
-This module reads the part for readers, its answer as the Markdown the page renders;
-``text_provenance`` the rest (docs/import-format.md)."""
+"""Reader for the part for readers of the legacy system's text export ("Ruling — …"), its
+answer as Markdown; ``text_provenance`` reads the rest. Known only from samples, it is read
+by markers: what is not understood is kept with a warning, refused only when no ruling is."""
 
 import re
 
 from catalogue.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
 from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
-from rulings.importers.read.limits import ImportLimits
+from rulings.importers.read.limits import ImportLimits, import_limits
 from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
 from rulings.markers import MARKER_RE, find_markers
@@ -35,8 +32,7 @@ _NUMBERED_RE = re.compile(r"^(\d+)[.)]\s+(.*)$")
 
 
 class _Reader:
-    """Walks the reader part (title to the 🔧 line) of one export, collecting ``warnings``
-    and the unknown ``extra_lines`` it kept along the way."""
+    """Walks the reader part (title to the 🔧 line), collecting warnings and unknown lines."""
 
     def __init__(self, lines: list[str], filename: str, start: int, end: int):
         self.lines, self.filename, self.start, self.end = lines, filename, start, end
@@ -61,8 +57,8 @@ class _Reader:
         return ExportFormatError(self.filename, index + 1, message)
 
     def header(self) -> int:
-        """Read "You asked", the outcome label and "Asked with:", in any order; return the
-        index of the first line of the answer body."""
+        """Read "You asked", the outcome label and "Asked with:", in any order; return where
+        the answer starts."""
         in_question = False
         i = self.start
         while i < self.ref_start:
@@ -156,7 +152,6 @@ class _Reader:
 def parse_export(
     text: str, filename: str = "<string>", limits: ImportLimits | None = None
 ) -> ParsedRuling:
-    limits = limits or ImportLimits()
     # Split on \n only: str.splitlines() splits on exotic separators too, shifting lines.
     lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
     title_index = next((i for i, line in enumerate(lines) if line.strip()), None)
@@ -209,16 +204,15 @@ def parse_export(
     ruling.field_lines.update((f"answer_markdown[{k}]", line) for k, line in enumerate(text_lines))
     if text_lines:
         ruling.field_lines["answer_markdown"] = text_lines[0]
-    add_provenance(ruling, lines, prov_start, limits)
+    add_provenance(ruling, lines, prov_start, limits or import_limits())
     if reader.extra_lines:
         ruling.provenance["reader_extra_lines"] = reader.extra_lines
     return ruling
 
 
 def answer_to_markdown(lines: list[str]) -> str:
-    """The answer body (plain lines) as Markdown: a short line standing alone is a heading;
-    bullets right after a numbered item nest under it (the exports put sub-points there);
-    bold and [n] markers are kept verbatim."""
+    """The answer body as Markdown: a short line standing alone is a heading; bullets right
+    after a numbered item nest under it (the exports put sub-points there)."""
     stripped = [line.strip() for line in lines]
     blocks: list[str] = []
     in_numbered = False

@@ -74,7 +74,6 @@ def _is_block_title(lines: list[str], i: int) -> bool:
 
 
 def _no_provenance() -> dict:
-    """What an export without a provenance part keeps: the shape of one, empty."""
     return dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
 
 
@@ -91,7 +90,7 @@ class ProvenancePart:
 
 def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePart:
     """Split the provenance part (from 0-based line ``start``) into fields, blocks and loose
-    lines, all verbatim; refuse a part that starts but holds nothing."""
+    lines, all verbatim."""
     rest = lines[start + 1 :]
     if not any(line.strip() for line in rest):
         message = "the provenance part starts here but the file is cut off"
@@ -137,7 +136,7 @@ def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: I
     if found is None:
         return []
     value, line = found
-    data = load_or_refuse(value, limits.json_depth, filename, key, line)
+    data = load_or_refuse(value, limits, filename, key, line)
     if not isinstance(data, list):
         raise ExportFormatError(filename, line, f"'{key}' JSON is not a list")
     return data
@@ -151,8 +150,7 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
 def add_provenance(
     ruling: ParsedRuling, lines: list[str], start: int | None, limits: ImportLimits
 ) -> None:
-    """Fill ``ruling`` from the provenance part starting at 0-based line ``start``, the
-    outcome last; with no part (``start`` None) the outcome is the reader's label alone."""
+    """Fill ``ruling`` from the provenance part starting at 0-based line ``start``, if any."""
     if start is None:
         part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
@@ -177,9 +175,8 @@ def add_provenance(
     ruling.tokens_out = _first_int(lookup("tokens out", "tokens_out"))
     for name, key in (("retrieval_refs", "retrieval refs"), ("citations_raw", "citations")):
         setattr(ruling, name, _json_list(lookup(key, name), key, ruling.filename, limits))
-    # The answer's date comes from "debug row recorded:" alone. "debug row retained until:"
-    # is a retention deadline, saying nothing of when the answer was given: it is kept as
-    # provenance (ISO 8601), where it still tells two answers apart.
+    # "debug row retained until:" says nothing of when the answer was given: it is kept as
+    # provenance, where it still tells two answers apart.
     if recorded := lookup("debug row recorded", "recorded_at"):
         ruling.provenance["recorded_at_source"] = "debug row recorded"
         ruling.recorded_at = parse_recorded_at(recorded[0])

@@ -1,14 +1,12 @@
-"""The editions, documents and passages an import writes into.
-
-A folder of exports names the same few editions and documents over and over: an edition
-is read with all its documents (and its game's expansions' books) the first time a file
-names it, and what the import creates is kept. A file rolled back may have created some
-of it: ``forget()`` drops it all. A file's passages are read in one query, written in two."""
+"""The editions, documents and passages an import writes into. A folder of exports names
+the same few editions over and over: each is read once with its documents, and ``forget()``
+drops what a rolled-back file may have created. A file's passages cost three queries."""
 
 from datetime import datetime
 
 from django.db.models import Q
 from django.db.models.functions import Length
+from wagtail.models import ReferenceIndex
 
 from catalogue.editions import EditionCode
 from catalogue.locations import make_anchor
@@ -26,14 +24,12 @@ class Catalogue:
         self.titles: dict[int, dict[str, Document]] = {}
 
     def edition(self, parsed) -> Edition:
-        """Created with its game when new; its exporter id kept."""
         edition = self.editions.get(parsed.edition_code)
         if edition is None:
             edition = Edition.objects.filter(code=parsed.edition_code).select_related("game")
             edition = self.editions[parsed.edition_code] = edition.first() or _new_edition(parsed)
             self.ids[edition.pk], self.titles[edition.pk] = {}, {}
-            # An export on a base game may cite its expansions' books (in its language):
-            # known ones are found by the exporter's id or title, after the edition's own.
+            # An export on a base game may cite its expansions' books (in its language).
             expansions = Q(edition__game__expansion_of=edition.game_id)
             books = Q(edition=edition) | (expansions & Q(edition__language=edition.language))
             documents = Document.objects.filter(books)
@@ -47,7 +43,6 @@ class Catalogue:
     def _add(self, edition: Edition, document: Document) -> Document:
         if document.external_id:
             self.ids[edition.pk].setdefault(document.external_id, document)
-        # Two documents with one title: the one the edition lists first (by kind).
         titled = self.titles[edition.pk]
         held = titled.get(document.title)
         if held is None or (document.kind, document.pk) < (held.kind, held.pk):
@@ -63,7 +58,6 @@ class Catalogue:
         return document
 
     def by_title(self, edition: Edition, title: str, kind: str) -> Document | None:
-        """The edition's document with this title, created when new; None without a title."""
         document = self.titles[edition.pk].get(title)
         if document is None and title:
             document = self._create(edition, title, kind)
@@ -74,21 +68,31 @@ class Catalogue:
         kinds = {choice.upper(): choice for choice in Document.Kind.values}
         kind = kinds.get((kind or "").upper().replace(" ", "_"), Document.Kind.RULEBOOK)
         document = Document.objects.create(edition=edition, title=title, kind=kind, **fields)
-        return self._add(edition, document)
+        return self._add(edition, _indexed(document))
 
 
 def _new_edition(parsed) -> Edition:
     code = EditionCode.parse(parsed.edition_code)
-    game = Game.objects.filter(bgg_id=code.bgg_id).first() or Game.objects.create(
-        name=parsed.game_name, slug=Game.free_slug(parsed.game_name), bgg_id=code.bgg_id
+    game = Game.objects.filter(bgg_id=code.bgg_id).first() or _indexed(
+        Game.objects.create(
+            name=parsed.game_name, slug=Game.free_slug(parsed.game_name), bgg_id=code.bgg_id
+        )
     )
-    return Edition.objects.create(
+    edition = Edition.objects.create(
         game=game,
         code=parsed.edition_code,
         language=code.language,
         label=f"Edition {code.number} ({code.language})",
         external_id=parsed.external_edition_id,
     )
+    return _indexed(edition)
+
+
+def _indexed(record):
+    """A new record with its references recorded at once, as the ruling's are, whenever the
+    task its save queued runs."""
+    ReferenceIndex.create_or_update_for_object(record)
+    return record
 
 
 # (document id, page or None, heading path): the passage_unique_location constraint.
@@ -96,17 +100,15 @@ PassageKey = tuple[int, int | None, str]
 
 
 class Passages:
-    """What one file asks for (``want``), written by ``save()``: a snippet is recorded as
-    the search's, dated with its export; the longest is kept; rulebook text is never replaced."""
+    """The passages one file asks for (``want``), written by ``save()``: the longest snippet
+    is kept, dated with its export; rulebook text is never replaced."""
 
     def __init__(self, exported_at: datetime | None):
-        self.exported_at = exported_at  # when the export that gave the snippets was made
+        self.exported_at = exported_at
         self.wanted: dict[PassageKey, str] = {}  # place -> its longest snippet, or ""
 
     def want(self, document_id: int, page: int | None, heading_path: str, text: str = "") -> None:
-        """Ask for the passage at this place; ``text`` is a search snippet, if any."""
         key = (document_id, page, heading_path or "")
-        # Snippets are cut at 300 characters: keep the longest, first seen on a tie.
         if key not in self.wanted or len(text or "") > len(self.wanted[key]):
             self.wanted[key] = text or ""
 
@@ -114,8 +116,7 @@ class Passages:
         """Every passage asked for by its key, and those created or changed (to index)."""
         if not self.wanted:
             return {}, []
-        # A few more than wanted, found by the unique index in one plain query; of the
-        # stored text, only its length matters (a longer snippet replaces it).
+        # A few more than wanted, in one query by the unique index; of the text, its length.
         documents, pages, headings = (set(column) for column in zip(*self.wanted, strict=True))
         on_pages = Q(page__in=pages - {None})
         if None in pages:

@@ -1,9 +1,6 @@
-"""Which stored ruling an export is, and what importing it again would lose.
-
-A ruling is its edition, its question (normalised) and the exporting system's timestamp of
-its row (when it was recorded, else its retention deadline): the same question is asked
-again and again. A copy cut off before its timestamp is still the same ruling; a copy that
-carries less than what is stored is refused with what it would lose, never applied."""
+"""Which stored ruling an export is: its edition, normalised question and the exporting
+system's timestamp (the same question is asked again and again); and what importing it again
+would lose, which refuses the copy."""
 
 import hashlib
 import unicodedata
@@ -31,7 +28,6 @@ class Identity:
 
     @classmethod
     def of(cls, edition_code: str, question: str, stamp_iso: str = "") -> "Identity":
-        # The question as identity sees it: Unicode NFC, case-folded, whitespace collapsed.
         normalised = " ".join(unicodedata.normalize("NFC", question).casefold().split())
         return cls(
             question_key=_digest(edition_code, normalised),
@@ -50,9 +46,8 @@ class Identity:
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
-    """The stored ruling this export is, or None. With a timestamp: the one with it, else one
-    stored from a copy without. Without: the only ruling on this question in the edition;
-    when several are, the copy cannot say which it is and is refused."""
+    """The stored ruling this export is, or None. Without a timestamp: the only ruling on
+    this question in the edition; when several are, the copy is refused."""
     if identity.timed:
         # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
@@ -75,8 +70,7 @@ def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
 
 
 def stored_rulings(light=False):
-    """Without the search columns the database computes (long, never written here);
-    ``light``, without the provenance, which only a changed export needs either."""
+    """Without the search columns the database computes; ``light``, without provenance."""
     heavy = [field.name for field in Ruling._meta.concrete_fields if field.generated]
     heavy += ["provenance", "retrieval", "timings"] if light else []
     return Ruling.objects.select_related("edition").defer(*heavy)
@@ -87,9 +81,8 @@ def _when(ruling: Ruling) -> str:
 
 
 def refuse_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> None:
-    """Refuse ``parsed`` when importing it over ``ruling`` would lose anything: provenance
-    always counts; the answer, closing line and citations only when the import would replace
-    them (``answer_kept`` is False: no editor has settled the ruling)."""
+    """Refuse ``parsed`` when importing it over ``ruling`` would lose anything; the answer,
+    closing line and citations count only when not ``answer_kept``."""
     lost: list[str] = []
     stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:

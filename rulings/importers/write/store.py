@@ -1,27 +1,35 @@
-"""Store one parsed export in one transaction, whole or not at all: edition, documents,
-passages, the ruling and its citations (in bulk: forty cost what one does), its revision,
-history line and references. An unchanged export writes nothing; a changed one updates the
-ruling, or only its provenance once an editor has settled it."""
+"""Importing export files, as the command and the admin's import page both run it: each
+stored in one transaction, whole or not at all, edition, documents, passages, the ruling and
+its citations, its revision, history line and references. An unchanged export writes
+nothing; a changed one updates the ruling, or only its provenance once an editor has
+settled it. A refused file is reported and the import goes on."""
 
 import logging
 import re
+import traceback as tracebacks
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from django.db import transaction
+from django.conf import settings
+from django.db import DatabaseError, transaction
 from django.db.models import Q, prefetch_related_objects
-from django.utils import timezone
-from wagtail.models import ReferenceIndex
-from wagtail.signal_handlers import disable_reference_index_auto_update
+from django.utils import timezone, translation
+from wagtail.log_actions import log
+from wagtail.models import ReferenceIndex, Revision
 
 from catalogue.models import Document, Edition, Passage
 from core.admin_search_backend import index_for_search
-from core.cache_tags import bump, game_errata, gathered, of_game
+from core.cache_tags import LISTS, bump, game_errata, game_rulings, gathered, of_game
+from core.cache_tags import ruling as ruling_tag
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
-from rulings.importers.read.limits import ImportLimits
-from rulings.importers.read.parsed import ParsedRuling, Reference
+from rulings.importers.read.limits import import_limits
+from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
 from rulings.importers.write.catalogue import Catalogue, Passages
 from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
 from rulings.models import Citation, Ruling
+from rulings.models.rulings import unique_slug
 
 logger = logging.getLogger(__name__)
 
@@ -56,34 +64,98 @@ class ImportRun:
             )
 
 
-def import_file(path, limits: ImportLimits | None = None, run: ImportRun | None = None):
+REFUSED = "refused"
+
+
+@dataclass
+class FileReport:
+    """An outcome of ``ImportResult`` with its ruling, or REFUSED with the refusal line."""
+
+    path: Path
+    outcome: str
+    ruling: object = None
+    refusal: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportReport:
+    files: list[FileReport]
+    problems: list[str]
+
+
+def import_paths(
+    paths: Iterable[Path],
+    *,
+    on_file: Callable[[FileReport], None] | None = None,
+    name: Callable[[Path], str] = str,
+    traceback: bool = False,
+) -> ImportReport:
+    """Import every file, calling ``on_file`` with each report; a refused file writes nothing.
+    ``name`` is how a refusal calls a file; ``traceback`` prints an unforeseen error's."""
+    limits = import_limits()
+    run = ImportRun()
+    reports: list[FileReport] = []
+    with translation.override(settings.LANGUAGE_CODE):
+        for path in paths:
+            try:
+                result = import_parsed(parse_file(path, limits), run)
+            except Exception as error:  # noqa: BLE001 - refused, the import goes on
+                report = FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback))
+            else:
+                # Only what a report shows is kept: memory stays flat over a large folder.
+                stored = result.ruling
+                ruling = Ruling(pk=stored.pk, edition=stored.edition, slug=stored.slug)
+                ruling.question = stored.question
+                warnings = list(result.parsed.warnings)
+                report = FileReport(path, result.outcome, ruling=ruling, warnings=warnings)
+            reports.append(report)
+            if on_file is not None:
+                on_file(report)
+    return ImportReport(reports, run.problems)
+
+
+def refusal(path, error, traceback=False):
+    if isinstance(error, ImportRefused):
+        where = path if error.line is None else f"{path}:{error.line}"
+        return f"{where}: {error.message}"
+    if isinstance(error, OSError):
+        return f"{path}: cannot read ({error.strerror})"
+    if isinstance(error, DatabaseError):
+        return unforeseen(path, "the database refused it", error, traceback)
+    return unforeseen(path, "unexpected error", error, traceback)
+
+
+def unforeseen(path, what, error, traceback):
+    """A refusal for an error no check foresaw: one line, the traceback only on request."""
+    if traceback:
+        tracebacks.print_exception(error)
+    first_line = (str(error).strip().splitlines() or [""])[0]
+    return (
+        f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
+        "written (--traceback shows where)"
+    )
+
+
+def import_file(path, run: ImportRun | None = None):
     """Read, check and store one export file; raises ImportRefused (naming the file and
     line) or a database error, and then nothing from the file was written."""
-    return import_parsed(parse_file(path, limits), run)
+    return import_parsed(parse_file(path), run)
 
 
 def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:
     run = run or ImportRun()
     try:
-        # Each record's save would make the pages showing it stale, and update the ruling's
-        # references: both are done once, when everything the file writes is written.
-        with transaction.atomic(), gathered(), disable_reference_index_auto_update():
+        # Pages made stale by each write are made stale once, when the file is written.
+        with transaction.atomic(), gathered():
             result, passages = _store(parsed, run.catalogue)
-            created = result.ruling.latest_revision_id is None
-            if result.outcome != ImportResult.UNCHANGED or created:
-                # Wagtail's revision and its references both read the ruling's children.
-                prefetch_related_objects([result.ruling], "citations", "corrections")
-                # No full_clean(): every value was checked against the import limits before
-                # anything was written, and the database holds the constraints.
-                revision = result.ruling.save_revision(
-                    log_action="wagtail.create" if created else True, clean=False
-                )
-                if result.ruling.live:
-                    publish(result.ruling, revision)
-                ReferenceIndex.create_or_update_for_object(result.ruling)
+            ruling = result.ruling
+            if result.outcome != ImportResult.UNCHANGED or ruling.latest_revision_id is None:
+                _save_revision(ruling)
+                ReferenceIndex.create_or_update_for_object(ruling)
+                bump({ruling_tag(ruling.pk), LISTS, game_rulings(ruling.edition.game_id)})
             if passages:
-                # Bulk writes send no signal: every page of the game shows its passages.
-                bump(of_game(result.ruling.edition.game_id))
+                bump(of_game(ruling.edition.game_id))
     except BaseException:
         run.catalogue.forget()
         raise
@@ -93,25 +165,30 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
     return result
 
 
-def publish(ruling: Ruling, revision) -> None:
-    """Make `revision` of an imported ruling the live one, as Wagtail's publish marks it.
-
-    Wagtail's publish would rebuild the ruling from the revision and save it and each of
-    its citations again, checking every cited passage and document exists (queries per
-    citation), when this file has just written all of them: the ruling is marked live at
-    its revision in one update (its history has the import's line for that revision). A
-    ruling an editor unpublished stays a draft (the caller publishes live ones only).
-    """
-    now = timezone.now()
-    ruling.has_unpublished_changes, ruling.live_revision = False, revision
-    ruling.first_published_at = ruling.first_published_at or ruling.answered_at or now
-    ruling.last_published_at = now
-    Ruling.objects.filter(pk=ruling.pk).update(
-        has_unpublished_changes=False,
-        live_revision=revision,
-        first_published_at=ruling.first_published_at,
-        last_published_at=now,
+def _save_revision(ruling: Ruling) -> None:
+    """Record the ruling as a revision with its history line and, when live, publish it in
+    one update: Wagtail's publish would save the ruling and each citation again. A ruling
+    an editor unpublished stays a draft."""
+    # The revision reads the ruling's children.
+    prefetch_related_objects([ruling], "citations", "corrections")
+    created = ruling.latest_revision_id is None
+    ruling.latest_revision = Revision.objects.create(
+        content_object=ruling,
+        base_content_type=ruling.get_base_content_type(),
+        content=ruling.serializable_data(),
+        object_str=str(ruling),
     )
+    action = "wagtail.create" if created else "wagtail.edit"
+    log(instance=ruling, action=action, revision=ruling.latest_revision, content_changed=True)
+    fields = ["latest_revision"]
+    if ruling.live:
+        now = timezone.now()
+        ruling.has_unpublished_changes, ruling.live_revision = False, ruling.latest_revision
+        ruling.first_published_at = ruling.first_published_at or ruling.answered_at or now
+        ruling.last_published_at = now
+        fields += ["has_unpublished_changes", "live_revision"]
+        fields += ["first_published_at", "last_published_at"]
+    Ruling.objects.filter(pk=ruling.pk).update(**{name: getattr(ruling, name) for name in fields})
 
 
 def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, list[Passage]]:
@@ -132,7 +209,8 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     if answer_kept:
         # An editor has settled this ruling: their answer stays, the provenance is new.
         _apply_provenance(ruling, parsed, identity)
-        ruling.save(search_index=False)
+        _write(ruling)
+        ruling.refresh_flags()  # the token counts are among their inputs
         return ImportResult(ruling, ImportResult.KEPT), written
 
     created = ruling is None
@@ -146,18 +224,36 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     citations = [citation for citation, _key in cited]
     for citation, key in cited:
         citation.passage = found[key] if key else None
-    # The flags come from the citations about to be written: the ruling is saved once.
     ruling.flags = ruling.flags_for(citations)
     ruling.flag_count = len(ruling.flags)
-    ruling.save(refresh_flags=False, search_index=False)
-    if not created:
-        Citation.objects.filter(ruling=ruling).delete()
+    _write(ruling)
+    # A stored citation is rewritten in place (deleting it would send a signal per row).
+    stored = {} if created else dict(Citation.objects.filter(ruling=ruling).values_list("n", "pk"))
     for citation in citations:
-        citation.ruling = ruling
-    Citation.objects.bulk_create(citations)
+        citation.ruling, citation.pk = ruling, stored.pop(citation.n, None)
+    fields = [f.name for f in Citation._meta.concrete_fields if not f.primary_key]
+    Citation.objects.bulk_update([c for c in citations if c.pk], fields)
+    Citation.objects.bulk_create([c for c in citations if not c.pk])
+    if stored:  # numbers the export no longer has
+        Citation.objects.filter(pk__in=stored.values()).delete()
     _record_errata_statement(edition, parsed)
     outcome = ImportResult.CREATED if created else ImportResult.UPDATED
     return ImportResult(ruling, outcome), written
+
+
+def _write(ruling: Ruling) -> None:
+    """The ruling's row as its save() would write it, with queryset methods, which send no
+    signal: Wagtail would rebuild its references on every save and every citation deleted,
+    where import_parsed rebuilds them once."""
+    ruling.changed_for_readers_at = ruling.news_at()
+    if ruling.pk is None:
+        ruling.slug = unique_slug(ruling)
+        Ruling.objects.bulk_create([ruling])
+    else:
+        ruling.updated_at = timezone.now()
+        fields = Ruling._meta.concrete_fields
+        names = [f.name for f in fields if not (f.primary_key or f.generated)]
+        Ruling.objects.bulk_update([ruling], names)
 
 
 def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Document | None:

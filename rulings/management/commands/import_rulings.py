@@ -1,16 +1,9 @@
-"""Import ruling exports (text or JSON): each file whole or not at all, a clear line per
-refusal.
+"""Import ruling exports (text or JSON) with ``import_paths``, as the admin's import page
+does, and report on the terminal: a refused file writes nothing and never stops the run;
+the exit status is non-zero when anything was refused. Whoever runs ``manage.py`` holds
+the database already, so no user or permission is asked."""
 
-The import itself is ``rulings.importers.write.import_paths``, which the admin's import page
-runs too; this command shows its reports on the terminal. A refused file writes nothing
-and never stops the run: every other file is still read, the summary is printed at the
-end, and the exit status is non-zero when anything was refused.
-
-It takes no user and asks no permission: whoever can run ``manage.py`` on the server holds
-the database already, so the operator is trusted as an administrator is. People import in
-the admin, whose import page asks for the import permission (core.roles.IMPORT_RULINGS).
-"""
-
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -18,7 +11,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from rulings.importers.write import IMPORTED, REFUSED, ImportResult, import_paths
+from rulings.importers.write import REFUSED, ImportResult, import_paths
 
 
 class Command(BaseCommand):
@@ -51,25 +44,18 @@ class Command(BaseCommand):
 
         with bar:
             report = import_paths(files, on_file=on_file, traceback=options.get("traceback"))
-        # Only a line per file is kept, never the parsed file: memory stays flat.
-        counts = dict.fromkeys(IMPORTED, 0)
-        failures = []
-        imported = 0
+        counts = Counter(file.outcome for file in report.files)
         for file in report.files:
-            if file.outcome == REFUSED:
-                failures.append(file.refusal)
-                continue
-            counts[file.outcome] += 1
-            imported += 1
-            self.stdout.write(
-                f"{file.outcome}: {base}{file.ruling.get_absolute_url()}  ({file.path.name})"
-            )
+            if file.outcome != REFUSED:
+                url = file.ruling.get_absolute_url()
+                self.stdout.write(f"{file.outcome}: {base}{url}  ({file.path.name})")
         for problem in report.problems:
             self.stderr.write(self.style.WARNING(f"warning: {problem}"))
+        failures = [file.refusal for file in report.files if file.outcome == REFUSED]
         for failure in failures:
             self.stderr.write(self.style.ERROR(f"refused {failure}"))
         summary = (
-            f"{len(files)} file(s): {imported} imported "
+            f"{len(files)} file(s): {len(report.files) - len(failures)} imported "
             f"({counts[ImportResult.CREATED]} new, "
             f"{counts[ImportResult.UPDATED]} updated, "
             f"{counts[ImportResult.UNCHANGED]} unchanged, "
@@ -81,8 +67,8 @@ class Command(BaseCommand):
 
 
 class _Unended:
-    """The command's stderr as a file for the progress bar, which redraws its line with
-    carriage returns: written without the line ending a command's output adds."""
+    """The command's stderr for the progress bar, which redraws its line with carriage
+    returns: written without the line ending a command's output adds."""
 
     def __init__(self, output):
         self.output = output
@@ -95,10 +81,7 @@ class _Unended:
 
 
 def site_base_url(option):
-    """The address printed before each ruling's path: --base-url, else RULESAGE_BASE_URL.
-
-    Neither set: paths alone, which are right whatever host and port serve the site.
-    """
+    """--base-url, else RULESAGE_BASE_URL; neither set, paths alone (right on any host)."""
     base = (option if option is not None else settings.RULESAGE_BASE_URL or "").rstrip("/")
     if base:
         parts = urlsplit(base)
