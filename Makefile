@@ -7,7 +7,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DEBUG ?= 0
 PYTEST_ARGS ?= --reuse-db
-# pytest-xdist workers, each on a test database of its own (test_rulesage_gw0, ...).
+# pytest-xdist workers, each on a test database of its own (test_rulesage_gw0, ...); tests
+# marked xdist_group share a worker (--dist loadgroup) and what it builds once for them.
 TEST_WORKERS ?= 2
 
 # Installs come only from the hashed lock files in requirements/ (docs/dependencies.md):
@@ -87,7 +88,7 @@ test: install-test compilemessages
 	$(PY) manage.py check; \
 	$(PY) manage.py makemigrations --check --dry-run; \
 	$(VENV)/bin/lint-imports; \
-	$(PY) -m pytest --numprocesses $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(PY) -m pytest --numprocesses $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

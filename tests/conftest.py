@@ -2,9 +2,14 @@
 
 import contextlib
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.db import transaction
@@ -21,6 +26,13 @@ pytest_plugins = [
     "tests.rulesage.fixtures",
     "tests.rulesage.smtp_sink",
 ]
+
+
+def pytest_configure(config):
+    """pytest-xdist registers its marker only when it is loaded (not under -p no:xdist)."""
+    config.addinivalue_line(
+        "markers", "xdist_group(name): kept on one worker under `make test`'s --dist loadgroup"
+    )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -196,6 +208,36 @@ def demo_site(django_db_setup, django_db_blocker):
     with kept_for_the_module(django_db_blocker):
         call_command("load_demo", verbosity=0)
         yield
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """A fresh SQLite database migrated by `manage.py migrate` with the development
+    settings, as `make run` does, in a shell with no terminal and without --noinput:
+    (the finished command, the database file).
+
+    Migrating from nothing takes most of a minute, so it is done once per session for the
+    tests that need a migrated SQLite database (they are kept on one worker by their
+    xdist_group "sqlite"); a test that writes to it works on a copy."""
+    directory = tmp_path_factory.mktemp("sqlite")
+    database = directory / "fresh.sqlite3"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "rulesage.settings.dev",
+        "DATABASE_URL": f"sqlite:///{database}",
+        "PAGE_CACHE_DIR": str(directory / "pages"),
+    }
+    env.pop("REDIS_URL", None)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "migrate"],
+        cwd=Path(settings.BASE_DIR),
+        env=env,
+        stdin=subprocess.DEVNULL,  # end of file at once: the prompt used to die of EOFError
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    return done, database
 
 
 def ensure_root():

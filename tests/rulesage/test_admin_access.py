@@ -166,6 +166,7 @@ class Records:
             )
         }
         self.by_model[Task] = self.task
+        self.signed_in = {role: signed_in(user) for role, user in self.users.items()}
 
     @staticmethod
     def root_collection():
@@ -272,6 +273,17 @@ class Records:
         return next((r for m, r in self.by_model.items() if issubclass(model, m)), None)
 
 
+def signed_in(user):
+    """The session cookie of `user` signed in once, for every request of the module (each
+    request's changes to the session are rolled back with its transaction); None for
+    anonymous."""
+    if user is None:
+        return None
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
 @dataclass(frozen=True)
 class Address:
     key: str  # its route, as the table names it (a bulk action: its address)
@@ -337,13 +349,14 @@ def outcome(response):
     return OK
 
 
-def opened(user, method, url):
+def opened(session, method, url):
     """(outcome, detail) of one request, in a transaction rolled back after it, from a
-    browser of its own (no messages or session left by the one before)."""
+    browser of its own holding only the role's session cookie (no messages left by the one
+    before; what the request changes in the session is rolled back)."""
     client = Client()
+    if session is not None:
+        client.cookies[settings.SESSION_COOKIE_NAME] = session
     with transaction.atomic():
-        if user is not None:
-            client.force_login(user)
         try:
             response = getattr(client, method.lower())(url)
             result = outcome(response), response.status_code
@@ -363,7 +376,7 @@ def unlisted(address):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_every_admin_address_answers_each_role_as_declared(db, records, role):
-    user = records.users[role]
+    session = records.signed_in[role]
     wrong = []
     for address in addresses(records, role):
         rule = rule_for(address.key, address.own)
@@ -371,7 +384,7 @@ def test_every_admin_address_answers_each_role_as_declared(db, records, role):
             wrong.append(unlisted(address))
             continue
         for method in ("GET", "POST"):
-            got, detail = opened(user, method, address.url)
+            got, detail = opened(session, method, address.url)
             if got != expected(rule, role, method) or (got == BREAKS and address.project_code):
                 wrong.append(
                     f"{method} {address.url} [{address.key}]: {got} ({detail}), "

@@ -2,32 +2,17 @@
 
 import os
 import sqlite3
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from rulesage.migrate.management.commands.migrate import stdin_is_a_terminal
 
 
 @pytest.mark.slow
-def test_migrate_without_a_terminal_and_without_noinput(tmp_path):
-    database = tmp_path / "fresh.sqlite3"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "migrate"],
-        cwd=Path(settings.BASE_DIR),
-        env={
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "rulesage.settings.dev",
-            "DATABASE_URL": f"sqlite:///{database}",
-        },
-        stdin=subprocess.DEVNULL,  # end of file at once: the prompt used to die of EOFError
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+@pytest.mark.xdist_group("sqlite")
+def test_migrate_without_a_terminal_and_without_noinput(migrated_sqlite):
+    result, database = migrated_sqlite
     assert result.returncode == 0, result.stderr[-3000:]
     assert "EOFError" not in result.stderr
     # The translation columns the prompt asked about were added to Wagtail's Page table.
