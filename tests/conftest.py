@@ -91,8 +91,14 @@ def pytest_runtest_setup(item):
     marker = item.get_closest_marker("django_db")
     if not (BLOCKER and marker and marker.kwargs.get("serialized_rollback")):
         return
-    from django.contrib.contenttypes.models import ContentType
     from django.db import connection
+
+    # Django keeps the serialized rows on the connection when a test will need them; only
+    # tests read them here.
+    serialized = getattr(connection, "_test_serialized_contents", None)
+    if serialized is None:
+        return
+    from django.contrib.contenttypes.models import ContentType
 
     with BLOCKER[0].unblock():
         if ContentType.objects.exists():
@@ -104,8 +110,7 @@ def pytest_runtest_setup(item):
                 inhibit_post_migrate=True,
             )
         ContentType.objects.clear_cache()
-        # Django keeps the serialized rows on the connection; only tests read them here.
-        rows = json.loads(connection._test_serialized_contents)
+        rows = json.loads(serialized)
         ContentType.objects.bulk_create(
             ContentType(pk=row["pk"], **row["fields"])
             for row in rows
