@@ -100,9 +100,6 @@ def ensure_roles(apps):
     Permission = apps.get_model("auth", "Permission")
     Group = apps.get_model("auth", "Group")
 
-    def permissions(app_label, codenames):
-        return Permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
-
     def named(names):
         """The permissions "app_label.codename" of `names` that exist yet."""
         wanted = Q(pk__in=[])
@@ -111,15 +108,14 @@ def ensure_roles(apps):
             wanted |= Q(content_type__app_label=app_label, codename=codename)
         return Permission.objects.filter(wanted)
 
-    access_admin = permissions("wagtailadmin", ["access_admin"])
     editors, _ = Group.objects.get_or_create(name=EDITORS)
-    editors.permissions.add(*access_admin, *named(EDITOR_PERMISSIONS))
+    editors.permissions.add(*named(["wagtailadmin.access_admin", *EDITOR_PERMISSIONS]))
     translators, _ = Group.objects.get_or_create(name=TRANSLATORS)
-    translators.permissions.add(*access_admin, *named(TRANSLATOR_PERMISSIONS))
-    ensure_page_roles(apps, editors, translators, permissions)
+    translators.permissions.add(*named(["wagtailadmin.access_admin", *TRANSLATOR_PERMISSIONS]))
+    ensure_page_roles(apps, editors, translators, named)
 
 
-def ensure_page_roles(apps, editors, translators, permissions):
+def ensure_page_roles(apps, editors, translators, named):
     """Page permissions at the tree's root, and the workflow every page inherits from it."""
     Page = apps.get_model("wagtailcore", "Page")
     root = Page.objects.filter(depth=1).first()
@@ -130,7 +126,7 @@ def ensure_page_roles(apps, editors, translators, permissions):
         (editors, EDITOR_PAGE_PERMISSIONS),
         (translators, TRANSLATOR_PAGE_PERMISSIONS),
     ):
-        for permission in permissions("wagtailcore", codenames):
+        for permission in named(f"wagtailcore.{codename}" for codename in codenames):
             GroupPagePermission.objects.get_or_create(group=group, page=root, permission=permission)
 
     ContentType = apps.get_model("contenttypes", "ContentType")
@@ -138,19 +134,14 @@ def ensure_page_roles(apps, editors, translators, permissions):
     Workflow = apps.get_model("wagtailcore", "Workflow")
     WorkflowTask = apps.get_model("wagtailcore", "WorkflowTask")
     WorkflowPage = apps.get_model("wagtailcore", "WorkflowPage")
-    task = GroupApprovalTask.objects.filter(name=APPROVAL_TASK).first()
-    if task is None:
-        task = GroupApprovalTask.objects.create(
-            name=APPROVAL_TASK,
-            active=True,
-            content_type=ContentType.objects.get_or_create(
-                app_label="wagtailcore", model="groupapprovaltask"
-            )[0],
-        )
+    task_type, _ = ContentType.objects.get_or_create(
+        app_label="wagtailcore", model="groupapprovaltask"
+    )
+    task, _ = GroupApprovalTask.objects.get_or_create(
+        name=APPROVAL_TASK, defaults={"active": True, "content_type": task_type}
+    )
     task.groups.add(editors)
-    workflow = Workflow.objects.filter(name=WORKFLOW).first()
-    if workflow is None:
-        workflow = Workflow.objects.create(name=WORKFLOW, active=True)
+    workflow, _ = Workflow.objects.get_or_create(name=WORKFLOW, defaults={"active": True})
     WorkflowTask.objects.get_or_create(workflow=workflow, task=task, defaults={"sort_order": 0})
     # Every page inherits the workflow of the tree's root, replacing Wagtail's default.
     WorkflowPage.objects.update_or_create(page=root, defaults={"workflow": workflow})

@@ -22,7 +22,7 @@ class SiteSearchBackend(PostgresSearchBackend):
 
     def __init__(self, params):
         super().__init__(params)
-        self.rank_candidates = params.get("RANK_CANDIDATES")
+        self.rank_candidates = params["RANK_CANDIDATES"]
 
     def search(self, query, model_or_queryset, fields=None, operator=None, order_by_relevance=True):
         """Answered from the stored vector of exactly `fields`, when one exists."""
