@@ -63,11 +63,6 @@ def page_cache():
     return caches[CACHE_ALIAS]
 
 
-def invalidating():
-    """False where nothing moves versions on; then nothing is remembered either."""
-    return getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True)
-
-
 def first_version():
     return time.time_ns() // 1000
 
@@ -185,9 +180,8 @@ def move_on(tags):
 def _committed(tags, token=None):
     """After a commit: move the tags on again, store the database's new token, then purge
     the CDN (after the move, so what it fetches again is rendered afresh)."""
-    if invalidating():
-        move_on(tags)
-        page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
+    move_on(tags)
+    page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
     purge_tags(tags)
 
 
@@ -217,7 +211,7 @@ def gathered():
         del _gathering.tags
     if not tags:
         return
-    if invalidating() and transaction.get_connection().in_atomic_block:
+    if transaction.get_connection().in_atomic_block:
         move_on(tags)
         token = _write_token()
         transaction.on_commit(lambda: _committed(tags, token))
@@ -232,8 +226,7 @@ def bump(tags):
         _gathering.tags |= tags
         return
     if transaction.get_connection().in_atomic_block:
-        if invalidating():
-            move_on(tags)
+        move_on(tags)
         transaction.on_commit(lambda: _committed(tags))
     else:
         _committed(tags)
@@ -273,7 +266,7 @@ class DatabaseWatch:
         self.thread = None
 
     def start(self):
-        seconds = getattr(settings, "RULESAGE_DATABASE_CHECK_SECONDS", 0)
+        seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
         if not seconds or (self.thread is not None and self.thread.is_alive()):
             return
         with self.lock:
@@ -296,7 +289,7 @@ class DatabaseWatch:
                         last_logged = time.monotonic()
                         logger.warning("Cannot compare the database with the cache: %s", error)
                 time.sleep(seconds)
-                seconds = getattr(settings, "RULESAGE_DATABASE_CHECK_SECONDS", 0)
+                seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
         finally:
             connection.close()
 
