@@ -1,9 +1,5 @@
-"""When a cached page or a remembered value is still current: the versions of its tags.
-
-A change moves on the versions of the tags it touched, and a counter of all changes (the
-sequence), so only pages that can show it render again; the tags and why are in
-docs/cache.md.
-"""
+"""When a cached page or remembered value is still current: the versions of its tags, moved
+on by each change (docs/cache.md)."""
 
 import logging
 import threading
@@ -196,11 +192,8 @@ def _write_token():
 
 @contextmanager
 def gathered():
-    """Gather the bumps within and make them once (an imported file moves each tag once).
-
-    Inside a transaction, as its last writes, it writes the token in it: one commit, and
-    the token's row, locked last, never waits for another row while held.
-    """
+    """Gather the bumps within and make them once; inside a transaction, the token is
+    written last, so its locked row never waits for another."""
     if getattr(_gathering, "tags", None) is not None:
         yield
         return

@@ -30,11 +30,8 @@ def bump_after_outage(sender, **kwargs):
 
 
 def remembered(key, compute, tags):
-    """`compute()`, kept (in Redis and this process) while the versions of `tags` stay.
-
-    `tags` is a list or a function of the value; the page using the value shows them too.
-    One key per `key`, so values of old versions are not left behind.
-    """
+    """`compute()`, kept while the versions of `tags` (a list, or a function of the value)
+    stay; the page using it shows them too."""
     if not settings.RULESAGE_REMEMBER:
         value = compute()
         if value is not None:
@@ -102,12 +99,8 @@ TYPED_PARAMETERS = frozenset({"q", "game", "edition", "question"})
 
 
 def accept(request, name, value):
-    """Say the view used query parameter `name` as `value`, as the page's one address
-    writes it ("" for the default, which the address leaves out).
-
-    A page is stored only when every parameter was accepted as written; one written
-    otherwise is redirected; one the view could not use is not accepted.
-    """
+    """Say the view used query parameter `name` as `value` ("" for the default): only
+    pages whose every parameter was accepted as written are stored."""
     accepted(request)[name] = value
 
 
@@ -179,11 +172,8 @@ def cacheable_response(request, response):
 
 
 class PageCacheMiddleware:
-    """Serve anonymous GETs of reader pages from the cache, and fill it.
-
-    It sits before the session, language, CSRF and auth middleware so a hit skips them;
-    the stored headers hold what they added, and the key holds the language.
-    """
+    """Serve anonymous GETs of reader pages from the cache, and fill it; before the
+    session, language, CSRF and auth middleware, so a hit skips them."""
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -1,14 +1,5 @@
-"""A Redis cache backend storing what Django's does (same keys, values and timeouts), where
-an outage is a miss.
-
-Django's backend builds a `redis.Redis` client for every call, which costs as much as the
-rest of a page served from the cache, and offers no public way to share one: this backend
-talks to redis-py itself and keeps one client. Redis holds nothing a page cannot do
-without, so when it refuses or stops answering reads are misses and writes are skipped;
-each call waits at most the socket timeouts (`OPTIONS`), Redis is then left alone for
-`RETRY_SECONDS`, and the log gets one line a minute. Code whose answer must not be
-guessed (the reader question limit) asks for the error inside `errors_raised()`.
-"""
+"""Django's Redis cache backend with one shared client, where an unreachable Redis is a miss
+(for `RETRY_SECONDS`, logged once a minute) unless asked inside `errors_raised()`."""
 
 import contextlib
 import logging

@@ -1,20 +1,5 @@
-"""Who may do what: each action people take is one permission, granted here to the groups.
-
-Editors publish guides, work the rulings desk (review rulings, answer readers, import,
-issue errata cards) and keep the rules knowledge; Translators translate, and mark
-translations up to date. Both keep each game's glossary. Every entry point that performs
-an action (admin views, bulk actions, choosers, forms, commands) asks for the action's
-permission below and nothing else, and the admin hides what that would refuse.
-
-Translators may edit pages but not publish: what they submit goes through the "Editorial
-review" workflow, whose approval task belongs to Editors, and the page form keeps them to
-the translated fields. They may also save drafts of rulings, whose form likewise keeps them to the
-translations, for an editor to publish.
-
-`ensure_roles(apps)` makes all of that so, and is safe to run again: the data migrations
-run it with the historical app registry, and tests run it after a flushed database.
-Groups keep any other permission an administrator gave them.
-"""
+"""Who may do what: each action is one permission, granted here to the Editors and
+Translators groups; `ensure_roles(apps)` is safe to run again (migrations, tests)."""
 
 from django.contrib.auth.management import create_permissions
 from django.db.models import Q

@@ -1,7 +1,5 @@
-"""The site search's backend: Wagtail's PostgreSQL backend answering from the models' stored
-vector columns (`core.stored_search`) rather than stemming every row at query time; on
-SQLite (``make run``) Wagtail's plain fallback, which can search the per-language columns.
-"""
+"""The site search's backend: Wagtail's PostgreSQL backend answering from the stored vector
+columns (`core.stored_search`); Wagtail's fallback on SQLite."""
 
 from django.db import connection
 from django.db.models import QuerySet
