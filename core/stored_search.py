@@ -18,24 +18,20 @@ RANK_WEIGHTS = [1 / 101, 11 / 101, 21 / 101, 1.0]
 def stored_vector(model, config, field_names):
     """`model`'s stored vector column of exactly `field_names` in `config`, or None."""
     wanted = sorted(field_names)
-    for field in model._meta.get_fields():
-        expression = getattr(field, "expression", None)
-        if (
-            isinstance(expression, StoredSearchVector)
-            and expression.config == config
-            and sorted(expression.field_names) == wanted
-        ):
-            return field.name
+    for name, expression in vector_columns(model).items():
+        if expression.config == config and sorted(expression.field_names) == wanted:
+            return name
     return None
 
 
 def vector_columns(model):
-    """`model`'s stored vector columns: searched, never shown, so never loaded."""
-    return [
-        field.name
-        for field in model._meta.get_fields()
+    """`model`'s stored vector columns by name: searched, never shown, so never loaded."""
+    fields = model._meta.get_fields()
+    return {
+        field.name: field.expression
+        for field in fields
         if isinstance(getattr(field, "expression", None), StoredSearchVector)
-    ]
+    }
 
 
 def words(query):
