@@ -1,6 +1,5 @@
-"""The admin's search backend: Wagtail's database index, less the models that set
-``admin_search_index = False`` (rulings and passages, searched in their own columns,
-whose copy in the index cost imports much and was never read). PostgreSQL only."""
+"""The admin's search backend: Wagtail's database index without the models that set
+``admin_search_index = False`` (searched in their own columns)."""
 
 import logging
 

@@ -1,9 +1,5 @@
-"""When a cached page or a remembered value is still current: the versions of its tags.
-
-A change moves on the versions of the tags it touched, and a counter of all changes (the
-sequence), so only pages that can show it render again; the tags and why are in
-docs/cache.md.
-"""
+"""When a cached page or remembered value is still current: the versions of its tags, moved
+on by each change (docs/cache.md)."""
 
 import logging
 import threading
@@ -61,11 +57,6 @@ _gathering = Local()
 
 def page_cache():
     return caches[CACHE_ALIAS]
-
-
-def invalidating():
-    """False where nothing moves versions on; then nothing is remembered either."""
-    return getattr(settings, "RULESAGE_PAGE_CACHE_INVALIDATE", True)
 
 
 def first_version():
@@ -185,9 +176,8 @@ def move_on(tags):
 def _committed(tags, token=None):
     """After a commit: move the tags on again, store the database's new token, then purge
     the CDN (after the move, so what it fetches again is rendered afresh)."""
-    if invalidating():
-        move_on(tags)
-        page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
+    move_on(tags)
+    page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
     purge_tags(tags)
 
 
@@ -202,11 +192,8 @@ def _write_token():
 
 @contextmanager
 def gathered():
-    """Gather the bumps within and make them once (an imported file moves each tag once).
-
-    Inside a transaction, as its last writes, it writes the token in it: one commit, and
-    the token's row, locked last, never waits for another row while held.
-    """
+    """Gather the bumps within and make them once; inside a transaction, the token is
+    written last, so its locked row never waits for another."""
     if getattr(_gathering, "tags", None) is not None:
         yield
         return
@@ -217,7 +204,7 @@ def gathered():
         del _gathering.tags
     if not tags:
         return
-    if invalidating() and transaction.get_connection().in_atomic_block:
+    if transaction.get_connection().in_atomic_block:
         move_on(tags)
         token = _write_token()
         transaction.on_commit(lambda: _committed(tags, token))
@@ -232,8 +219,7 @@ def bump(tags):
         _gathering.tags |= tags
         return
     if transaction.get_connection().in_atomic_block:
-        if invalidating():
-            move_on(tags)
+        move_on(tags)
         transaction.on_commit(lambda: _committed(tags))
     else:
         _committed(tags)
@@ -273,7 +259,7 @@ class DatabaseWatch:
         self.thread = None
 
     def start(self):
-        seconds = getattr(settings, "RULESAGE_DATABASE_CHECK_SECONDS", 0)
+        seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
         if not seconds or (self.thread is not None and self.thread.is_alive()):
             return
         with self.lock:
@@ -296,7 +282,7 @@ class DatabaseWatch:
                         last_logged = time.monotonic()
                         logger.warning("Cannot compare the database with the cache: %s", error)
                 time.sleep(seconds)
-                seconds = getattr(settings, "RULESAGE_DATABASE_CHECK_SECONDS", 0)
+                seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
         finally:
             connection.close()
 

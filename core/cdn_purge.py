@@ -1,6 +1,4 @@
-"""Purging a CDN's copies of the pages a change made stale, by the same tags, as a
-background task once the change commits: a `PURGE` with a Surrogate-Key header to
-FRONTEND_CACHE_PURGE_URL, or Cloudflare's purge by cache tags."""
+"""Purging a CDN's copies of stale pages by their tags, in a task after the commit."""
 
 import json
 from urllib.request import Request, urlopen

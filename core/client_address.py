@@ -7,10 +7,8 @@ from django.conf import settings
 
 
 def client_address(request):
-    """The client's address as the outermost of RULESAGE_TRUSTED_PROXIES saw it: the N-th
-    X-Forwarded-For entry from the end; else (no proxies, too few entries, not an
-    address) REMOTE_ADDR.
-    """
+    """The client's address as the outermost of RULESAGE_TRUSTED_PROXIES saw it, else
+    REMOTE_ADDR."""
     proxies = settings.RULESAGE_TRUSTED_PROXIES
     remote = request.META.get("REMOTE_ADDR") or None
     if not proxies:

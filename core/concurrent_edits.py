@@ -1,10 +1,5 @@
-"""A translator's save made after someone else saved a newer version: merged field by field.
-
-From the revision the form was loaded from (`MERGE_BASE`), a field they did not change
-takes the newer value, one they changed keeps theirs, and one both changed to other
-texts refuses the save once, naming it; saving again (`NEWER_SEEN`) keeps theirs.
-"Changed" is what a reader sees (`comparable`); their own autosaves are never a conflict.
-"""
+"""A translator's save made after someone else saved a newer version, merged field by field
+from the revision the form was loaded from; a field both changed is refused once."""
 
 from django import forms
 from django.utils.formats import date_format
@@ -71,11 +66,8 @@ def merge_values(cleaned_data, names, theirs, loaded, own):
 
 
 def merge_newer_version(form, cleaned_data, editable, rows):
-    """Merge `form` with the newer version its instance holds (fields, and the formsets'
-    rows named in `rows`); the newer revision when someone else made it, else None.
-
-    Called from `clean` before the formsets are cleaned, while rows hold the newer values.
-    """
+    """Merge `form` with the newer version of its instance (fields and `rows`); the newer
+    revision when someone else made it. Called from `clean`, before the formsets are."""
     newer = form.instance
     base_id = posted_revision(form, MERGE_BASE) or posted_revision(form, LOADED_REVISION)
     if not base_id or base_id == newer.latest_revision_id:

@@ -1,8 +1,5 @@
-"""The Content-Security-Policy: the site's strict policy, and RULESAGE_ADMIN_CSP for
-signed-in editors' admin pages, whose inline code Wagtail gives no nonce
-(docs/decisions/admin-csp.md). Put in through django-csp's `get_policy_parts`, as
-`csp_replace` would, so nothing reads or changes the HTML.
-"""
+"""The Content-Security-Policy, with RULESAGE_ADMIN_CSP for signed-in editors' admin pages,
+whose inline code Wagtail gives no nonce (docs/decisions/admin-csp.md)."""
 
 from csp.middleware import CSPMiddleware
 from django.conf import settings

@@ -1,9 +1,5 @@
-"""A database that cannot be reached: readers get a 503 that says so, the log one line.
-
-A request that waits past RULESAGE_REQUEST_TIME_LIMIT on a database that stopped
-answering gets the same 503, and a failure is remembered for a while (`DatabaseBreaker`)
-so requests that need the database do not each hold a worker (docs/decisions/database-hang.md).
-"""
+"""A database that cannot be reached, or hangs, answers readers with a 503 at once and
+the log with one line (docs/decisions/database-hang.md)."""
 
 import logging
 import signal
@@ -81,11 +77,8 @@ FORGOTTEN_AFTER_SECONDS = 5 * 60
 
 
 class DatabaseBreaker:
-    """The last time the database gave no answer, known to every process through Redis
-    (and to this one when Redis is down too). While known, requests get the 503 at once
-    (OPEN) but one every RULESAGE_DATABASE_RETRY_SECONDS, taken with an atomic `add`,
-    tries again (TRIAL); a trial answered without the 503 clears it.
-    """
+    """The last time the database gave no answer, shared through Redis: meanwhile
+    requests get the 503 at once (OPEN) but one in a while tries again (TRIAL)."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -186,11 +179,8 @@ def _time_is_up(_signum, _frame):
 
 
 class RequestTimeLimitMiddleware:
-    """Ends a request that runs past RULESAGE_REQUEST_TIME_LIMIT seconds with the 503.
-
-    An alarm signal interrupts the wait; signals reach the main thread only, so the limit
-    holds under gunicorn's sync workers. The admin is exempt: a bulk action may take a while.
-    """
+    """Ends a request running past RULESAGE_REQUEST_TIME_LIMIT with the 503, by an alarm
+    signal (main thread only, as gunicorn's sync workers run); the admin is exempt."""
 
     def __init__(self, get_response):
         self.get_response = get_response

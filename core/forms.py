@@ -46,14 +46,6 @@ def read_only(field):
         field.widget = ReadOnlyValue(field)
 
 
-def row_keys(formset):
-    keys = {formset.model._meta.pk.name}
-    fk = getattr(formset, "fk", None)
-    if fk is not None:
-        keys.add(fk.name)
-    return keys
-
-
 class TranslationsOnlyMixin:
     """For a Wagtail admin form: a user whose only role is Translators changes the translated
     fields only, and their save is merged with a newer version (`core.concurrent_edits`)."""
@@ -78,8 +70,9 @@ class TranslationsOnlyMixin:
             # Rows are the editors': translators translate those there are, add none.
             formset.max_num = formset.initial_form_count()
             editable = translation_field_names(formset.model)
+            keys = {formset.model._meta.pk.name, getattr(getattr(formset, "fk", None), "name", "")}
             for form in formset.forms:
-                keep_only(form, editable, keep_posting=row_keys(formset))
+                keep_only(form, editable, keep_posting=keys)
 
     def clean(self):
         cleaned_data = super().clean()
@@ -91,7 +84,13 @@ class TranslationsOnlyMixin:
                 if name not in NOT_CONTENT_FORMSETS
             }
             self.merged_with = merge_newer_version(self, cleaned_data, editable, rows)
-        if self.translations_only and self._adds_child_rows():
+        adds_rows = any(
+            form.has_changed()
+            for name, formset in self.formsets.items()
+            if name not in NOT_CONTENT_FORMSETS
+            for form in formset.extra_forms
+        )
+        if self.translations_only and adds_rows:
             self.add_error(
                 None,
                 _(
@@ -100,14 +99,6 @@ class TranslationsOnlyMixin:
                 ),
             )
         return cleaned_data
-
-    def _adds_child_rows(self):
-        return any(
-            form.has_changed()
-            for name, formset in self.formsets.items()
-            if name not in NOT_CONTENT_FORMSETS
-            for form in formset.extra_forms
-        )
 
 
 class TranslatablePageForm(TranslationsOnlyMixin, WagtailAdminPageForm):

@@ -1,15 +1,5 @@
-"""Whether a translation is missing, behind its English original, or up to date, for every
-kind of translated thing, and the statement that makes it up to date.
-
-A translation follows the English of the revision it was last marked up to date with
-(`core.models.TranslationMark`). Every kind tells translators and readers the same three
-statuses by the same rule: no text of its own is missing, a translation nobody marked (or
-whose revision was purged) is behind, else it is behind when the English moved on since.
-What "moved on" means is the kind's: by default, the English a reader sees differs from the
-followed revision's (a ruling); a guide says it by its versions (`guides.models.history`).
-Text is compared by what a reader of each language sees
-(`core.translated_fields.language_snapshot`), never by stored markup.
-"""
+"""Whether a translation is missing, behind its English original, or up to date: one rule
+for every translated kind, comparing what readers see (`core.models.TranslationMark`)."""
 
 from dataclasses import dataclass, field
 

@@ -1,10 +1,5 @@
-"""Every e-mail leaves from the task worker, never from a web request (docs/mail.md).
-
-`QueuedEmailBackend` queues each message as plain data in the request's transaction (a
-rollback mails nobody); `send_queued_mail` sends it through RULESAGE_EMAIL_BACKEND and,
-when the server fails, tries again later (RETRY_DELAYS), then stays FAILED for
-`manage.py resend_failed_mail`.
-"""
+"""Every e-mail leaves from the task worker, never from a web request, and is tried again
+when the server fails (docs/mail.md)."""
 
 import base64
 import logging

@@ -1,6 +1,5 @@
-"""Requests the whole site refuses with its 400 page, before any view or the page cache:
-control characters (PostgreSQL refuses a query holding NUL, even a redirect lookup) and
-forms sent without a field their page always writes."""
+"""Requests refused with the 400 page before any view: control characters (PostgreSQL
+refuses NUL) and forms lacking a field their page always sends."""
 
 import re
 

@@ -17,11 +17,8 @@ from .fields import optional_link
 
 
 class Correction(Orderable):
-    """A public, dated note of what something got wrong and what it says now.
-
-    Abstract: rulings keep theirs with the ruling, guides theirs with the page (revisioned
-    with it). Every correction also shows in the site-wide log.
-    """
+    """A public, dated note of what something got wrong and what it says now; every
+    correction also shows in the site-wide log."""
 
     corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
     # When the correction was recorded, to the second: the date above is the editor's to
@@ -59,10 +56,8 @@ class Correction(Orderable):
 
     @property
     def dated_at(self):
-        """The correction's date of record as a moment, for feeds and structured data: the
-        day its page shows (`corrected_on`), at the moment it was recorded when that was
-        the same day, else at the start of that day (a correction dated earlier, as the
-        demo's are, is news of that day, not of the day it was typed in)."""
+        """The correction's date of record as a moment: `recorded_at` when on that day,
+        else the start of `corrected_on`."""
         return moment_on(self.corrected_on, self.recorded_at)
 
     def clean(self):
@@ -72,23 +67,13 @@ class Correction(Orderable):
 
     @property
     def byline(self):
-        """Who made the correction, as readers of the active language read it.
-
-        A name is the same in every language; the editorial team is a role the
-        interface names, so it is stored as an empty name and translated here.
-        """
+        """Who made the correction: a name as written, or the editorial team, translated."""
         return self.corrected_by or gettext("Rulesage editors")
 
 
 class ContentState(models.Model):
-    """One row: a token that changes whenever a change to what readers see is committed.
-
-    The page cache (core.cache_tags) keeps the same token in Redis. When the two differ,
-    the database holds content the cache has not seen: restored from a backup (an earlier
-    state than the cached pages show), or changed while Redis could not be reached. The
-    site then makes every cached page stale. Kept in the database, the token is backed up
-    and restored with the content it describes.
-    """
+    """One row: a token every committed change readers see renews, kept in Redis too;
+    when they differ (a restore, a change while Redis was away) cached pages are stale."""
 
     token = models.CharField(max_length=32, default="")
 
@@ -100,15 +85,8 @@ class ContentState(models.Model):
 
 
 class TranslationMark(models.Model):
-    """The revision whose English an object's translation into `language` says.
-
-    One for every kind of translated thing (guides, rulings), by content type and id: the
-    revision current when a translator or editor marked the translation up to date stands
-    for the English it then had (`core.freshness` says what "behind" means for each kind).
-    Kept outside the object's revisions on purpose: a translator's statement, made by an
-    explicit action, that publishing an older draft must not undo. `follows` is emptied if
-    that revision is ever purged, which counts as behind.
-    """
+    """The revision whose English an object's translation into `language` says: a statement
+    publishing an older draft must not undo. An emptied `follows` counts as behind."""
 
     content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, related_name="+")
     object_id = models.PositiveBigIntegerField()

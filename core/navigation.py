@@ -26,19 +26,13 @@ def home_crumb():
     return Crumb(gettext("Home"), reverse("wagtail_serve", args=("",)))
 
 
-def routed_ancestors(page):
-    """The live ancestors below the site root that routing (pages.routing) left on the
-    page as `route_ancestors`, so the trail needs no query; None otherwise."""
-    chain = page.__dict__.get("route_ancestors")
-    if chain is None:
-        return None
-    return [ancestor for ancestor in chain if ancestor.depth > 2 and ancestor.live]
-
-
 def page_trail(page, request=None):
     """Crumbs for a Wagtail page: its live ancestors below the tree root, then the page."""
-    ancestors = routed_ancestors(page)
-    if ancestors is None:
+    # Routing (pages.routing) leaves the ancestors on the page: then the trail needs no query.
+    chain = page.__dict__.get("route_ancestors")
+    if chain is not None:
+        ancestors = [ancestor for ancestor in chain if ancestor.depth > 2 and ancestor.live]
+    else:
         ancestors = page.get_ancestors().filter(depth__gt=2).live() if page.pk else []
     crumbs = [home_crumb()]
     crumbs += [crumb_of(ancestor, "title", ancestor.get_url(request)) for ancestor in ancestors]

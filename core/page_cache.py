@@ -17,8 +17,6 @@ from .cache_tags import SEQUENCE_KEY, SITE, page_cache
 from .redis_cache import reachable_again
 
 STATUS_HEADER = "X-Page-Cache"
-# A stored page's tags for a CDN to purge by (Fastly and xkey; Cloudflare).
-TAG_HEADERS = ("Surrogate-Key", "Cache-Tag")
 # Only memory limits an entry's life: the tags' versions say when it is stale.
 DEFAULT_TIMEOUT = 24 * 60 * 60
 # Headers that belong to one response, not to the page.
@@ -31,13 +29,10 @@ def bump_after_outage(sender, **kwargs):
     cache_tags.move_on({SITE})
 
 
-def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
-    """`compute()`, kept (in Redis and this process) while the versions of `tags` stay.
-
-    `tags` is a list or a function of the value; the page using the value shows them too.
-    One key per `key`, so values of old versions are not left behind.
-    """
-    if not cache_tags.invalidating() or not getattr(settings, "RULESAGE_REMEMBER", True):
+def remembered(key, compute, tags):
+    """`compute()`, kept while the versions of `tags` (a list, or a function of the value)
+    stay; the page using it shows them too."""
+    if not settings.RULESAGE_REMEMBER:
         value = compute()
         if value is not None:
             cache_tags.shows(*(tags(value) if callable(tags) else tags))
@@ -64,7 +59,7 @@ def remembered(key, compute, tags, timeout=DEFAULT_TIMEOUT):
     versions = cache_tags.versions_to_store(value_tags, sequence)
     if versions is not None:
         entry = (sequence, versions, pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-        page_cache().set(full_key, entry, timeout)
+        page_cache().set(full_key, entry, DEFAULT_TIMEOUT)
         _kept.put(full_key, entry)
     return value
 
@@ -104,19 +99,13 @@ TYPED_PARAMETERS = frozenset({"q", "game", "edition", "question"})
 
 
 def accept(request, name, value):
-    """Say the view used query parameter `name` as `value`, as the page's one address
-    writes it ("" for the default, which the address leaves out).
-
-    A page is stored only when every parameter was accepted as written; one written
-    otherwise is redirected; one the view could not use is not accepted.
-    """
+    """Say the view used query parameter `name` as `value` ("" for the default): only
+    pages whose every parameter was accepted as written are stored."""
     accepted(request)[name] = value
 
 
 def accepted(request):
-    if not hasattr(request, "query_accepted"):
-        request.query_accepted = {}
-    return request.query_accepted
+    return request.__dict__.setdefault("query_accepted", {})
 
 
 def as_accepted(request):
@@ -158,11 +147,10 @@ def anonymous(request):
 
 
 def cacheable_request(request):
-    prefixes = getattr(settings, "RULESAGE_PAGE_CACHE_SKIP_PREFIXES", ())
     return (
         request.method in ("GET", "HEAD")
         and anonymous(request)
-        and not request.path.startswith(tuple(prefixes))
+        and not request.path.startswith(settings.RULESAGE_PAGE_CACHE_SKIP_PREFIXES)
         and set(request.GET) <= READ_PARAMETERS
         and not set(request.GET) & TYPED_PARAMETERS
     )
@@ -183,24 +171,9 @@ def cacheable_response(request, response):
     return not cache_control & {"private", "no-cache", "no-store"}
 
 
-def stored(response, sequence, versions):
-    headers = [(k, v) for k, v in response.items() if k.lower() not in NOT_STORED]
-    return (sequence, versions, response.content, headers)
-
-
-def tag_response(response, tags):
-    """Name the page's tags for a CDN (`core.page_cache_events` purges by them)."""
-    names = sorted(tags)
-    response[TAG_HEADERS[0]] = " ".join(names)
-    response[TAG_HEADERS[1]] = ",".join(names)
-
-
 class PageCacheMiddleware:
-    """Serve anonymous GETs of reader pages from the cache, and fill it.
-
-    It sits before the session, language, CSRF and auth middleware so a hit skips them;
-    the stored headers hold what they added, and the key holds the language.
-    """
+    """Serve anonymous GETs of reader pages from the cache, and fill it; before the
+    session, language, CSRF and auth middleware, so a hit skips them."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -225,7 +198,7 @@ class PageCacheMiddleware:
         value = found.get(key)
         if value is not None and cache_tags.still_current(value[0], value[1], sequence):
             if value[0] != sequence:  # current still: the next hit need not ask again
-                page_cache().set(key, (sequence, *value[1:]), self.timeout())
+                page_cache().set(key, (sequence, *value[1:]), settings.RULESAGE_PAGE_CACHE_TIMEOUT)
             response = HttpResponse(value[2], headers=dict(value[3]))
             response[STATUS_HEADER] = "hit"
             return response
@@ -235,17 +208,16 @@ class PageCacheMiddleware:
             and as_accepted(request)
             and cacheable_response(request, response)
         ):
-            tags = cache_tags.shown()
+            tags = sorted(cache_tags.shown())
             versions = cache_tags.versions_to_store(tags, sequence)
-            tag_response(response, tags)
+            # The page's tags for a CDN to purge by (Fastly and xkey; Cloudflare).
+            response["Surrogate-Key"], response["Cache-Tag"] = " ".join(tags), ",".join(tags)
             if versions is not None:
-                page_cache().set(key, stored(response, sequence, versions), self.timeout())
+                headers = [(k, v) for k, v in response.items() if k.lower() not in NOT_STORED]
+                value = (sequence, versions, response.content, headers)
+                page_cache().set(key, value, settings.RULESAGE_PAGE_CACHE_TIMEOUT)
             response[STATUS_HEADER] = "miss"
         elif value is not None:
             # Something the kept copy shows has changed: this answer needed the view.
             response[STATUS_HEADER] = "stale"
         return response
-
-    @staticmethod
-    def timeout():
-        return getattr(settings, "RULESAGE_PAGE_CACHE_TIMEOUT", DEFAULT_TIMEOUT)

@@ -1,8 +1,5 @@
-"""Which cached pages a change makes stale: each app declares in its signals module the
-tags a change to each kind of its records touches (`tags_for`) and has them watched
-(`watch`). A page or record no rule names makes everything stale; writes that send no
-signal bump their own tags.
-"""
+"""Which cached pages a change makes stale: each app declares the tags of its records
+(`tags_for`) and has them watched (`watch`); anything undeclared makes everything stale."""
 
 from django.apps import apps
 from django.db.models.signals import post_delete, post_save, pre_save

@@ -1,6 +1,5 @@
-"""What every page type shares: the role-aware form and permissions in the admin, a
-view-restriction check that costs readers no query on a site without restrictions, and a
-page's address in another language."""
+"""What every page type shares: the role-aware admin form and permissions, and a
+view-restriction check that costs readers no query."""
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils import translation
@@ -36,15 +35,8 @@ class EditorialPage:
         return []
 
     def get_view_restrictions(self):
-        """Wagtail's restrictions of this page and its ancestors, without asking the database
-        when none can apply.
-
-        Wagtail looks up the page's ancestors and then their restrictions, two queries on
-        every page served, while most sites restrict nothing. The paths of the restricted
-        pages and of alias pages (an alias takes its original's restrictions) are
-        remembered until the site's tag moves on (saving a restriction or an alias does);
-        only a page below one of them is looked up Wagtail's way.
-        """
+        """Wagtail's restrictions of this page and its ancestors, asked of the database only
+        when the remembered restricted or alias paths say one can apply."""
         restricted, aliases = remembered_restrictions()
         if self.alias_of_id is None and not any(
             self.path.startswith(path) for path in (*restricted, *aliases)

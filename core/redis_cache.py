@@ -1,14 +1,5 @@
-"""A Redis cache backend storing what Django's does (same keys, values and timeouts), where
-an outage is a miss.
-
-Django's backend builds a `redis.Redis` client for every call, which costs as much as the
-rest of a page served from the cache, and offers no public way to share one: this backend
-talks to redis-py itself and keeps one client. Redis holds nothing a page cannot do
-without, so when it refuses or stops answering reads are misses and writes are skipped;
-each call waits at most the socket timeouts (`OPTIONS`), Redis is then left alone for
-`RETRY_SECONDS`, and the log gets one line a minute. Code whose answer must not be
-guessed (the reader question limit) asks for the error inside `errors_raised()`.
-"""
+"""Django's Redis cache backend with one shared client, where an unreachable Redis is a miss
+(for `RETRY_SECONDS`, logged once a minute) unless asked inside `errors_raised()`."""
 
 import contextlib
 import logging
@@ -22,7 +13,6 @@ from asgiref.local import Local
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.dispatch import Signal
 from django.utils.functional import cached_property
-from django.utils.module_loading import import_string
 
 logger = logging.getLogger("rulesage.cache")
 
@@ -124,11 +114,7 @@ class RedisCache(BaseCache):
     @cached_property
     def client(self):
         """One client for every call of this backend (Django makes a backend per thread)."""
-        options = dict(self.options)
-        pool_class = options.pop("pool_class", redis.ConnectionPool)
-        if isinstance(pool_class, str):
-            pool_class = import_string(pool_class)
-        return redis.Redis(connection_pool=pool_class.from_url(self.location, **options))
+        return redis.Redis.from_url(self.location, **self.options)
 
     def get_backend_timeout(self, timeout=DEFAULT_TIMEOUT):
         """Seconds for Redis: None keeps the key, and 0 deletes it."""
@@ -195,10 +181,6 @@ class RedisCache(BaseCache):
         values = self.attempt([], lambda r: r.mget(list(names)))
         return {names[n]: loads(v) for n, v in zip(names, values, strict=False) if v is not None}
 
-    def has_key(self, key, version=None):
-        key = self.make_and_validate_key(key, version=version)
-        return self.attempt(False, lambda r: bool(r.exists(key)))
-
     def incr(self, key, delta=1, version=None):
         key = self.make_and_validate_key(key, version=version)
         if not self.attempt(False, lambda r: r.exists(key)):
@@ -218,29 +200,6 @@ class RedisCache(BaseCache):
             pipeline.execute()
 
         self.attempt(None, write)
-
-    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        """The keys that could not be written: none, or all of them when Redis is down."""
-        if not data:
-            return []
-        values = {self.make_and_validate_key(k, version=version): dumps(v) for k, v in data.items()}
-        timeout = self.get_backend_timeout(timeout)
-
-        def write(client):
-            pipeline = client.pipeline()
-            pipeline.mset(values)
-            if timeout is not None:
-                for name in values:
-                    pipeline.expire(name, timeout)
-            pipeline.execute()
-            return []
-
-        return self.attempt(list(data), write)
-
-    def delete_many(self, keys, version=None):
-        if keys:
-            names = [self.make_and_validate_key(key, version=version) for key in keys]
-            self.attempt(None, lambda r: r.delete(*names))
 
     def clear(self):
         self.attempt(None, lambda r: r.flushdb())

@@ -1,20 +1,5 @@
-"""Who may do what: each action people take is one permission, granted here to the groups.
-
-Editors publish guides, work the rulings desk (review rulings, answer readers, import,
-issue errata cards) and keep the rules knowledge; Translators translate, and mark
-translations up to date. Both keep each game's glossary. Every entry point that performs
-an action (admin views, bulk actions, choosers, forms, commands) asks for the action's
-permission below and nothing else, and the admin hides what that would refuse.
-
-Translators may edit pages but not publish: what they submit goes through the "Editorial
-review" workflow, whose approval task belongs to Editors, and the page form keeps them to
-the translated fields. They may also save drafts of rulings, whose form likewise keeps them to the
-translations, for an editor to publish.
-
-`ensure_roles(apps)` makes all of that so, and is safe to run again: the data migrations
-run it with the historical app registry, and tests run it after a flushed database.
-Groups keep any other permission an administrator gave them.
-"""
+"""Who may do what: each action is one permission, granted here to the Editors and
+Translators groups; `ensure_roles(apps)` is safe to run again (migrations, tests)."""
 
 from django.contrib.auth.management import create_permissions
 from django.db.models import Q
@@ -100,9 +85,6 @@ def ensure_roles(apps):
     Permission = apps.get_model("auth", "Permission")
     Group = apps.get_model("auth", "Group")
 
-    def permissions(app_label, codenames):
-        return Permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
-
     def named(names):
         """The permissions "app_label.codename" of `names` that exist yet."""
         wanted = Q(pk__in=[])
@@ -111,15 +93,14 @@ def ensure_roles(apps):
             wanted |= Q(content_type__app_label=app_label, codename=codename)
         return Permission.objects.filter(wanted)
 
-    access_admin = permissions("wagtailadmin", ["access_admin"])
     editors, _ = Group.objects.get_or_create(name=EDITORS)
-    editors.permissions.add(*access_admin, *named(EDITOR_PERMISSIONS))
+    editors.permissions.add(*named(["wagtailadmin.access_admin", *EDITOR_PERMISSIONS]))
     translators, _ = Group.objects.get_or_create(name=TRANSLATORS)
-    translators.permissions.add(*access_admin, *named(TRANSLATOR_PERMISSIONS))
-    ensure_page_roles(apps, editors, translators, permissions)
+    translators.permissions.add(*named(["wagtailadmin.access_admin", *TRANSLATOR_PERMISSIONS]))
+    ensure_page_roles(apps, editors, translators, named)
 
 
-def ensure_page_roles(apps, editors, translators, permissions):
+def ensure_page_roles(apps, editors, translators, named):
     """Page permissions at the tree's root, and the workflow every page inherits from it."""
     Page = apps.get_model("wagtailcore", "Page")
     root = Page.objects.filter(depth=1).first()
@@ -130,7 +111,7 @@ def ensure_page_roles(apps, editors, translators, permissions):
         (editors, EDITOR_PAGE_PERMISSIONS),
         (translators, TRANSLATOR_PAGE_PERMISSIONS),
     ):
-        for permission in permissions("wagtailcore", codenames):
+        for permission in named(f"wagtailcore.{codename}" for codename in codenames):
             GroupPagePermission.objects.get_or_create(group=group, page=root, permission=permission)
 
     ContentType = apps.get_model("contenttypes", "ContentType")
@@ -138,19 +119,14 @@ def ensure_page_roles(apps, editors, translators, permissions):
     Workflow = apps.get_model("wagtailcore", "Workflow")
     WorkflowTask = apps.get_model("wagtailcore", "WorkflowTask")
     WorkflowPage = apps.get_model("wagtailcore", "WorkflowPage")
-    task = GroupApprovalTask.objects.filter(name=APPROVAL_TASK).first()
-    if task is None:
-        task = GroupApprovalTask.objects.create(
-            name=APPROVAL_TASK,
-            active=True,
-            content_type=ContentType.objects.get_or_create(
-                app_label="wagtailcore", model="groupapprovaltask"
-            )[0],
-        )
+    task_type, _ = ContentType.objects.get_or_create(
+        app_label="wagtailcore", model="groupapprovaltask"
+    )
+    task, _ = GroupApprovalTask.objects.get_or_create(
+        name=APPROVAL_TASK, defaults={"active": True, "content_type": task_type}
+    )
     task.groups.add(editors)
-    workflow = Workflow.objects.filter(name=WORKFLOW).first()
-    if workflow is None:
-        workflow = Workflow.objects.create(name=WORKFLOW, active=True)
+    workflow, _ = Workflow.objects.get_or_create(name=WORKFLOW, defaults={"active": True})
     WorkflowTask.objects.get_or_create(workflow=workflow, task=task, defaults={"sort_order": 0})
     # Every page inherits the workflow of the tree's root, replacing Wagtail's default.
     WorkflowPage.objects.update_or_create(page=root, defaults={"workflow": workflow})

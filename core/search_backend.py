@@ -1,7 +1,5 @@
-"""The site search's backend: Wagtail's PostgreSQL backend answering from the models' stored
-vector columns (`core.stored_search`) rather than stemming every row at query time; on
-SQLite (``make run``) Wagtail's plain fallback, which can search the per-language columns.
-"""
+"""The site search's backend: Wagtail's PostgreSQL backend answering from the stored vector
+columns (`core.stored_search`); Wagtail's fallback on SQLite."""
 
 from django.db import connection
 from django.db.models import QuerySet
@@ -22,7 +20,7 @@ class SiteSearchBackend(PostgresSearchBackend):
 
     def __init__(self, params):
         super().__init__(params)
-        self.rank_candidates = params.get("RANK_CANDIDATES")
+        self.rank_candidates = params["RANK_CANDIDATES"]
 
     def search(self, query, model_or_queryset, fields=None, operator=None, order_by_relevance=True):
         """Answered from the stored vector of exactly `fields`, when one exists."""

@@ -1,5 +1,5 @@
-"""Security that is not a Django setting: the Permissions-Policy header, the sign-in
-throttle's two limits and the page of a locked-out admin sign-in."""
+"""Security Django has no setting for: Permissions-Policy, the sign-in throttle's two
+limits and the locked-out sign-in page."""
 
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
@@ -38,11 +38,8 @@ def account_locked(request, credentials=None):
 
 
 def failure_limit(request, credentials=None):
-    """AXES_FAILURE_LIMIT: two limits in one, as django-axes compares one number.
-
-    Axes locks when the larger count, the address's, reaches it: so it is the per-address
-    limit until this account has failed its own number of times from this address.
-    """
+    """AXES_FAILURE_LIMIT: the per-address limit, or the per-account one once this
+    account has failed that often from this address (axes compares one number)."""
     if account_locked(request, credentials):
         return settings.RULESAGE_SIGNIN_FAILURES_PER_ACCOUNT
     return settings.RULESAGE_SIGNIN_FAILURES_PER_ADDRESS

@@ -6,6 +6,7 @@ from operator import and_, mul, or_
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db.models import F, Lookup
+from django.utils.functional import cached_property
 from modelsearch.query import And, Or, PlainText
 
 from core.text_search import StoredSearchVector
@@ -17,24 +18,20 @@ RANK_WEIGHTS = [1 / 101, 11 / 101, 21 / 101, 1.0]
 def stored_vector(model, config, field_names):
     """`model`'s stored vector column of exactly `field_names` in `config`, or None."""
     wanted = sorted(field_names)
-    for field in model._meta.get_fields():
-        expression = getattr(field, "expression", None)
-        if (
-            isinstance(expression, StoredSearchVector)
-            and expression.config == config
-            and sorted(expression.field_names) == wanted
-        ):
-            return field.name
+    for name, expression in vector_columns(model).items():
+        if expression.config == config and sorted(expression.field_names) == wanted:
+            return name
     return None
 
 
 def vector_columns(model):
-    """`model`'s stored vector columns: searched, never shown, so never loaded."""
-    return [
-        field.name
-        for field in model._meta.get_fields()
+    """`model`'s stored vector columns by name: searched, never shown, so never loaded."""
+    fields = model._meta.get_fields()
+    return {
+        field.name: field.expression
+        for field in fields
         if isinstance(getattr(field, "expression", None), StoredSearchVector)
-    ]
+    }
 
 
 def words(query):
@@ -87,43 +84,33 @@ class AnyOf(Lookup):
 
 class RankedMatches:
     """The rows of `queryset` whose vector `column` matches `query`, best (then newest)
-    first, read as Wagtail's results are. With a `limit`, only the newest `limit` matches
-    are ranked, since ranking reads every match.
+    first, read as Wagtail's results are. Only the newest `limit` matches are ranked, since
+    ranking reads every match.
     """
 
-    def __init__(self, queryset, column, query, config, limit=None):
+    def __init__(self, queryset, column, query, config, limit):
         self.queryset = queryset
         self.matches = queryset.filter(**{column: tsquery(query, config)})
         self.rank = tsrank(column, query, config)
         self.limit = limit
-        self.candidates_ = None
-        self.count_ = None
 
+    @cached_property
     def candidates(self):
-        """The primary keys of the newest `limit` + 1 matches, read once."""
-        if self.candidates_ is None:
-            newest = self.matches.order_by("-pk").values_list("pk", flat=True)
-            self.candidates_ = list(newest[: self.limit + 1])
-        return self.candidates_
+        """The primary keys of the newest `limit` + 1 matches."""
+        newest = self.matches.order_by("-pk").values_list("pk", flat=True)
+        return list(newest[: self.limit + 1])
 
     def more_than_ranked(self):
-        return bool(self.limit) and len(self.candidates()) > self.limit
+        return len(self.candidates) > self.limit
 
     def count(self):
-        if self.count_ is None:
-            if self.limit:
-                self.count_ = min(self.limit, len(self.candidates()))
-            else:
-                self.count_ = self.matches.count()
-        return self.count_
+        return min(self.limit, len(self.candidates))
 
     def __len__(self):
         return self.count()
 
     def ranked(self, start, stop):
-        if not self.limit:
-            return self.matches.order_by(self.rank.desc(), "-pk")[start:stop]
-        ids = self.candidates()[: self.limit]
+        ids = self.candidates[: self.limit]
         if not ids:
             return self.queryset.none()
         # Rank the candidates alone, then join for the slice only: joined first,

@@ -1,9 +1,4 @@
-"""schema.org JSON-LD: what a reader's trust in a page rests on, for search engines.
-
-Guides and rulings each build their description (guides/templatetags/guide_structured_data.py,
-rulings/templatetags/ruling_page.py) from what their page already shows; the parts they share,
-the site as publisher and reviewer, a correction, and writing the block, are here.
-"""
+"""schema.org JSON-LD parts guides and rulings share: publisher, correction, translations."""
 
 import html
 import json

@@ -1,12 +1,5 @@
-"""Which translated fields of an object fall back to the source language (English).
-
-modeltranslation returns the English value when a Spanish field is empty
-(MODELTRANSLATION_FALLBACK_LANGUAGES); it does not say that it did. Readers must be told,
-and the fallback part marked `lang="en"`, so these helpers look at the stored values.
-
-In the bottom layer because every app's pages need them (rulings are published in English
-and read on Spanish pages); they know no model of any app.
-"""
+"""Which translated fields fall back to English: modeltranslation does it silently, and
+readers must be told (and the part marked `lang="en"`)."""
 
 import datetime
 
@@ -101,12 +94,8 @@ ITEM_LABELS = {"corrections": _("corrections"), "change_log": _("change log")}
 
 
 def shown_in_english(obj, language, items=None):
-    """Labels of what readers of `language` get in English on `obj`'s page.
-
-    The page's own fields, then each list of child objects in `items` (e.g.
-    {"corrections": [...]}) of which any object falls back. The page's notice and the
-    translators' dashboard both call this, so they always name the same parts.
-    """
+    """Labels of what readers of `language` get in English on `obj`'s page: its fields,
+    then each list of child objects in `items` of which any falls back."""
     labels = [capfirst(field_label(type(obj), name)) for name in untranslated_fields(obj, language)]
     labels += [
         capfirst(ITEM_LABELS.get(key, key))
@@ -117,11 +106,7 @@ def shown_in_english(obj, language, items=None):
 
 
 def comparable(value):
-    """What a reader sees of `value`, to tell whether a field's content changed.
-
-    Streams are compared without block ids, text without markup, attributes or spacing
-    (core.reader_text): Wagtail re-serialising an editor's rich text is no change.
-    """
+    """What a reader sees of `value`: streams without block ids, text without markup."""
     if hasattr(value, "get_prep_value") and hasattr(value, "stream_block"):
         return [(block["type"], visible(block["value"])) for block in value.get_prep_value()]
     if isinstance(value, datetime.date):
@@ -132,12 +117,8 @@ def comparable(value):
 
 
 def language_snapshot(obj, language):
-    """What `obj` says in `language`, to tell whether that language's text changed.
-
-    For the source language this includes the fields that are not translated (a model
-    lists them in `original_fields`); child rows named in `compared_relations` are
-    compared the same way, row by row.
-    """
+    """What `obj` says in `language` (with `original_fields` for the source language,
+    and `compared_relations` row by row), to tell whether it changed."""
     values = {name: comparable(stored(obj, name, language)) for name in reader_fields(type(obj))}
     if language == SOURCE_LANGUAGE:
         for name in getattr(obj, "original_fields", ()):

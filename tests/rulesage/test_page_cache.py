@@ -31,7 +31,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def page_cache(settings):
     settings.RULESAGE_PAGE_CACHE = True
-    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
     cache = caches["pages"]
     cache.set("ping", "pong")
     assert cache.get("ping") == "pong", "the test Redis does not answer"

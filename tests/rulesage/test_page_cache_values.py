@@ -31,7 +31,6 @@ PAGE_KEY = re.compile(r"[0-9a-f]{64}")
 @pytest.fixture
 def page_cache(settings):
     settings.RULESAGE_PAGE_CACHE = True
-    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
     bump_everything()  # pages of earlier tests were rendered from another database
     yield caches["pages"]
     bump_everything()

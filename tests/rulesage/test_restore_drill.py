@@ -40,7 +40,6 @@ def test_a_restored_database_serves_every_reader_page_as_it_was(
     client, root_page, settings, tmp_path
 ):
     settings.RULESAGE_PAGE_CACHE = True
-    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
     call_command("load_demo", verbosity=0)
     before = every_reader_page(client)
     assert len(before) > 40

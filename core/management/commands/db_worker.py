@@ -1,11 +1,5 @@
-"""`manage.py db_worker`: django-tasks-db's task worker, which outlasts database outages.
-
-The library's worker exits on the first database error; this one closes its connections,
-waits (1, 2, 4, … 30 s) until the database answers, queues again the task the outage cut
-short and runs the library's worker again. Each query is bounded (statement_timeout, then
-an alarm GRACE_SECONDS later), since a database that stops answering raises nothing.
-With --reload the library's worker runs in a thread no alarm reaches, unchanged.
-"""
+"""`manage.py db_worker`: django-tasks-db's worker, which waits out database outages (each
+query bounded, since a database that stops answering raises nothing) instead of exiting."""
 
 import contextlib
 import logging
