@@ -55,7 +55,7 @@ def test_loaded_demo_shows_the_story_dates(client):
     assert versions[1] <= correction.corrected_on <= versions[2]
     assert guide.first_published_at.date() == versions[1]
     assert guide.last_published_at.date() == versions[2]
-    assert guide.translations.get(language="es").marked_at.date() == versions[2]
+    assert guide.translation_marks.get(language="es").marked_at.date() == versions[2]
 
     page = BeautifulSoup(client.get(guide.url).content, "html.parser")
     changelog = [time["datetime"] for time in page.select(".changelog time")]
