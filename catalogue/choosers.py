@@ -177,19 +177,19 @@ class PassageChooseMixin(EditionScopedChooseMixin):
         return message % {"query": query}
 
 
-def chooser_viewset(mixin, preserved=()):
-    """A snippet chooser whose list and results views both take `mixin`, keeping the
-    `preserved` query parameters (the edition scope) from one to the other."""
+def chooser_viewset(mixin):
+    """A snippet chooser whose list and results views both take `mixin`, keeping its
+    `lookups` query parameters (the edition scope) from one to the other."""
     attrs = {
         "choose_view_class": type("ChooseView", (mixin, ChooseView), {}),
         "choose_results_view_class": type("ChooseResultsView", (mixin, ChooseResultsView), {}),
     }
-    if preserved:
-        attrs["preserve_url_parameters"] = ["multiple", SCOPE, *preserved]
+    if lookups := getattr(mixin, "lookups", None):
+        attrs["preserve_url_parameters"] = ["multiple", SCOPE, *lookups]
     return type(f"{mixin.__name__}ViewSet", (SnippetChooserViewSet,), attrs)
 
 
-PassageChooserViewSet = chooser_viewset(PassageChooseMixin, PassageChooseMixin.lookups)
+PassageChooserViewSet = chooser_viewset(PassageChooseMixin)
 
 
 class DocumentChooseMixin(EditionScopedChooseMixin):
@@ -209,23 +209,19 @@ class DocumentChooseMixin(EditionScopedChooseMixin):
         return ""  # documents are listed, not searched
 
 
-DocumentChooserViewSet = chooser_viewset(DocumentChooseMixin, DocumentChooseMixin.lookups)
+DocumentChooserViewSet = chooser_viewset(DocumentChooseMixin)
 
 
-class GameSearchForm(SearchForm):
-    fields_searched = ("name", "slug")
-
-
-class EditionSearchForm(SearchForm):
-    fields_searched = ("code", "label", "game__name")
+def searching(*fields):
+    return type("SearchForm", (SearchForm,), {"fields_searched": fields})
 
 
 class GameChooseMixin:
-    filter_form_class = GameSearchForm
+    filter_form_class = searching("name", "slug")
 
 
 class EditionChooseMixin:
-    filter_form_class = EditionSearchForm
+    filter_form_class = searching("code", "label", "game__name")
 
     def get_object_list(self):
         return super().get_object_list().select_related("game")  # each row names its game

@@ -33,35 +33,30 @@ def typed(text):
 
 def _games(text, lookup):
     """Games whose slug is `text` or whose name (the reader's or English) matches it by
-    `lookup`, each with `shown_name`, and those name columns."""
+    `lookup`, each with `shown_name` and `rank` (0 when a name begins with it), and those
+    name columns."""
+    text = typed(text)[:TYPED_LIMIT]
     language = (get_language() or SOURCE_LANGUAGE)[:2]
     names = list(dict.fromkeys([f"name_{language}", f"name_{SOURCE_LANGUAGE}"]))
-    found = Q(slug=text)
+    found, starts = Q(slug=text), Q()
     for column in names:
         found |= Q(**{f"{column}__{lookup}": text})
+        starts |= Q(**{f"{column}__istartswith": text})
     shown = Coalesce(*(NullIf(c, Value("")) for c in names), Value(""), output_field=CharField())
-    return Game.objects.filter(found).annotate(shown_name=shown), names
+    rank = Case(When(starts, then=Value(0)), default=Value(1), output_field=IntegerField())
+    games = Game.objects.filter(found).annotate(shown_name=shown, rank=rank)
+    return (games if text else games.none()), names
 
 
 def games_matching(text):
     """The few games whose name holds `text`, those it begins first, then by name. One query."""
-    text = typed(text)[:TYPED_LIMIT]
-    if not text:
-        return []
     games, names = _games(text, "icontains")
-    starts = Q()
-    for column in names:
-        starts |= Q(**{f"{column}__istartswith": text})
-    rank = Case(When(starts, then=Value(0)), default=Value(1), output_field=IntegerField())
-    games = games.annotate(rank=rank).only("pk", "slug", *names)
-    return list(games.order_by("rank", "shown_name", "pk")[:GAMES_OFFERED])
+    games = games.only("pk", "slug", *names).order_by("rank", "shown_name", "pk")
+    return list(games[:GAMES_OFFERED])
 
 
 def games_called(text):
     """The games called exactly `text` (any case), or whose slug it is."""
-    text = typed(text)[:TYPED_LIMIT]
-    if not text:
-        return []
     games, _names = _games(text, "iexact")
     return list(games.order_by("shown_name", "pk")[: GAMES_OFFERED + 1])
 

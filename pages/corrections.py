@@ -72,16 +72,8 @@ class CorrectionsLog:
     def count(self):
         return sum(corrections(kind).count() for kind in KINDS)
 
-    def __len__(self):
-        return self.count()
-
     def __getitem__(self, key):
-        if not isinstance(key, slice) or key.step not in (None, 1):
-            raise TypeError("The corrections log is read in slices.")
-        start = key.start or 0
-        stop = key.stop if key.stop is not None else self.count()
-        if stop <= start:
-            return []
+        start, stop = key.start or 0, key.stop if key.stop is not None else self.count()
         heads = sorted(
             (
                 (corrected_on, kind, pk)

@@ -65,9 +65,8 @@ def _remembered_links(request):
     except DisallowedHost:  # the bad-request page itself, for a host not served
         host = ""
     key = f"nav:{host}:{translation.get_language()}"
-    if request is None:
-        return remembered(key, lambda: _links(request), [SITE])
-    known = request.__dict__.setdefault("_main_links", {})  # the header and a guide ask
+    # The header and a guide ask, once a request.
+    known = request.__dict__.setdefault("_main_links", {}) if request else {}
     if key not in known:
         known[key] = remembered(key, lambda: _links(request), [SITE])
     return known[key]

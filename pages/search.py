@@ -30,7 +30,7 @@ from core.text_search import WORD_RE
 from core.translated_fields import SOURCE_LANGUAGE
 from guides.models import GamePage, GuidePage
 
-from .search_scope import ENGLISH_QUERYSETS, QUERYSETS, Filters
+from .search_scope import ENGLISH_QUERYSETS, QUERYSETS, Filters  # noqa: F401 - searched with
 
 # A query is the words of what was typed: punctuation, operators and control characters
 # are not search syntax here, and a pasted page is cut to this many characters.
@@ -68,10 +68,9 @@ def query_words(raw):
     return [word for word in words if len(word) > 1 or word.isdigit()][:MAX_WORDS]
 
 
-def search(kind, words, language=None, filters=None):
+def search(kind, words, language, filters):
     """Wagtail's results (lazy, sliceable, countable) of `kind` for `words`, by relevance."""
-    language = (language or get_language())[:2]
-    queryset, fields = QUERYSETS[kind](language, filters or Filters())
+    queryset, fields = QUERYSETS[kind](language, filters)
     backend = get_search_backend(f"site_{language}")
     return backend.search(" ".join(words), queryset, fields=fields, operator="and")
 
@@ -110,9 +109,6 @@ class Chained:
     def count(self):
         return sum(self.counts)
 
-    def __len__(self):
-        return self.count()
-
     def __getitem__(self, key):
         start, stop = key.start or 0, key.stop if key.stop is not None else self.count()
         items, offset = [], 0
@@ -138,20 +134,9 @@ def capped_search(kind, words, language, filters, expansion=None):
     newest matches, core.search_backend: the reader is told a game or a word narrows them)."""
     results = search(kind, words, language, filters)
     if expansion is not None and kind in ENGLISH_QUERYSETS:
-        english_words = [
-            word
-            for concept in expansion.known
-            for term in concept.english
-            for word in WORD_RE.findall(term)
-        ]
-        results = Chained(
-            (results, "", words),
-            (
-                search_in_english(kind, expansion, language, filters),
-                SOURCE_LANGUAGE,
-                english_words,
-            ),
-        )
+        english = [w for c in expansion.known for term in c.english for w in WORD_RE.findall(term)]
+        in_english = search_in_english(kind, expansion, language, filters)
+        results = Chained((results, "", words), (in_english, SOURCE_LANGUAGE, english))
     more_than_ranked = getattr(results, "more_than_ranked", None)
     return results, bool(more_than_ranked and more_than_ranked())
 
@@ -182,9 +167,8 @@ def snippet(text, words, length=SNIPPET_LENGTH):
     marked = [
         f"<mark>{html.escape(p)}</mark>" if n % 2 else html.escape(p) for n, p in enumerate(parts)
     ]
-    prefix = "… " if start else ""
     suffix = " …" if start + length < len(text) else ""
-    return mark_safe(prefix + "".join(marked) + suffix)  # noqa: S308 - every part escaped
+    return mark_safe(("… " if start else "") + "".join(marked) + suffix)  # noqa: S308 - every part escaped
 
 
 def best_window(text, pattern, length):
@@ -267,22 +251,13 @@ def grouped_results(words, filters, request, kind=None):
     for each in [each for each in KINDS if not kind or each.key == kind]:
         results, many = capped_search(each.key, words, language, filters, expansion)
         if kind:
-            paginator = Paginator(results, PER_PAGE)
-            page = page_or_404(paginator, request)
-            items, count = page.object_list, paginator.count
+            page = page_or_404(Paginator(results, PER_PAGE), request)
+            items, count = page.object_list, page.paginator.count
         else:
-            page = None
-            items = results[:PREVIEW]
+            page, items = None, results[:PREVIEW]
             count = results.count() if len(items) == PREVIEW else len(items)
-        groups.append(
-            {
-                "kind": each,
-                "count": count,
-                "many": many,
-                "page": page,
-                "hits": HITS[each.key](items, words, language, request),
-            }
-        )
+        hits = HITS[each.key](items, words, language, request)
+        groups.append({"kind": each, "count": count, "many": many, "page": page, "hits": hits})
     return groups
 
 
@@ -301,10 +276,9 @@ def vocabulary(language):
     return remembered(f"search-vocabulary:{language}", read, [LISTS])
 
 
-def did_you_mean(words, language=None):
+def did_you_mean(words):
     """The query with each unknown word replaced by the closest known one, or None."""
-    language = (language or get_language())[:2]
-    known = vocabulary(language)  # sorted: the same suggestion on every server
+    known = vocabulary(get_language()[:2])  # sorted: the same suggestion on every server
     exact = set(known)
     suggested = [
         word

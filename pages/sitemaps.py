@@ -64,20 +64,18 @@ class TranslatedSitemap(Sitemap):
             with translation.override(code):
                 locations[code] = [self.request.build_absolute_uri(self.path(i)) for i in items]
         lastmods = [as_lastmod(self.lastmod(item)) for item in items]
-        urls = []
-        for n, (item, lastmod) in enumerate(zip(items, lastmods, strict=True)):
-            alternates = [{"lang_code": code, "location": locations[code][n]} for code in LANGUAGES]
-            default = locations[settings.LANGUAGE_CODE][n]
-            alternates.append({"lang_code": "x-default", "location": default})
-            urls.append(
-                {
-                    "item": item,
-                    "location": locations[self.language][n],
-                    # Written here: the template's date filter took much of a file's time.
-                    "lastmod": lastmod.isoformat() if lastmod else "",
-                    "alternates": alternates,
-                }
-            )
+        alternate = [*LANGUAGES, "x-default"]
+        locations["x-default"] = locations[settings.LANGUAGE_CODE]
+        urls = [
+            {
+                "item": item,
+                "location": locations[self.language][n],
+                # Written here: the template's date filter took much of a file's time.
+                "lastmod": lastmod.isoformat() if lastmod else "",
+                "alternates": [{"lang_code": c, "location": locations[c][n]} for c in alternate],
+            }
+            for n, (item, lastmod) in enumerate(zip(items, lastmods, strict=True))
+        ]
         # The view sends it as Last-Modified when every entry has one.
         if lastmods and None not in lastmods:
             self.latest_lastmod = max(lastmods)
@@ -152,8 +150,7 @@ class SiteListSitemap(TranslatedSitemap):
     def lastmod(self, item):
         if item == "rulings:index":
             return latest_ruling_change()
-        newest = latest_corrections(limit=1)
-        return newest[0].dated_at if newest else None
+        return next((entry.dated_at for entry in latest_corrections(limit=1)), None)
 
     def newest(self):
         dates = [self.lastmod(item) for item in self.items()]

@@ -2,6 +2,7 @@
 to English rulings (`catalogue.glossary`), and names a Spanish guide that renders a term
 otherwise."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -14,8 +15,6 @@ from .games import Game
 
 
 def language_choices():
-    from django.conf import settings
-
     names = dict(settings.LANGUAGES)
     return [(code, names.get(code, code)) for code in target_languages()]
 

@@ -29,6 +29,7 @@ from guides.models import (
     GuideVersion,
 )
 
+from ..demo.files import translated
 from .rules import FIRST_BGG_ID
 
 HEADINGS = {
@@ -66,37 +67,26 @@ def load_pages(words, log) -> None:
     guides = []
     with disable_reference_index_auto_update(), transaction.atomic():
         for n, game in enumerate(games.iterator()):
-            overview = f"<p>{words['en'].text(15, 30)}</p>"
-            game_page = add_page(
-                index,
-                GamePage(
-                    game=game,
-                    title=game.name,
-                    title_en=game.name,
-                    title_es=game.name,
-                    slug=game.slug,
-                    slug_en=game.slug,
-                    slug_es=game.slug,
-                    overview=overview,
-                    overview_en=overview,
-                    overview_es=f"<p>{words['es'].text(15, 30)}</p>",
-                    **live,
-                ),
+            overview = {code: f"<p>{words[code].text(15, 30)}</p>" for code in ("en", "es")}
+            fields = translated(
+                title=dict.fromkeys(("en", "es"), game.name),
+                slug=dict.fromkeys(("en", "es"), game.slug),
+                overview=overview,
             )
+            game_page = GamePage(game=game, **fields, **live)
+            add_page(index, game_page)
             guide = GuidePage(
                 kind=GuidePage.Kind.HOW_TO_PLAY,
-                title=f"How to play {game.name}",
-                title_en=f"How to play {game.name}",
-                title_es=f"Cómo jugar a {game.name}",
-                slug="how-to-play",
-                slug_en="how-to-play",
-                slug_es="como-jugar",
-                intro_en=words["en"].text(10, 20),
-                intro_es=words["es"].text(10, 20),
-                body_en=body(words, "en"),
-                body_es=body(words, "es"),
-                rules_scope_en="The base game, illustrative.",
-                rules_scope_es="El juego base, ilustrativo.",
+                **translated(
+                    title={"en": f"How to play {game.name}", "es": f"Cómo jugar a {game.name}"},
+                    slug={"en": "how-to-play", "es": "como-jugar"},
+                    intro={code: words[code].text(10, 20) for code in ("en", "es")},
+                    body={code: body(words, code) for code in ("en", "es")},
+                    rules_scope={
+                        "en": "The base game, illustrative.",
+                        "es": "El juego base, ilustrativo.",
+                    },
+                ),
                 checked_on=published.date(),
                 **live,
             )

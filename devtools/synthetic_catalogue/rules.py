@@ -16,12 +16,14 @@ from catalogue.models import Document, Edition, ErrataCard, Game, Passage
 from rulings.models import Citation, ReaderQuestion, Ruling, RulingCorrection
 from rulings.models.rulings import RulingOrigin, RulingStatus
 
+from ..demo.files import translated
 from .copying import copy_rows, next_key
 from .words import ES, Words
 
 # Games of the catalogue have BoardGameGeek-like ids from here, which tells them apart.
 FIRST_BGG_ID = 900_000
 LANGUAGES = ("en", "es")
+RULEBOOK = {"en": "{} — Rulebook", "es": "{} — Reglamento"}
 # A ruling's dates, all the day it was answered.
 RULING_DATES = (
     "answered_at",
@@ -76,9 +78,7 @@ def load_games(sizes: Sizes, rng: random.Random, words: dict) -> list[Game]:
     with transaction.atomic():
         games = Game.objects.bulk_create(
             Game(
-                name=name,
-                name_en=name,
-                name_es=name,
+                **translated(name=dict.fromkeys(LANGUAGES, name)),
                 slug=f"{name.lower().replace(' ', '-')}-{n}",
                 bgg_id=FIRST_BGG_ID + n,
                 min_players=1 + n % 2,
@@ -91,9 +91,7 @@ def load_games(sizes: Sizes, rng: random.Random, words: dict) -> list[Game]:
                 game=game,
                 code=f"{game.slug}-{language}",
                 language=language,
-                label="First edition",
-                label_en="First edition",
-                label_es="Primera edición",
+                **translated(label={"en": "First edition", "es": "Primera edición"}),
                 errata_checked_on=datetime.date(2026, 9, 1),
             )
             for game in games
@@ -103,9 +101,7 @@ def load_games(sizes: Sizes, rng: random.Random, words: dict) -> list[Game]:
             Document(
                 edition=edition,
                 kind="rulebook",
-                title=f"{edition.game.name} — Rulebook",
-                title_en=f"{edition.game.name} — Rulebook",
-                title_es=f"{edition.game.name} — Reglamento",
+                **translated(title={c: t.format(edition.game.name) for c, t in RULEBOOK.items()}),
                 version="1.0",
                 published_on=datetime.date(2025, 1, 1) + datetime.timedelta(days=n % 365),
             )

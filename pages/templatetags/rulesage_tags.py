@@ -162,9 +162,8 @@ def page_description(context):
     """The page's search description, introduction or game's overview, else the site's."""
     page = context.get("page")
     for name in ("search_description", "intro", "overview"):
-        value = getattr(page, name, None) if page is not None else None
-        text = text_of(value) if isinstance(value, str) else ""
-        if text:
+        value = getattr(page, name, None)
+        if isinstance(value, str) and (text := text_of(value)):
             return text
     return gettext(
         "Rulesage: how-to-play guides for board games, checked against the publishers' "

@@ -186,16 +186,16 @@ def test_past_the_rank_limit_the_newest_matches_are_ranked_and_counted_as_many(
 def test_the_words_found_follow_every_write(demo):
     """The stored search vectors follow the text however it is written: a save, a bulk
     update and a bulk create (the importers' path) are found, and the old words go."""
-    from pages.search import search
+    from pages.search import Filters, search
 
     ruling = Ruling.objects.public().first()
     ruling.answer_en = "Quokkas may be traded."
     ruling.save()
-    assert [r.pk for r in search("rulings", ["quokkas"], "en")] == [ruling.pk]
+    assert [r.pk for r in search("rulings", ["quokkas"], "en", Filters())] == [ruling.pk]
     Ruling.objects.filter(pk=ruling.pk).update(answer_en="Wombats may be traded.")
-    assert list(search("rulings", ["quokkas"], "en")) == []
-    assert [r.pk for r in search("rulings", ["wombat"], "en")] == [ruling.pk]
-    assert list(search("rulings", ["wombat"], "es")) == []  # the English text only
+    assert list(search("rulings", ["quokkas"], "en", Filters())) == []
+    assert [r.pk for r in search("rulings", ["wombat"], "en", Filters())] == [ruling.pk]
+    assert list(search("rulings", ["wombat"], "es", Filters())) == []  # the English text only
 
 
 def test_one_kind_of_one_edition_page_by_page(client, demo, monkeypatch):
