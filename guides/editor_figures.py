@@ -11,7 +11,7 @@ to the admin's home.
 """
 
 import datetime
-from collections import Counter
+from collections import Counter, namedtuple
 from dataclasses import dataclass
 
 from django.db.models import Count, Min
@@ -26,11 +26,12 @@ from core.freshness import TranslationStatus
 from core.translated_fields import target_languages
 from rulings.flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from rulings.models import DATED_AT, ReaderQuestion, Ruling, carries_flag
+from rulings.translation_admin import language_name
 
 from .admin_listings import recheck_url
 from .models import GuidePage
 from .translation_listing import guide_statuses
-from .views import language_name, once_per_request
+from .views import once_per_request
 
 MONTHS = 12
 REVIEW_QUEUE = "wagtailsnippets_rulings_ruling:review_queue"
@@ -128,15 +129,7 @@ def queue_url(flag):
     return set_query_params(reverse(REVIEW_QUEUE), {"flag": flag})
 
 
-@dataclass
-class FlagCount:
-    code: str
-    label: str
-    count: int
-
-    @property
-    def url(self):
-        return queue_url(self.code)
+FlagCount = namedtuple("FlagCount", "code label count url")
 
 
 def flag_counts():
@@ -151,7 +144,9 @@ def flag_counts():
         )
     )
     total = counts.pop("total")
-    return total, [FlagCount(code, label, counts[code]) for code, label in FLAG_LABELS.items()]
+    return total, [
+        FlagCount(code, label, counts[code], queue_url(code)) for code, label in FLAG_LABELS.items()
+    ]
 
 
 def waiting(queryset, field):
