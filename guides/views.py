@@ -150,7 +150,12 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         return context
 
     def row(self, state, game, comments):
-        changes = self.english_changes(state)
+        changes = []
+        if state.status == TranslationStatus.BEHIND:
+            # What changed in the English since the version the translation follows.
+            record = next(iter(state.page.language_records), None)
+            before = followed_text(list(state.page.versions.all()), record)
+            changes = english_changes(state.page, before)
         return {
             "state": state,
             "game": game,
@@ -162,14 +167,6 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
             and state.status != TranslationStatus.CURRENT
             and can_mark_up_to_date(self.request.user, state.page),
         }
-
-    def english_changes(self, state):
-        """What changed in the English since the version a behind translation follows."""
-        if state.status != TranslationStatus.BEHIND:
-            return []
-        page = state.page
-        record = next(iter(page.language_records), None)
-        return english_changes(page, followed_text(list(page.versions.all()), record))
 
 
 class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
