@@ -1,14 +1,5 @@
-"""The editors' figures on the admin's home page: each an aggregate in the database, linked
-to the list filtered to exactly what it counts; answers per month, dated by
-`Ruling.dated_at` in the site's time zone, as an SVG drawn here beside a table.
-
-Translations behind are counted by the translators' own rule (`guide_status`), over
-the published guides, three queries whatever their number. A ruling's translation is
-behind when what readers see of its English differs from the revision it followed, which
-only a comparison ruling by ruling tells, not an aggregate: the panel links to the
-translators' dashboard, which counts those, rather than loop over rulings on every visit
-to the admin's home.
-"""
+"""The editors' figures on the admin's home page, each an aggregate in the database linked to
+the list filtered to exactly what it counts, so the home page stays cheap at any size."""
 
 import datetime
 from collections import Counter, namedtuple

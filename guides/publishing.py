@@ -1,11 +1,5 @@
-"""The public trace every publish of a guide leaves.
-
-One place, so that every path that publishes (the edit form, bulk publish, scheduled
-publishing, a workflow's approval) leaves the same trace: a dated change-log line, a new
-version for a substantive change, and, when a translator brings a translation up to
-date, the record of which version it follows. The rules a guide must meet to be published
-are in `guides.publish_rules`.
-"""
+"""The public trace every publish of a guide leaves (a dated change-log line, a version, a
+translation's mark), in one place so that every path that publishes leaves the same."""
 
 from django.db import transaction
 from django.utils import timezone, translation

@@ -1,10 +1,5 @@
-"""What the translators' dashboard lists, at the size of a real catalogue.
-
-Every published guide's status is read lightly (the translators' rule over only the fields
-it needs), so the counts and the order cover every guide; the full state, with what is
-shown in English and what changed since, is read only for the guides on the page shown.
-The lists are shown a page at a time (`paged`).
-"""
+"""What the translators' dashboard lists: every guide's status read lightly for the counts
+and order, the full state only for the page of rows shown."""
 
 from django.conf import settings
 from django.core.paginator import Paginator

@@ -1,10 +1,5 @@
-"""Translators' admin views: the translations dashboard and the "up to date" action.
-
-The dashboard lists guides (their own freshness rule, `guides.models.history`) and the
-translated rulings (`rulings.translation_admin`, marked up to date in the rulings' admin), and
-names the glossary terms a guide's translation renders otherwise than its game's glossary
-(`catalogue.glossary`).
-"""
+"""Translators' admin views: the translations dashboard (guides, translated rulings, other
+pages) and the guide's "mark up to date" action."""
 
 from collections import Counter
 
@@ -170,15 +165,9 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
 
 
 class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
-    """Record that a guide's translation says what English version M says.
-
-    An explicit statement by a translator or editor, made after seeing what changed: GET
-    shows the English changes since the version the translation follows, field by field,
-    beside each other; POST (with the version number the person saw) records it, in the
-    page's history and as a line of the language's public change log. Unless the
-    translation was edited since, the person says why it needs no change. The change-log
-    notes still missing in the language can be translated on the way.
-    """
+    """Record that a guide's translation says what English version M says: an explicit
+    statement, made after seeing what changed in the English since the followed version
+    (GET), recorded with the version number the person saw (POST)."""
 
     template_name = "core/admin/mark_translation_up_to_date.html"
     header_icon = "globe"
