@@ -1,7 +1,5 @@
-"""A table-side setup checklist for one player count, from the game's stored setup figures
-(the ones every guide shows). Each line's key is the figure's id, so a tick kept in the
-browser survives a change of language; once opened, checklist.js and the service worker
-keep it, the game page and the game's guides for use offline."""
+"""A table-side setup checklist for one player count, from the game's stored setup figures;
+each line's key is the figure's id, so a tick kept offline survives a change of language."""
 
 import json
 from collections import namedtuple

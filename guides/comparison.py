@@ -32,14 +32,6 @@ class Change:
     old_lang: str = ""
     new_lang: str = ""
 
-    @property
-    def added(self):
-        return self.status == "added"
-
-    @property
-    def removed(self):
-        return self.status == "removed"
-
 
 def english_changes(page, before):
     return changes_between(before, page, SOURCE_LANGUAGE)

@@ -93,15 +93,28 @@ class GuidePageForm(TranslatablePageForm):
         )
 
 
-class ChangeLogTranslationForm(forms.Form):
-    """Change-log lines of the original that have no note in `language` yet.
+class MarkUpToDateForm(forms.Form):
+    """ "Mark up to date" needs a translation edited since the followed version, or a reason.
 
-    The change log is not page content, so the page editor cannot reach it; translators
-    fill the notes in when they bring the translation up to date.
+    Without either, nothing shows that anyone read what changed in the English; the reason
+    is public, as the translation's line in the change log. The change log is not page
+    content, so the page editor cannot reach it: the original's lines without a note in
+    `language` are offered here to translate.
     """
 
-    def __init__(self, *args, changes, language, **kwargs):
+    def __init__(self, *args, changes, language, reason_required, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            label=_("Note for the change log"),
+            help_text=_(
+                "Shown to readers of this language in the guide's change log. Required when "
+                "the translation has not been edited since the version it follows: say why "
+                "it needs no change."
+            ),
+            max_length=255,
+            required=reason_required,
+            widget=forms.Textarea(attrs={"rows": 2}),
+        )
         self.field_name = build_localized_fieldname("note", language)
         self.changes = {}
         for change in changes:
@@ -123,27 +136,3 @@ class ChangeLogTranslationForm(forms.Form):
             if text:
                 setattr(change, self.field_name, text)
                 change.save(update_fields=[self.field_name])
-
-
-class MarkUpToDateForm(ChangeLogTranslationForm):
-    """ "Mark up to date" needs a translation edited since the followed version, or a reason.
-
-    Without either, nothing shows that anyone read what changed in the English; the
-    reason is public, as the translation's line in the change log.
-    """
-
-    def __init__(self, *args, reason_required, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.reason_required = reason_required
-        self.fields["reason"] = forms.CharField(
-            label=_("Note for the change log"),
-            help_text=_(
-                "Shown to readers of this language in the guide's change log. Required when "
-                "the translation has not been edited since the version it follows: say why "
-                "it needs no change."
-            ),
-            max_length=255,
-            required=reason_required,
-            widget=forms.Textarea(attrs={"rows": 2}),
-        )
-        self.order_fields(["reason"])

@@ -1,15 +1,15 @@
 """Admin panels on a guide's edit page."""
 
-from django.utils import translation
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 
 from core.freshness import TranslationStatus, mark_for
 from core.translated_fields import target_languages
+from rulings.translation_admin import language_name
 
 from .comparison import english_changes, render_changes
-from .models.history import followed_text
+from .models.history import followed_text, translation_state
 from .related import suggestions
 from .review import changes_requested
 
@@ -65,18 +65,17 @@ class TranslationChangesPanel(Panel):
             versions = list(live.versions.select_related("revision"))
             rows = []
             for language in target_languages():
-                state = live.translation_state(language, versions)
-                if state.status != TranslationStatus.BEHIND:
-                    continue
                 record = mark_for(live, language)
-                changes = english_changes(live, followed_text(versions, record))
-                rows.append(
-                    {
-                        "language": translation.get_language_info(language)["name_translated"],
-                        "state": state,
-                        "changes_html": render_changes(changes, heading_level=4),
-                    }
-                )
+                state = translation_state(live, language, versions, record)
+                if state.status == TranslationStatus.BEHIND:
+                    changes = english_changes(live, followed_text(versions, record))
+                    rows.append(
+                        {
+                            "language": language_name(language),
+                            "state": state,
+                            "changes_html": render_changes(changes, heading_level=4),
+                        }
+                    )
             return rows
 
         @cached_property

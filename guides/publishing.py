@@ -1,11 +1,5 @@
-"""The public trace every publish of a guide leaves.
-
-One place, so that every path that publishes (the edit form, bulk publish, scheduled
-publishing, a workflow's approval) leaves the same trace: a dated change-log line, a new
-version for a substantive change, and, when a translator brings a translation up to
-date, the record of which version it follows. The rules a guide must meet to be published
-are in `guides.publish_rules`.
-"""
+"""The public trace every publish of a guide leaves (a dated change-log line, a version, a
+translation's mark), in one place so that every path that publishes leaves the same."""
 
 from django.db import transaction
 from django.utils import timezone, translation
@@ -21,9 +15,6 @@ from .publish_rules import ChangeKind, stored
 
 # The page-history action of a translation marked up to date.
 TRANSLATION_MARKED = "guides.translation_up_to_date"
-
-# Page fields that describe the publish itself, consumed by it and reset afterwards.
-PUBLISH_FIELDS = ["change_kind", "change_summary", "affects_translations", "translation_current"]
 
 # The note of a change-log line whose editor wrote none, per kind. Readers see it after
 # the line's label ("Version 1:", "Minor edit to version 3:", "Translation:"), so it goes
@@ -51,12 +42,6 @@ def note_fields(notes):
     return {build_localized_fieldname("note", code): text or None for code, text in notes.items()}
 
 
-def written_notes(page):
-    """The change-log notes the editor wrote for this publish, {language: text}."""
-    codes = [SOURCE_LANGUAGE, *target_languages()]
-    return {code: stored(page, "change_summary", code) for code in codes}
-
-
 def record_publish(page, revision):
     """Leave the public trace of publishing `revision` of the guide `page`.
 
@@ -66,69 +51,55 @@ def record_publish(page, revision):
     language's log. Whatever the editor chose for this publish is then reset, so the next
     publish starts from a minor edit that affects translations.
     """
-
-    notes = written_notes(page)
+    languages = target_languages()
+    notes = {code: stored(page, "change_summary", code) for code in [SOURCE_LANGUAGE, *languages]}
+    marked = [code for code in languages if page_marks_current(page, code)]
     with transaction.atomic():
         current = page.versions.select_for_update().order_by("-number").first()
         last_published = current.revision if current else None
-        previous = last_published.as_object() if last_published else None
         published_at = page.last_published_at or timezone.now()
-        line = {"page": page, "revision": revision, "published_at": published_at}
-        line["user"] = revision.user
-        if current is None:
-            current = GuideVersion.objects.create(
-                page=page, number=1, published_at=published_at, revision=revision
-            )
+
+        def log(kind, line_notes, user=revision.user, **extra):
             GuideChange.objects.create(
+                page=page,
                 version=current,
-                kind=GuideChange.Kind.FIRST,
-                **note_fields(fill_in(notes, default_notes("first"))),
-                **line,
+                kind=kind,
+                revision=revision,
+                published_at=published_at,
+                user=user,
+                **note_fields(line_notes),
+                **extra,
             )
-        elif page.change_kind == ChangeKind.SUBSTANTIVE:
+
+        if current is None or page.change_kind == ChangeKind.SUBSTANTIVE:
+            first = current is None
             current = GuideVersion.objects.create(
                 page=page,
-                number=current.number + 1,
+                number=1 if first else current.number + 1,
                 published_at=published_at,
                 revision=revision,
-                affects_translations=page.affects_translations,
+                affects_translations=first or page.affects_translations,
             )
-            GuideChange.objects.create(
-                version=current,
-                kind=GuideChange.Kind.SUBSTANTIVE,
-                **note_fields(fill_in(notes, {})),
-                **line,
-            )
+            kind = GuideChange.Kind.FIRST if first else GuideChange.Kind.SUBSTANTIVE
+            log(kind, fill_in(notes, default_notes("first") if first else {}))
         else:
             current.revision = revision
             current.save(update_fields=["revision"])
+            previous = last_published.as_object() if last_published else None
             changed = changed_languages(previous, page)
-            for language in target_languages():
-                if changed == {language} and not page_marks_current(page, language):
-                    GuideChange.objects.create(
-                        version=current,
-                        kind=GuideChange.Kind.TRANSLATION,
+            for language in languages:
+                if changed == {language} and language not in marked:
+                    log(
+                        GuideChange.Kind.TRANSLATION,
+                        only(language, notes, default_notes("translation")),
+                        user=translated_by(page, language, last_published, revision),
                         language=language,
-                        **note_fields(only(language, notes, default_notes("translation"))),
-                        **{
-                            **line,
-                            "user": translated_by(page, language, last_published, revision),
-                        },
                     )
-            marks = any(page_marks_current(page, code) for code in target_languages())
-            if changed - set(target_languages()) or not (changed or marks):
-                GuideChange.objects.create(
-                    version=current,
-                    kind=GuideChange.Kind.MINOR,
-                    **note_fields(fill_in(notes, default_notes("minor"))),
-                    **line,
-                )
-        for language in target_languages():
-            if page_marks_current(page, language):
-                marker = who_marked(page, language, last_published, revision)
-                mark_translation_current(
-                    page, language, current, marker, notes.get(language), revision
-                )
+            if changed - set(languages) or not (changed or marked):
+                log(GuideChange.Kind.MINOR, fill_in(notes, default_notes("minor")))
+        for language in marked:
+            marker = who_marked(page, language, last_published, revision)
+            mark_translation_current(page, language, current, marker, notes.get(language), revision)
         reset_publish_fields(page, revision)
 
 
@@ -231,11 +202,11 @@ def changed_languages(previous, page):
     stands for everything that is not a translation."""
     if previous is None:
         return {SOURCE_LANGUAGE}
-    changed = set()
-    for language in [SOURCE_LANGUAGE, *target_languages()]:
-        if language_snapshot(previous, language) != language_snapshot(page, language):
-            changed.add(language)
-    return changed
+    return {
+        code
+        for code in [SOURCE_LANGUAGE, *target_languages()]
+        if language_snapshot(previous, code) != language_snapshot(page, code)
+    }
 
 
 def reset_publish_fields(page, revision):
@@ -244,8 +215,7 @@ def reset_publish_fields(page, revision):
     for code in [SOURCE_LANGUAGE, *target_languages()]:
         cleared[build_localized_fieldname("change_summary", code)] = ""
         cleared[build_localized_fieldname("translation_current", code)] = False
-    cleared["change_summary"] = ""
-    cleared["translation_current"] = False
+    cleared.update(change_summary="", translation_current=False)
     GuidePage.objects.filter(pk=page.pk).update(**cleared)
     revision.content.update(cleared)
     revision.save(update_fields=["content"])

@@ -1,9 +1,5 @@
-"""Related rulings: the rulings a guide section names, both ways.
-
-Readers see the rulings a section's "Related rulings" block names under it; on publish each
-ruling learns which section names it (`rulings.RulingMention`), so its page links back
-without rulings knowing about guides. Editors are offered candidates by full-text similarity.
-"""
+"""Related rulings, both ways: the rulings a guide section names, and on publish the record
+that lets each ruling link back without rulings knowing about guides."""
 
 from django.conf import settings
 from django.utils import translation

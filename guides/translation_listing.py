@@ -1,10 +1,5 @@
-"""What the translators' dashboard lists, at the size of a real catalogue.
-
-Every published guide's status is read lightly (the translators' rule over only the fields
-it needs), so the counts and the order cover every guide; the full state, with what is
-shown in English and what changed since, is read only for the guides on the page shown.
-The lists are shown a page at a time (`paged`).
-"""
+"""What the translators' dashboard lists: every guide's status read lightly for the counts
+and order, the full state only for the page of rows shown."""
 
 from django.conf import settings
 from django.core.paginator import Paginator
@@ -21,17 +16,12 @@ from .models.history import guide_status, translation_state
 PER_PAGE = 50
 
 
-def parent_path(page):
-    return page.path[: -page.steplen]
-
-
-def games_of(pages):
-    """{parent path: game page} for the guides `pages` (guides sit directly under their
+def with_games(pages):
+    """(page, its game page or None) for the guides `pages` (guides sit directly under their
     game page), in one query."""
-    return {
-        game_page.path: game_page
-        for game_page in GamePage.objects.filter(path__in={parent_path(p) for p in pages})
-    }
+    games = GamePage.objects.filter(path__in={page.path[: -page.steplen] for page in pages})
+    by_path = {game_page.path: game_page for game_page in games}
+    return [(page, by_path.get(page.path[: -page.steplen])) for page in pages]
 
 
 def dashboard_order(status, game_title, page):
@@ -52,15 +42,12 @@ def guide_statuses(language):
             Prefetch("versions", queryset=versions), prefetch_marks(GuidePage, language)
         )
     )
-    games = games_of(pages)
     rows = []
-    for page in pages:
+    for page, game in with_games(pages):
         record = next(iter(page.language_records), None)
         status = guide_status(page, language, list(page.versions.all()), record)
-        game = games.get(parent_path(page))
         rows.append((status, game.title if game else "", page))
-    rows.sort(key=lambda row: dashboard_order(*row))
-    return rows
+    return sorted(rows, key=lambda row: dashboard_order(*row))
 
 
 def guide_states(language, pks=None):
@@ -77,23 +64,16 @@ def guide_states(language, pks=None):
             prefetch_marks(GuidePage, language),
         )
     )
-    games = games_of(pages)
     rows = []
-    for page in pages:
-        record = page.language_records[0] if page.language_records else None
+    for page, game in with_games(pages):
+        record = next(iter(page.language_records), None)
+        versions = list(page.versions.all())
         state = translation_state(
-            page,
-            language,
-            list(page.versions.all()),
-            record,
-            changes=page.changes.all(),
-            corrections=page.corrections.all(),
+            page, language, versions, record, page.changes.all(), page.corrections.all()
         )
-        game = games.get(parent_path(page))
         page.game_id = game.game_id if game else None
         rows.append((state, game.title if game else ""))
-    rows.sort(key=lambda row: dashboard_order(row[0].status, row[1], row[0].page))
-    return rows
+    return sorted(rows, key=lambda row: dashboard_order(row[0].status, row[1], row[0].page))
 
 
 def paged(request, items, param):

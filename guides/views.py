@@ -1,10 +1,5 @@
-"""Translators' admin views: the translations dashboard and the "up to date" action.
-
-The dashboard lists guides (their own freshness rule, `guides.models.history`) and the
-translated rulings (`rulings.translation_admin`, marked up to date in the rulings' admin), and
-names the glossary terms a guide's translation renders otherwise than its game's glossary
-(`catalogue.glossary`).
-"""
+"""Translators' admin views: the translations dashboard (guides, translated rulings, other
+pages) and the guide's "mark up to date" action."""
 
 from collections import Counter
 
@@ -12,19 +7,18 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 from wagtail.admin import messages
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
+from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.models import Page
 
 from catalogue.glossary import game_terms, inconsistent_renderings
 from core.freshness import STATUS_ORDER, TranslationStatus, mark_for
-from core.roles import MARK_TRANSLATION as MARK_PERMISSION
+from core.roles import MARK_TRANSLATION
 from core.translated_fields import (
     field_label,
     has_translation,
@@ -32,32 +26,23 @@ from core.translated_fields import (
     untranslated_fields,
 )
 from rulings.translation_admin import can_mark as can_mark_ruling
+from rulings.translation_admin import language_name, ruling_states, ruling_statuses
 from rulings.translation_admin import mark_url as ruling_mark_url
-from rulings.translation_admin import ruling_states, ruling_statuses
 
 from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
 from .models import GuidePage
 from .models.history import followed_text, translation_changed_since, translation_state
-from .publishing import TRANSLATION_MARKED, mark_translation_current, submit_mark_for_review
+from .publishing import mark_translation_current, submit_mark_for_review
 from .review import changes_requested
 from .translation_listing import guide_states, guide_statuses, paged
 
 VIEW_PERMISSION = "core.view_translationmark"
-LOG_ACTION = TRANSLATION_MARKED
-
-
-def language_name(code):
-    return translation.get_language_info(code)["name_translated"]
 
 
 def can_mark_up_to_date(user, page):
     """Marking needs the permission and the right to edit this page (its section of the tree)."""
-    return user.has_perm(MARK_PERMISSION) and page.permissions_for_user(user).can_edit()
-
-
-def field_labels(obj, names):
-    return [capfirst(field_label(type(obj), name)) for name in names]
+    return user.has_perm(MARK_TRANSLATION) and page.permissions_for_user(user).can_edit()
 
 
 def once_per_request(request, key, compute):
@@ -80,15 +65,6 @@ def glossary_warnings(page, language):
     return inconsistent_renderings(english, translated, terms, language)
 
 
-def ruling_rows(language, states, user):
-    """The dashboard's rows for the rulings' `states`, each with where to mark it."""
-    may_mark = can_mark_ruling(user)
-    return [
-        {"state": state, "mark_url": ruling_mark_url(state.ruling, language) if may_mark else ""}
-        for state in states
-    ]
-
-
 def other_page_rows(language):
     """Published pages without versions (home, games, policy…): translated or not, per field."""
     pages = Page.objects.live().filter(depth__gt=1).not_type(GuidePage).specific()
@@ -96,7 +72,10 @@ def other_page_rows(language):
         {
             "page": page,
             "missing": not has_translation(page, language),
-            "untranslated": field_labels(page, untranslated_fields(page, language)),
+            "untranslated": [
+                capfirst(field_label(type(page), name))
+                for name in untranslated_fields(page, language)
+            ],
         }
         for page in pages
     ]
@@ -142,6 +121,7 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         states = sorted(
             ruling_states(language, pks=list(order)), key=lambda state: order[state.ruling.pk]
         )
+        mark_url = ruling_mark_url if can_mark_ruling(self.request.user) else lambda *_: ""
         context.update(
             {
                 "language": language,
@@ -155,14 +135,22 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
                 "other_pages": paged(self.request, other_page_rows(language), "op"),
                 "next_url": self.request.get_full_path(),
                 "rulings": ruling_pages,
-                "ruling_rows": ruling_rows(language, states, self.request.user),
+                "ruling_rows": [
+                    {"state": state, "mark_url": mark_url(state.ruling, language)}
+                    for state in states
+                ],
                 "ruling_counts": [(s.label, ruling_counts[s.value]) for s in STATUS_ORDER],
             }
         )
         return context
 
     def row(self, state, game, comments):
-        changes = self.english_changes(state)
+        changes = []
+        if state.status == TranslationStatus.BEHIND:
+            # What changed in the English since the version the translation follows.
+            record = next(iter(state.page.language_records), None)
+            before = followed_text(list(state.page.versions.all()), record)
+            changes = english_changes(state.page, before)
         return {
             "state": state,
             "game": game,
@@ -175,26 +163,11 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
             and can_mark_up_to_date(self.request.user, state.page),
         }
 
-    def english_changes(self, state):
-        """What changed in the English since the version a behind translation follows."""
-        if state.status != TranslationStatus.BEHIND:
-            return []
-        page = state.page
-        record = page.language_records[0] if page.language_records else None
-        before = followed_text(list(page.versions.all()), record)
-        return english_changes(page, before)
-
 
 class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
-    """Record that a guide's translation says what English version M says.
-
-    An explicit statement by a translator or editor, made after seeing what changed: GET
-    shows the English changes since the version the translation follows, field by field,
-    beside each other; POST (with the version number the person saw) records it, in the
-    page's history and as a line of the language's public change log. Unless the
-    translation was edited since, the person says why it needs no change. The change-log
-    notes still missing in the language can be translated on the way.
-    """
+    """Record that a guide's translation says what English version M says: an explicit
+    statement, made after seeing what changed in the English since the followed version
+    (GET), recorded with the version number the person saw (POST)."""
 
     template_name = "core/admin/mark_translation_up_to_date.html"
     header_icon = "globe"
@@ -238,12 +211,7 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         ]
 
     def get_next_url(self):
-        next_url = self.request.POST.get("next") or self.request.GET.get("next")
-        if next_url and url_has_allowed_host_and_scheme(
-            next_url, allowed_hosts={self.request.get_host()}
-        ):
-            return next_url
-        return reverse("guides_translations")
+        return get_valid_next_url_from_request(self.request) or reverse("guides_translations")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -277,7 +245,11 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
         return context
 
     def post(self, request, page_id, language):
-        version = self._posted_version()
+        try:
+            number = int(request.POST.get("version", ""))
+        except ValueError:
+            number = None
+        version = next((v for v in self.versions if v.number == number), None)
         if version is None:
             messages.error(request, _("Choose a published version of this guide."))
             return redirect(request.get_full_path())
@@ -285,49 +257,34 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
             return self.get(request, page_id, language)
         self.form.save()
         reason = self.form.cleaned_data["reason"]
-        if not self.can_publish:
-            return self.submit_for_review(version, reason)
-        mark_translation_current(self.page, self.language, version, request.user, reason)
-        messages.success(
-            request,
-            _(
-                "The %(language)s translation of “%(title)s” is marked up to date with "
-                "English version %(number)s."
-            )
-            % {
-                "language": language_name(self.language),
-                "title": self.page.get_admin_display_title(),
-                "number": version.number,
-            },
-        )
-        return redirect(self.get_next_url())
-
-    def submit_for_review(self, version, reason):
-        """Someone who cannot publish the guide states it as a draft for review."""
         values = {
-            "language": language_name(self.language),
+            "language": language_name(language),
             "title": self.page.get_admin_display_title(),
             "number": version.number,
         }
-        if submit_mark_for_review(self.page, self.language, self.request.user, reason) is None:
+        if self.can_publish:
+            mark_translation_current(self.page, language, version, request.user, reason)
+            messages.success(
+                request,
+                _(
+                    "The %(language)s translation of “%(title)s” is marked up to date with "
+                    "English version %(number)s."
+                )
+                % values,
+            )
+        elif submit_mark_for_review(self.page, language, request.user, reason) is None:
+            # Someone who cannot publish the guide states it as a draft for review.
             messages.error(
-                self.request,
-                _("“%(title)s” has no review workflow: ask an editor to mark it.") % values,
+                request, _("“%(title)s” has no review workflow: ask an editor to mark it.") % values
             )
-            return redirect(self.get_next_url())
-        messages.success(
-            self.request,
-            _(
-                "Submitted for review: the %(language)s translation of “%(title)s” up to date "
-                "with English version %(number)s. It is marked once an editor approves it."
+        else:
+            messages.success(
+                request,
+                _(
+                    "Submitted for review: the %(language)s translation of “%(title)s” up to "
+                    "date with English version %(number)s. It is marked once an editor "
+                    "approves it."
+                )
+                % values,
             )
-            % values,
-        )
         return redirect(self.get_next_url())
-
-    def _posted_version(self):
-        try:
-            number = int(self.request.POST.get("version", ""))
-        except ValueError:
-            return None
-        return next((v for v in self.versions if v.number == number), None)

@@ -15,24 +15,23 @@ from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
 from core.freshness import TranslationStatus
-from core.roles import edits_translations_only
+from core.roles import MARK_TRANSLATION, edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import Ruling
 from rulings.models.ruling_status import superseding_cards
+from rulings.translation_admin import language_name
 
 from .admin_listings import GuideListingViewSet, recheck_url
 from .editor_figures import EditorFiguresPanel, due_guides, translation_counts
 from .models import GuidePage
 from .publish_rules import publish_problems, refusal_message
+from .publishing import TRANSLATION_MARKED
 from .views import (
-    LOG_ACTION,
-    MARK_PERMISSION,
     VIEW_PERMISSION,
     MarkTranslationUpToDateView,
     TranslationsDashboardView,
     can_mark_up_to_date,
     glossary_warnings,
-    language_name,
 )
 
 
@@ -235,7 +234,7 @@ def warn_of_glossary_terms_rendered_otherwise(request, page):
 
 @hooks.register("register_log_actions")
 def register_translation_log_actions(actions):
-    @actions.register_action(LOG_ACTION)
+    @actions.register_action(TRANSLATION_MARKED)
     class TranslationUpToDate(LogFormatter):
         label = _("Mark translation up to date")
 
@@ -252,5 +251,5 @@ def register_translation_log_actions(actions):
 @hooks.register("register_permissions")
 def register_translation_permissions():
     # Listed in the group editor so administrators can give them to other groups too.
-    codenames = [name.partition(".")[2] for name in (VIEW_PERMISSION, MARK_PERMISSION)]
+    codenames = [name.partition(".")[2] for name in (VIEW_PERMISSION, MARK_TRANSLATION)]
     return Permission.objects.filter(content_type__app_label="core", codename__in=codenames)

@@ -100,11 +100,7 @@ class GuideChange(models.Model):
 
     @property
     def by(self):
-        """Who made the change, as readers see it: from `with_names()`, else from the user."""
-        if not hasattr(self, "by_username"):
-            user = self.user
-            names = (user.first_name, user.last_name, user.get_username()) if user else ("",) * 3
-            self.by_first_name, self.by_last_name, self.by_username = names
+        """Who made the change, as readers see it, from the names `with_names()` reads."""
         full = f"{self.by_first_name or ''} {self.by_last_name or ''}".strip()
         return full or self.by_username or ""
 

@@ -287,11 +287,6 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             "related_rulings": public_rulings(page.body),
         }
 
-    def translation_state(self, language, versions, changes=(), corrections=()):
-        """How this guide's translation into `language` stands against the English versions."""
-        record = mark_for(self, language)
-        return translation_state(self, language, versions, record, changes, corrections)
-
     def cache_tags(self):
         """Its game's tags: the guide shows the game's records, rulings and guides."""
         return of_game(self.game_page.game_id) if self.game_page else []
