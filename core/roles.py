@@ -119,14 +119,19 @@ def ensure_page_roles(apps, editors, translators, named):
     Workflow = apps.get_model("wagtailcore", "Workflow")
     WorkflowTask = apps.get_model("wagtailcore", "WorkflowTask")
     WorkflowPage = apps.get_model("wagtailcore", "WorkflowPage")
-    task_type, _ = ContentType.objects.get_or_create(
-        app_label="wagtailcore", model="groupapprovaltask"
-    )
-    task, _ = GroupApprovalTask.objects.get_or_create(
-        name=APPROVAL_TASK, defaults={"active": True, "content_type": task_type}
-    )
+    # Names are not unique in Wagtail: an administrator may have made another of the same.
+    task = GroupApprovalTask.objects.filter(name=APPROVAL_TASK).first()
+    if task is None:
+        task_type, _ = ContentType.objects.get_or_create(
+            app_label="wagtailcore", model="groupapprovaltask"
+        )
+        task = GroupApprovalTask.objects.create(
+            name=APPROVAL_TASK, active=True, content_type=task_type
+        )
     task.groups.add(editors)
-    workflow, _ = Workflow.objects.get_or_create(name=WORKFLOW, defaults={"active": True})
+    workflow = Workflow.objects.filter(name=WORKFLOW).first()
+    if workflow is None:
+        workflow = Workflow.objects.create(name=WORKFLOW, active=True)
     WorkflowTask.objects.get_or_create(workflow=workflow, task=task, defaults={"sort_order": 0})
     # Every page inherits the workflow of the tree's root, replacing Wagtail's default.
     WorkflowPage.objects.update_or_create(page=root, defaults={"workflow": workflow})
