@@ -16,7 +16,6 @@ pytestmark = BROWSER_TEST
 def cached_demo_site(live_server, root_page, settings):
     call_command("load_demo", verbosity=0)
     settings.RULESAGE_PAGE_CACHE = True
-    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
     bump_everything()  # nothing cached by an earlier test of this run is current
     yield live_server
     bump_everything()

@@ -198,7 +198,6 @@ def test_cards_on_what_the_guide_was_not_checked_against_are_not_shown(client, g
 
 def test_an_errata_card_saved_shows_on_the_cached_guide_at_once(client, guide, rulebook, settings):
     settings.RULESAGE_PAGE_CACHE = True
-    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
     bump_everything()
     try:
         assert notices(read(client, guide)) == []

@@ -25,7 +25,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def cached(settings, small_catalogue):
     settings.RULESAGE_PAGE_CACHE = True
-    settings.RULESAGE_PAGE_CACHE_INVALIDATE = True
 
 
 def pages_of(game):
