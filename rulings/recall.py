@@ -169,9 +169,9 @@ def clean_question(question):
     return " ".join((question or "").replace("\x00", " ").split())[:QUESTION_LIMIT]
 
 
-def localized(name, language=None):
+def localized(name):
     """`name` in the reader's language, falling back to the source language when empty."""
-    language = (language or get_language() or SOURCE_LANGUAGE)[:2]
+    language = (get_language() or SOURCE_LANGUAGE)[:2]
     source = F(build_localized_fieldname(name, SOURCE_LANGUAGE))
     if language == SOURCE_LANGUAGE:
         return source
