@@ -179,13 +179,14 @@ def localized(name):
     return Coalesce(translated, source, output_field=TextField())
 
 
+def best(rulings, score, limit, threshold):
+    """The rulings scoring at least `threshold`, best first."""
+    scored = rulings.annotate(score=score).filter(score__gte=threshold)
+    return list(scored.select_related("edition").order_by("-score", "pk")[:limit])
+
+
 def rank_by_trigram(rulings, question, limit, threshold):
-    return list(
-        rulings.annotate(score=TrigramSimilarity(localized("question"), question))
-        .filter(score__gte=threshold)
-        .select_related("edition")
-        .order_by("-score", "pk")[:limit]
-    )
+    return best(rulings, TrigramSimilarity(localized("question"), question), limit, threshold)
 
 
 def fulltext_parts(question):
@@ -207,12 +208,8 @@ def rank_by_fulltext(rulings, question, limit, threshold):
     query, vector = fulltext_parts(question)
     if query is None:
         return []
-    return list(
-        rulings.annotate(score=SearchRank(vector, query, normalization=32))
-        .filter(score__gte=threshold, score__gt=0)
-        .select_related("edition")
-        .order_by("-score", "pk")[:limit]
-    )
+    found = best(rulings, SearchRank(vector, query, normalization=32), limit, threshold)
+    return [ruling for ruling in found if ruling.score > 0]  # zeros come last: none is missed
 
 
 def rank_by_trigram_among_matches(rulings, question, limit, threshold):
