@@ -112,12 +112,12 @@ class QuestionForm(forms.Form):
         return ""
 
 
-def take_a_send(request, now=None):
+def take_a_send(request):
     """Count one question from this address: 0 when it may be sent, else the seconds
     until it may. The window's start and count are set with the cache's atomic `add` and
     `incr`, so concurrent sends never get past the limit; raises CacheUnavailable."""
     limit, window = settings.RULESAGE_QUESTION_RATE_LIMIT
-    now = time.time() if now is None else now
+    now = time.time()
     key = f"rulesage:ask:{client_address(request) or 'unknown'}"
     with errors_raised():
         for _attempt in range(3):
@@ -149,13 +149,6 @@ def rate_limit_message(seconds):
     ) % {"limit": limit, "minutes": minutes}
 
 
-def limit_unavailable_message():
-    return gettext(
-        "Questions cannot be sent just now: the part of the site that counts them is not "
-        "answering. Your question is kept below: please send it again in a few minutes."
-    )
-
-
 def crumbs(edition, last):
     trail = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
     if edition:
@@ -180,7 +173,14 @@ def ask(request):
             try:
                 wait = take_a_send(request)
             except CacheUnavailable:
-                form.add_error(None, limit_unavailable_message())
+                form.add_error(
+                    None,
+                    gettext(
+                        "Questions cannot be sent just now: the part of the site that counts "
+                        "them is not answering. Your question is kept below: please send it "
+                        "again in a few minutes."
+                    ),
+                )
                 status = 503
             else:
                 if not wait:

@@ -37,10 +37,6 @@ OUTCOME_LABELS = {
 }
 
 
-def can_import(user):
-    return user.has_perm(IMPORT_RULINGS)
-
-
 @task()
 def run_import_job(job_id):
     """Import the job's files not imported yet, unless another worker is importing it; a
@@ -91,14 +87,14 @@ class EditorsOnlyMixin:
     redirect to the dashboard, which hides that the page exists but is not theirs."""
 
     def dispatch(self, request, *args, **kwargs):
-        if not can_import(request.user):
+        if not request.user.has_perm(IMPORT_RULINGS):
             return permission_denied(request, PermissionDenied())
         return super().dispatch(request, *args, **kwargs)
 
 
 class ImportMenuItem(MenuItem):
     def is_shown(self, request):
-        return can_import(request.user)
+        return request.user.has_perm(IMPORT_RULINGS)
 
 
 class ImportUploadView(EditorsOnlyMixin, FormView):

@@ -114,8 +114,6 @@ class RetrievedNotCitedPanel(Panel):
     once for the whole change, and nothing typed elsewhere in the form is lost.
     """
 
-    relation_name = "citations"
-
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/retrieved_not_cited_panel.html"
 
@@ -129,7 +127,7 @@ class RetrievedNotCitedPanel(Panel):
             insert_label = gettext("Insert as citation [N]")
             context.update(
                 rows=retrieved_not_cited(ruling) if ruling.pk else [],
-                formset_prefix=self.panel.relation_name,
+                formset_prefix="citations",
                 language=ruling.edition.language if ruling.edition_id else "",
                 snippet_limit=SEARCH_SNIPPET_LIMIT,
                 insert_label=insert_label,

@@ -128,8 +128,7 @@ class ReaderQuestionFilterSet(WagtailFilterSet):
 class QuestionIndexView(IndexView):
     """Newest first; the candidates column costs one recall per question on the page."""
 
-    def get_base_queryset(self):
-        return super().get_base_queryset().select_related("edition__game", "ruling__edition")
+    queryset = ReaderQuestion.objects.select_related("edition__game", "ruling__edition")
 
 
 class CandidatesColumn(Column):

@@ -103,10 +103,10 @@ def tell_reader(question_pk, attempt=1):
     return True
 
 
-def forget_reader_addresses(now=None):
+def forget_reader_addresses():
     """Delete the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose
     readers were never told; returns how many."""
-    asked_before = (now or timezone.now()) - timedelta(days=ADDRESS_KEPT_DAYS)
+    asked_before = timezone.now() - timedelta(days=ADDRESS_KEPT_DAYS)
     return (
         ReaderQuestion.objects.exclude(email="")
         .filter(created_at__lt=asked_before)

@@ -169,9 +169,9 @@ def clean_question(question):
     return " ".join((question or "").replace("\x00", " ").split())[:QUESTION_LIMIT]
 
 
-def localized(name, language=None):
+def localized(name):
     """`name` in the reader's language, falling back to the source language when empty."""
-    language = (language or get_language() or SOURCE_LANGUAGE)[:2]
+    language = (get_language() or SOURCE_LANGUAGE)[:2]
     source = F(build_localized_fieldname(name, SOURCE_LANGUAGE))
     if language == SOURCE_LANGUAGE:
         return source
@@ -179,13 +179,14 @@ def localized(name, language=None):
     return Coalesce(translated, source, output_field=TextField())
 
 
+def best(rulings, score, limit, threshold):
+    """The rulings scoring at least `threshold`, best first."""
+    scored = rulings.annotate(score=score).filter(score__gte=threshold)
+    return list(scored.select_related("edition").order_by("-score", "pk")[:limit])
+
+
 def rank_by_trigram(rulings, question, limit, threshold):
-    return list(
-        rulings.annotate(score=TrigramSimilarity(localized("question"), question))
-        .filter(score__gte=threshold)
-        .select_related("edition")
-        .order_by("-score", "pk")[:limit]
-    )
+    return best(rulings, TrigramSimilarity(localized("question"), question), limit, threshold)
 
 
 def fulltext_parts(question):
@@ -207,12 +208,8 @@ def rank_by_fulltext(rulings, question, limit, threshold):
     query, vector = fulltext_parts(question)
     if query is None:
         return []
-    return list(
-        rulings.annotate(score=SearchRank(vector, query, normalization=32))
-        .filter(score__gte=threshold, score__gt=0)
-        .select_related("edition")
-        .order_by("-score", "pk")[:limit]
-    )
+    found = best(rulings, SearchRank(vector, query, normalization=32), limit, threshold)
+    return [ruling for ruling in found if ruling.score > 0]  # zeros come last: none is missed
 
 
 def rank_by_trigram_among_matches(rulings, question, limit, threshold):

@@ -97,12 +97,11 @@ def may_review(user):
     return bool(user and user.has_perm(REVIEW_RULING))
 
 
-def undecided_statuses():
-    return [(s.value, s.label) for s in Ruling.Status if s not in Ruling.Status.decided()]
-
-
 class ReviewQueueFilterSet(RulingFilterSet):
-    status = django_filters.ChoiceFilter(label=_("status"), choices=undecided_statuses)
+    status = django_filters.ChoiceFilter(
+        label=_("status"),
+        choices=[(s.value, s.label) for s in Ruling.Status if s not in Ruling.Status.decided()],
+    )
 
     class Meta(RulingFilterSet.Meta):
         fields = ["status", "game", "edition", "flag"]
@@ -119,13 +118,15 @@ class RulingIndexView(LongListIndexView):
         return [c for c in columns if not isinstance(c, BulkActionsCheckboxColumn)]
 
 
-class ReviewQueueView(RulingIndexView):
-    page_title = _("Review queue")
-
+class ReviewersOnly:
     def dispatch(self, request, *args, **kwargs):
         if not may_review(request.user):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+
+class ReviewQueueView(ReviewersOnly, RulingIndexView):
+    page_title = _("Review queue")
 
     def get_base_queryset(self):
         return super().get_base_queryset().needing_review()
@@ -182,7 +183,7 @@ class MarkReviewedForm(forms.Form):
     )
 
 
-class MarkReviewedBulkAction(SnippetBulkAction):
+class MarkReviewedBulkAction(ReviewersOnly, SnippetBulkAction):
     """Verify the ticked rulings that still need review, with one note for them all; one
     decided meanwhile or with a draft waiting is named on the confirmation and left."""
 
@@ -193,11 +194,6 @@ class MarkReviewedBulkAction(SnippetBulkAction):
     form_class = MarkReviewedForm
     action_priority = 20
     models = [Ruling]
-
-    def dispatch(self, request, *args, **kwargs):
-        if not may_review(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
     @classmethod
     def get_queryset(cls, model, object_ids):
@@ -211,11 +207,7 @@ class MarkReviewedBulkAction(SnippetBulkAction):
 
     def check_perm(self, ruling):
         # Publishing a waiting draft would put back the status it was saved with.
-        return (
-            may_review(self.request.user)
-            and ruling.status not in Ruling.Status.decided()
-            and not ruling.has_unpublished_changes
-        )
+        return ruling.status not in Ruling.Status.decided() and not ruling.has_unpublished_changes
 
     def object_context(self, ruling):
         return {

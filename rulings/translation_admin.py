@@ -176,10 +176,6 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
 class TranslationStatePanel(Panel):
     """On a ruling's edit page: where each translation stands, and the way to mark it."""
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", gettext_lazy("Translations"))
-        super().__init__(**kwargs)
-
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/translation_state_panel.html"
 

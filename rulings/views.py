@@ -178,10 +178,8 @@ def read_around(ruling, language):
     """The active errata cards of the cited passages, by passage; the sections of live pages
     in `language` naming the ruling; in a translation's language, where it stands."""
     passage_ids = [c.passage_id for c in ruling.citations.all() if c.passage_id]
-    cards = {}
-    if passage_ids:
-        active = ErrataCard.objects.active().select_related("edition")
-        cards = {card.passage_id: card for card in active.filter(passage_id__in=passage_ids)}
+    active = ErrataCard.objects.active().select_related("edition")
+    cards = {card.passage_id: card for card in active.filter(passage_id__in=passage_ids)}
     mentions, state = [], None
     if ruling.pk:
         mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))

@@ -118,7 +118,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
                     ReviewFlagsPanel(heading=_("Review flags")),
                     FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
                     *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
-                    TranslationStatePanel(),
+                    TranslationStatePanel(heading=_("Translations")),
                 ],
                 heading=_("Answer"),
             ),
@@ -180,18 +180,20 @@ def count_waiting_questions(request, items):
 
 
 @hooks.register("register_admin_urls")
-def register_ruling_translation_urls():
+def register_rulings_admin_urls():
     return [
         path(
             "rulings/translations/<int:pk>/<str:language>/up-to-date/",
             MarkRulingTranslationView.as_view(),
             name="rulings_translation_up_to_date",
-        )
+        ),
+        path("import-rulings/", ImportUploadView.as_view(), name="import_rulings"),
+        path("import-rulings/<int:pk>/", ImportJobView.as_view(), name="import_rulings_job"),
     ]
 
 
 @hooks.register("register_log_actions")
-def register_ruling_translation_log_actions(actions):
+def register_rulings_log_actions(actions):
     @actions.register_action(LOG_ACTION)
     class RulingTranslationUpToDate(LogFormatter):
         label = _("Mark translation up to date")
@@ -200,6 +202,13 @@ def register_ruling_translation_log_actions(actions):
             return _("%(language)s translation marked up to date with the English") % {
                 "language": language_name(log_entry.data["language"])
             }
+
+    @actions.register_action(REVIEW_LOG_ACTION)
+    class Reviewed(LogFormatter):
+        label = _("Mark reviewed")
+
+        def format_message(self, log_entry):
+            return _("Marked reviewed: %(note)s") % {"note": log_entry.data.get("note", "")}
 
 
 @hooks.register("register_permissions")
@@ -220,24 +229,6 @@ def register_review_queue_menu_item():
 
 
 hooks.register("register_bulk_action", MarkReviewedBulkAction)
-
-
-@hooks.register("register_log_actions")
-def register_review_log_action(actions):
-    @actions.register_action(REVIEW_LOG_ACTION)
-    class Reviewed(LogFormatter):
-        label = _("Mark reviewed")
-
-        def format_message(self, log_entry):
-            return _("Marked reviewed: %(note)s") % {"note": log_entry.data.get("note", "")}
-
-
-@hooks.register("register_admin_urls")
-def register_import_urls():
-    return [
-        path("import-rulings/", ImportUploadView.as_view(), name="import_rulings"),
-        path("import-rulings/<int:pk>/", ImportJobView.as_view(), name="import_rulings_job"),
-    ]
 
 
 @hooks.register("register_admin_menu_item")

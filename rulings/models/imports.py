@@ -63,9 +63,6 @@ class ImportJob(models.Model):
     def left_count(self):
         return self.total - self.done_count
 
-    def count(self, *outcomes):
-        return sum(1 for row in self.results if row["outcome"] in outcomes)
-
     @classmethod
     def take(cls, pk):
         """The job `pk`, now held by the caller, if it is queued or interrupted; else None."""

@@ -273,11 +273,9 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
             self.flags, self.flag_count = flags, len(flags)
             type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
 
-    def flags_for(self, citations, superseding=None):
-        """The review flags this ruling has with `citations` (saved or about to be);
-        `superseding` ({passage id: errata card id}) is read when not given."""
-        if superseding is None:
-            superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
+    def flags_for(self, citations):
+        """The review flags this ruling has with `citations` (saved or about to be)."""
+        superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
         return compute_flags(self.answer, self.tokens_out, citations, superseding)
 
     def record_review(self, user, when=None):

@@ -107,8 +107,7 @@ def import_paths(
                 stored = result.ruling
                 ruling = Ruling(pk=stored.pk, edition=stored.edition, slug=stored.slug)
                 ruling.question = stored.question
-                warnings = list(result.parsed.warnings)
-                report = FileReport(path, result.outcome, ruling=ruling, warnings=warnings)
+                report = FileReport(path, result.outcome, ruling, warnings=result.parsed.warnings)
             reports.append(report)
             if on_file is not None:
                 on_file(report)
@@ -116,20 +115,15 @@ def import_paths(
 
 
 def refusal(path, error, traceback=False):
+    """One line naming the file; for an error no check foresaw, the traceback on request."""
     if isinstance(error, ImportRefused):
         where = path if error.line is None else f"{path}:{error.line}"
         return f"{where}: {error.message}"
     if isinstance(error, OSError):
         return f"{path}: cannot read ({error.strerror})"
-    if isinstance(error, DatabaseError):
-        return unforeseen(path, "the database refused it", error, traceback)
-    return unforeseen(path, "unexpected error", error, traceback)
-
-
-def unforeseen(path, what, error, traceback):
-    """A refusal for an error no check foresaw: one line, the traceback only on request."""
     if traceback:
         tracebacks.print_exception(error)
+    what = "the database refused it" if isinstance(error, DatabaseError) else "unexpected error"
     first_line = (str(error).strip().splitlines() or [""])[0]
     return (
         f"{path}: {what} ({type(error).__name__}: {first_line}); nothing from this file was "
