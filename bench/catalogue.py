@@ -128,6 +128,10 @@ for language in ("en", "es"):
         add("corrections feed", language, reverse("corrections_feed"))
         add("search", language, reverse("search") + ("?q=card+turn" if language == "en"
                                                        else "?q=carta+turno"))
+        typed = Edition.objects.select_related("game").get(pk=crowded.pk).game.name[:4]
+        add("typeahead, games", language, reverse("suggestions") + f"?q={typed}")
+        add("typeahead, editions", language,
+            reverse("suggestions") + f"?kind=editions&q={typed}")
 add("sitemap index", "", "/sitemap.xml")
 print(json.dumps(pages))
 """
