@@ -24,6 +24,7 @@ LISTINGS = {
     "passages": "wagtailsnippets_catalogue_passage:list",
     "documents": "wagtailsnippets_catalogue_document:list",
     "editions": "wagtailsnippets_catalogue_edition:list",
+    "translations": "guides_translations",
 }
 
 
