@@ -1,6 +1,8 @@
 """Spanish readers find the English rulings that answer them, through the game's glossary,
 in Chromium: on the ask page's check step and in the site search."""
 
+import re
+
 from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST, accessibility_violations
 
@@ -36,6 +38,7 @@ def test_spanish_search_finds_english_rulings_and_passages_of_the_game(journey, 
         "empates"
     )
     reader.locator("form.search-form button[type=submit]").click()
+    reader.wait_for_url(re.compile(r"q=empates"))
     rulings = reader.locator("section.search-group").filter(
         has=reader.locator("h2#results-rulings")
     )
@@ -47,6 +50,7 @@ def test_spanish_search_finds_english_rulings_and_passages_of_the_game(journey, 
         "recursos permanentes"
     )
     reader.locator("form.search-form button[type=submit]").click()
+    reader.wait_for_url(re.compile(r"q=recursos\+permanentes"))
     passages = reader.locator("section.search-group").filter(
         has=reader.locator("h2#results-passages")
     )
