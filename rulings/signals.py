@@ -64,7 +64,9 @@ def tell_readers_once_published(sender, instance, **kwargs):
 
 @receiver(post_save, sender=ErrataCard)
 @receiver(post_delete, sender=ErrataCard)
-def errata_changed(sender, instance, **kwargs):
+def errata_changed(sender, instance, raw=False, **kwargs):
+    if raw:  # a fixture or a restore brings its own flags and dates
+        return
     passage_ids = {instance.passage_id}
     if instance.supersedes_id:
         passage_ids.add(instance.supersedes.passage_id)

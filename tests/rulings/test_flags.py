@@ -2,7 +2,7 @@
 
 import pytest
 
-from catalogue.models import ErrataCard
+from catalogue.models import Edition, ErrataCard
 from rulings.models import Citation, Ruling
 from tests.rulings.factories import errata_card
 from tests.rulings.fixtures import import_export
@@ -77,3 +77,24 @@ def test_a_flag_is_stored_as_its_code_and_its_message_in_words():
     assert [set(flag) for flag in stored] == [{"code", "message"}]
     assert stored[0]["code"] == "cut_off"
     assert isinstance(stored[0]["message"], str) and len(stored[0]["message"]) > 20
+
+
+def test_loading_a_saved_errata_card_changes_nothing_it_does_not_bring(ruling):
+    """A fixture or a restore brings the card with the flags, statuses and dates of its
+    time; nothing is re-flagged, re-opened or re-dated as it is loaded."""
+    from django.core import serializers
+
+    citation = ruling.citations.get(n=1)
+    card = errata_card(citation.passage, "Now it works differently.")
+    saved = serializers.serialize("json", [card])
+    ErrataCard.objects.filter(pk=card.pk).delete()
+    Ruling.objects.filter(pk=ruling.pk).update(status=Ruling.Status.VERIFIED, flags=[])
+    Edition.objects.filter(pk=card.edition_id).update(errata_checked_on=None)
+
+    for loaded in serializers.deserialize("json", saved):
+        loaded.save()
+
+    assert ErrataCard.objects.filter(pk=card.pk).exists()
+    assert codes(ruling) == []
+    assert Ruling.objects.get(pk=ruling.pk).status == Ruling.Status.VERIFIED
+    assert Edition.objects.get(pk=card.edition_id).errata_checked_on is None
