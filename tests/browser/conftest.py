@@ -9,10 +9,10 @@ import warnings
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.core.signals import request_finished, request_started
 
 from guides.models import GuidePage
+from tests.conftest import load_demo
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without these flags Chromium keeps reaching for a network that is closed here.
@@ -108,7 +108,7 @@ def close_and_wait(context):
 @pytest.fixture
 def demo_site(live_server, root_page):
     """The demo content, loaded as `make run` loads it, behind the live server."""
-    call_command("load_demo", verbosity=0)
+    load_demo()
     return live_server
 
 

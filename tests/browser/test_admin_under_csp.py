@@ -9,8 +9,6 @@ logs each blocked script or style there), and the page records every
 
 import re
 
-from django.core.management import call_command
-
 from guides.models import GuidePage
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
@@ -30,9 +28,8 @@ def violations(page):
 
 
 def test_an_editor_edits_and_publishes_a_guide_with_no_csp_violation(
-    journey, live_server, root_page, roles, django_user_model
+    journey, demo_site, roles, django_user_model
 ):
-    call_command("load_demo", verbosity=0)
     make_user(django_user_model, "eduardo", roles["Editors"])
     guide = GuidePage.objects.get(slug_en="how-to-play", url_path__contains="point-city")
 

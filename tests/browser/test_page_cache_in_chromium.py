@@ -2,11 +2,11 @@
 editor never does, and a correction shows on the reader's very next page load."""
 
 import pytest
-from django.core.management import call_command
 
 from core.cache_tags import bump_everything
 from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
+from tests.conftest import load_demo
 from tests.rulings.factories import record_correction
 
 pytestmark = BROWSER_TEST
@@ -14,7 +14,7 @@ pytestmark = BROWSER_TEST
 
 @pytest.fixture
 def cached_demo_site(live_server, root_page, settings):
-    call_command("load_demo", verbosity=0)
+    load_demo()
     settings.RULESAGE_PAGE_CACHE = True
     bump_everything()  # nothing cached by an earlier test of this run is current
     yield live_server

@@ -8,7 +8,6 @@ refused with the database constraint's message, and what the editor typed stays 
 import re
 
 import pytest
-from django.core.management import call_command
 
 from catalogue.models import Game
 from guides.models import GuidePage
@@ -20,8 +19,7 @@ pytestmark = BROWSER_TEST
 
 
 @pytest.fixture
-def demo(live_server, root_page, roles, django_user_model):
-    call_command("load_demo", verbosity=0)
+def demo(demo_site, roles, django_user_model):
     make_user(django_user_model, "eduardo", roles["Editors"])
     return Game.objects.get(slug="point-city")
 
