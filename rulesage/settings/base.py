@@ -18,13 +18,12 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 INSTALLED_APPS = [
-    # Its `migrate` must win over wagtail_modeltranslation's, which must come before
+    # First, so its `migrate` wins over wagtail_modeltranslation's, which must come before
     # Wagtail and the page apps (Page is registered before its subclasses).
-    "rulesage.migrate",
+    "rulesage",
     "wagtail_modeltranslation",
     "wagtail_modeltranslation.makemigrations",
     "wagtail_modeltranslation.migrate",
-    "rulesage",
     "pages",
     "guides",
     "rulings",
@@ -61,7 +60,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "core.csp.SiteCSPMiddleware",
+    "core.security.SiteCSPMiddleware",
     "core.security.PermissionsPolicyMiddleware",
     "core.faults.RequestTimeLimitMiddleware",
     "core.faults.DatabaseUnavailableMiddleware",
