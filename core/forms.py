@@ -80,10 +80,8 @@ def translation_field_names(model):
 
 
 def keep_only(form, editable, keep_posting=()):
-    """Disable every field of `form` outside `editable` (Django then keeps its value,
-    whatever is posted) and show it as text. `keep_posting`: a formset row's id and parent
-    key, which the browser must still send (it never sends a disabled field).
-    """
+    """Disable every field of `form` outside `editable` (Django keeps its value whatever is
+    posted) but `keep_posting`, a row's id and parent key the browser must still send."""
     for name, field in form.fields.items():
         if name not in editable and name not in keep_posting:
             read_only(field)

@@ -1,5 +1,4 @@
-"""The site search's backend: Wagtail's PostgreSQL backend matching and ranking over the
-stored vector columns with Django's `contrib.postgres.search` only
+"""The site search's backend: Wagtail's PostgreSQL backend over the stored vector columns
 (docs/decisions/stored-search-vectors.md); Wagtail's fallback on SQLite."""
 
 from functools import reduce
