@@ -1,6 +1,5 @@
-"""The admin listings' filters and pager at the size of a real catalogue: thousands of
-editions, games and documents are chosen in their chooser, not offered as a `<select>` of
-every row (each label a query)."""
+"""The admin listings' filters and pager at the size of a real catalogue: records are chosen
+in their chooser, not offered as a `<select>` of every row (each label a query)."""
 
 import django_filters
 from django.utils.translation import gettext_lazy as _

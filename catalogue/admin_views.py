@@ -1,6 +1,5 @@
-"""Add and edit views without autosave, for errata cards and rulings: a card has no drafts
-(every save is public at once), and a change to a published ruling owes readers a
-correction note, so autosaving a half-typed form would publish it or refuse it."""
+"""Add and edit views without autosave, for errata cards (no drafts: every save is public)
+and rulings (a change owes readers a correction note): autosave would publish or refuse."""
 
 from wagtail.snippets.views.snippets import CreateView, EditView
 

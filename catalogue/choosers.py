@@ -130,12 +130,9 @@ class EditionScopedChooseMixin:
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["nothing_listed"] = self.nothing_listed()
-        context["nothing_found"] = (
-            self.nothing_listed()
-            if self.waits_for_edition
-            else self.nothing_found(context.get("search_query") or "")
-        )
+        context["nothing_listed"] = listed = self.nothing_listed()
+        query = context.get("search_query") or ""
+        context["nothing_found"] = listed if self.waits_for_edition else self.nothing_found(query)
         return context
 
 

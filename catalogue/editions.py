@@ -1,6 +1,5 @@
-"""Edition codes, ``bg-<BoardGameGeek id>-<language>-<edition number>e``: one pattern for
-the model's validator, both importers and the store, so a code the admin accepts is one an
-export may carry."""
+"""Edition codes, ``bg-<BoardGameGeek id>-<language>-<edition number>e``: one pattern for the
+validator, the importers and the store, so a code the admin accepts is one an export carries."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""Reading a game's glossary: a translated question carried over to the English terms,
-and a translation that renders a term otherwise than the glossary says.
-
-A question's content words (question and stop words left out) are stemmed as the search
-vectors are, accents folded; the longest run that is a glossary rendering becomes one
-*concept* with its English terms, an unknown word a concept with none (it may be a name
-the English uses). Recall and the site search look for the concepts in English.
-"""
+"""Reading a game's glossary: a translated question's content words, stemmed as the search
+vectors are, become *concepts* (the longest run a rendering matches, with its English terms;
+an unknown word, with none) that recall and search look for in English; and a translation
+that renders a term otherwise than the glossary says."""
 
 from collections import defaultdict
 from dataclasses import dataclass
@@ -157,8 +153,7 @@ def concepts(tokens, terms, language):
 
 
 def longest_match(tokens, terms, lengths, language):
-    """The terms whose rendering the tokens start with, the longest first; among renderings
-    as long, the closest (`match_closeness`)."""
+    """The terms whose rendering the tokens start with, the longest and then closest first."""
     for length in lengths:
         span = tokens[:length]
         if len(span) < length:

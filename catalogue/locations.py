@@ -7,9 +7,8 @@ from django.utils.translation import pgettext
 
 
 def format_location(page, heading_path, language=None):
-    """Where in a document: “p.8 · TURN END”, either part optional. The page label is in the
-    reader's language; given the document's `language`, the result is HTML with the heading
-    marked as written in it (a Spanish page quoting an English rulebook)."""
+    """“p.8 · TURN END”, either part optional; given the document's `language`, HTML with the
+    heading marked as written in it (a Spanish page quoting an English rulebook)."""
     page_label = (
         pgettext("page of a document", "p.%(page)s") % {"page": page} if page is not None else ""
     )

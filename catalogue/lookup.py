@@ -1,6 +1,5 @@
-"""Finding a game or an edition by what a reader types: a catalogue holds thousands, too
-many to list in a page, so a text box offers the few that match (`suggestions`, which
-`site.js` asks as the reader types; without it, the page that receives the text does)."""
+"""Finding a game or an edition by what a reader types: too many to list in a page, so a
+text box offers the few that match (`suggestions`, asked by `site.js` as the reader types)."""
 
 import re
 
@@ -33,8 +32,7 @@ def typed(text):
 
 def _games(text, lookup):
     """Games whose slug is `text` or whose name (the reader's or English) matches it by
-    `lookup`, each with `shown_name` and `rank` (0 when a name begins with it), and those
-    name columns."""
+    `lookup`, with `shown_name` and `rank` (0: a name begins with it); and the name columns."""
     text = typed(text)[:TYPED_LIMIT]
     language = (get_language() or SOURCE_LANGUAGE)[:2]
     names = list(dict.fromkeys([f"name_{language}", f"name_{SOURCE_LANGUAGE}"]))

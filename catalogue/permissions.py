@@ -1,6 +1,5 @@
-"""Issuing errata (adding or amending a card) and keeping the glossary (adding, changing,
-removing pairs) are one permission each (core.roles), asked by every view Wagtail builds
-for the model."""
+"""Issuing errata and keeping the glossary are one permission each (core.roles), asked by
+every view Wagtail builds for the model."""
 
 from wagtail.permission_policies import ModelPermissionPolicy
 from wagtail.permissions import register_permission_policy

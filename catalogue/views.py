@@ -1,6 +1,5 @@
-"""Reader pages of the catalogue, in the rulings' section of the site: a document with its
-passages, and an edition's errata registry. Their crumbs are the section's: the `trail`
-the URLconf gives (catalogue.urls)."""
+"""Reader pages of the catalogue, in the rulings' section of the site (whose crumbs, the
+`trail`, catalogue.urls is given): a document with its passages, an errata registry."""
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect
@@ -19,9 +18,8 @@ PASSAGES_PER_PAGE = 50
 
 
 class DocumentView(DetailView):
-    """A source document with its passages, PASSAGES_PER_PAGE to a page, each at a stable
-    anchor. A passage's address (`?passage=<anchor>`, what citations link to) leads to
-    the page that holds it, at its anchor."""
+    """A source document with its passages, each at a stable anchor; a passage's address
+    (`?passage=<anchor>`, which citations link to) leads to the page that holds it."""
 
     template_name = "catalogue/document_detail.html"
     context_object_name = "document"

@@ -250,41 +250,37 @@ def database_seen():
     return seen is not None
 
 
-class DatabaseWatch:
-    """Compares the tokens every few seconds in a thread of its own, so a database that
-    hangs holds it, never a reader's request."""
+_watch_lock = threading.Lock()
+_watch_threads = []
 
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.thread = None
 
-    def start(self):
-        seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
-        if not seconds or (self.thread is not None and self.thread.is_alive()):
-            return
-        with self.lock:
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(
-                    target=self.run, args=(seconds,), name="page-cache-watch", daemon=True
+def watch_database():
+    """Compare the tokens every few seconds in a thread of its own, so a database that hangs
+    holds it, never a reader's request."""
+    seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
+    with _watch_lock:
+        if seconds and not any(thread.is_alive() for thread in _watch_threads):
+            _watch_threads[:] = [
+                threading.Thread(
+                    target=_watch, args=(seconds,), name="page-cache-watch", daemon=True
                 )
-                self.thread.start()
-
-    def run(self, seconds):
-        """Until the setting says 0 (a test that turned the watch on has ended)."""
-        last_logged = 0.0
-        try:
-            while seconds:
-                try:
-                    database_seen()
-                except Exception as error:  # noqa: BLE001 - the next round tries again
-                    connection.close()
-                    if time.monotonic() - last_logged > 60:
-                        last_logged = time.monotonic()
-                        logger.warning("Cannot compare the database with the cache: %s", error)
-                time.sleep(seconds)
-                seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
-        finally:
-            connection.close()
+            ]
+            _watch_threads[0].start()
 
 
-database_watch = DatabaseWatch()
+def _watch(seconds):
+    """Until the setting says 0 (a test that turned the watch on has ended)."""
+    last_logged = 0.0
+    try:
+        while seconds:
+            try:
+                database_seen()
+            except Exception as error:  # noqa: BLE001 - the next round tries again
+                connection.close()
+                if time.monotonic() - last_logged > 60:
+                    last_logged = time.monotonic()
+                    logger.warning("Cannot compare the database with the cache: %s", error)
+            time.sleep(seconds)
+            seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
+    finally:
+        connection.close()

@@ -43,9 +43,8 @@ def bind_host(bind):
 
 
 def spoofable(trusted_proxies, binds, forwarded_allow_ips):
-    """The bind that lets clients choose their own address, or None: with proxies
-    trusted, one listening beyond this machine while forwarded_allow_ips names no proxy.
-    """
+    """The bind that lets clients choose their own address, or None: with proxies trusted,
+    one listening beyond this machine while forwarded_allow_ips names no proxy."""
     if not trusted_proxies:
         return None
     proxy_named = any(ip != "*" and not on_this_machine(ip) for ip in forwarded_allow_ips)

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.deprecation import MiddlewareMixin
 from django.utils.log import log_response
 
 from core.cache_tags import page_cache
@@ -30,20 +31,14 @@ class DatabaseKnownUnavailable(Exception):
 DATABASE_ERRORS = (OperationalError, InterfaceError, RequestTimedOut)
 
 
-def gave_no_answer(exception):
-    """True when the database did not answer; False for PostgreSQL's own errors (a statement
-    timeout, a deadlock), which carry an SQLSTATE and say nothing of the next request."""
-    if isinstance(exception, RequestTimedOut):
-        return True
-    return getattr(exception.__cause__, "sqlstate", None) is None
-
-
 def database_unavailable(request, exception):
-    """The 503 for a request whose database work failed; the breaker learns of it."""
-    if isinstance(exception, RequestTimedOut):
+    """The 503 for a request whose database work failed; the breaker learns of it unless
+    PostgreSQL answered with its own error (an SQLSTATE: a statement timeout, a deadlock)."""
+    timed_out = isinstance(exception, RequestTimedOut)
+    if timed_out:
         # The connection may wait on a query for ever: the next request opens a new one.
         connections.close_all()
-    if gave_no_answer(exception):
+    if timed_out or getattr(exception.__cause__, "sqlstate", None) is None:
         breaker.failed()
     return unavailable_response(request, exception)
 
@@ -150,14 +145,8 @@ class DatabaseBreakerMiddleware:
         return response
 
 
-class DatabaseUnavailableMiddleware:
+class DatabaseUnavailableMiddleware(MiddlewareMixin):
     """A connection failure raised by a view (or its template) becomes the 503."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
 
     def process_exception(self, request, exception):
         if isinstance(exception, DATABASE_ERRORS):

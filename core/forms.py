@@ -1,20 +1,70 @@
 """Admin forms in which translators change only the translations: what they may not
 change is kept on the server and rendered as text, not as inputs."""
 
+from django import forms
+from django.template.loader import render_to_string
+from django.utils.formats import localize
+from django.utils.html import escape, linebreaks
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.forms import WagtailAdminPageForm
+from wagtail.blocks import StreamValue
+from wagtail.rich_text import expand_db_html
 
 from .concurrent_edits import MERGE_BASE, add_merge_fields, merge_newer_version
 from .roles import edits_translations_only
 from .translated_fields import SOURCE_LANGUAGE, target_languages
-from .widgets import ReadOnlyValue
 
 # Form fields a translator keeps that are not content.
 NOT_CONTENT = {"comment_notifications"}
 # Wagtail's comments formset: translators comment like everyone else.
 NOT_CONTENT_FORMSETS = {"comments"}
+
+
+def display_html(field, value):
+    """`value` of form `field` as safe HTML a person reads (rich text and streams rendered)."""
+    if value in (None, "", []):
+        return "—"
+    if isinstance(value, StreamValue):
+        return value.render_as_block()
+    if hasattr(field, "choices") and not isinstance(field, forms.ModelChoiceField):
+        labels = {str(key): label for key, label in field.choices}
+        return escape(labels.get(str(value), value))
+    if isinstance(field, forms.ModelChoiceField):
+        obj = value if hasattr(value, "pk") else field.queryset.filter(pk=value).first()
+        return escape(str(obj)) if obj is not None else "—"
+    if isinstance(field, forms.BooleanField):
+        return escape(localize(bool(value)))
+    text = str(value)
+    if getattr(field.widget, "accepts_features", False):
+        return expand_db_html(text)  # rich text: show it as the reader sees it
+    return linebreaks(escape(localize(value) if not isinstance(value, str) else text))
+
+
+class ReadOnlyValue(forms.Widget):
+    """Renders a disabled field's value as text, never as an input whose typing would be
+    thrown away; nothing is posted for it, as a browser would behave."""
+
+    template_name = "core/admin/read_only_value.html"
+
+    def __init__(self, field, attrs=None):
+        super().__init__(attrs)
+        self.field = field
+
+    def render(self, name, value, attrs=None, renderer=None):
+        attrs = self.build_attrs(self.attrs, attrs)
+        value = mark_safe(display_html(self.field, value))
+        return render_to_string(
+            self.template_name, {"id": attrs.get("id", f"id_{name}"), "value": value}
+        )
+
+    def value_from_datadict(self, data, files, name):
+        return None
+
+    def value_omitted_from_data(self, data, files, name):
+        return False
 
 
 def translation_field_names(model):
@@ -30,10 +80,8 @@ def translation_field_names(model):
 
 
 def keep_only(form, editable, keep_posting=()):
-    """Disable every field of `form` outside `editable` (Django then keeps its value,
-    whatever is posted) and show it as text. `keep_posting`: a formset row's id and parent
-    key, which the browser must still send (it never sends a disabled field).
-    """
+    """Disable every field of `form` outside `editable` (Django keeps its value whatever is
+    posted) but `keep_posting`, a row's id and parent key the browser must still send."""
     for name, field in form.fields.items():
         if name not in editable and name not in keep_posting:
             read_only(field)

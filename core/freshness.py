@@ -49,19 +49,11 @@ class TranslationState:
 
 
 def text_changed(before, after, language):
-    """True when readers of `language` read something else in `after` than in `before`.
-
-    `before` None (no earlier state is known) counts as changed.
-    """
+    """True when readers of `language` read something else in `after` than in `before`
+    (None: no earlier state is known)."""
     return before is None or language_snapshot(before, language) != language_snapshot(
         after, language
     )
-
-
-def changed_fields(before, after, language):
-    """The names of the fields (and compared relations) whose `language` text differs."""
-    then, now = language_snapshot(before, language), language_snapshot(after, language)
-    return [name for name, value in now.items() if then.get(name) != value]
 
 
 def followed_english(record):
@@ -71,8 +63,7 @@ def followed_english(record):
 
 
 def translation_status(obj, language, record, moved_on):
-    """The rule every kind shares; `moved_on()` says, for a marked translation, whether
-    the English moved on since the revision it follows."""
+    """The rule every kind shares; `moved_on()`: the English changed since the mark's revision."""
     if not has_translation(obj, language):
         return TranslationStatus.MISSING
     if record is None or record.follows_id is None:
@@ -82,16 +73,19 @@ def translation_status(obj, language, record, moved_on):
 
 
 def translation_state(obj, language, record):
-    """The state of `obj`'s translation into `language` by the default rule: behind once
-    the English a reader sees differs from the followed revision's, with the labels of
-    the fields that differ. `record` is its mark in that language or None."""
+    """The state of `obj`'s translation by its mark `record` (or None): behind once the
+    English a reader sees differs from the followed revision's, naming the fields that do."""
     changed = []
 
     def moved_on():
         before = followed_english(record)
-        names = changed_fields(before, obj, SOURCE_LANGUAGE) if before else []
+        if before is None:
+            return True
+        then = language_snapshot(before, SOURCE_LANGUAGE)
+        now = language_snapshot(obj, SOURCE_LANGUAGE)
+        names = [name for name, value in now.items() if then.get(name) != value]
         changed.extend(capfirst(field_label(type(obj), name)) for name in names)
-        return before is None or bool(changed)
+        return bool(changed)
 
     status = translation_status(obj, language, record, moved_on)
     return TranslationState(obj, language, status, record, changed)
@@ -134,9 +128,8 @@ def edited_since(obj, language, record):
 
 
 def english_revision(obj, user):
-    """The revision holding the English as readers now see it: the live one (a draft
-    waiting is not what they see), or a new one when the object was changed without one
-    (a bulk update), saved as no change to publish."""
+    """The revision holding the English readers now see: the live one (not a waiting draft),
+    or, when the object was changed without one (a bulk update), a new one not to publish."""
     revision = obj.live_revision or obj.latest_revision
     if revision is None or text_changed(revision.as_object(), obj, SOURCE_LANGUAGE):
         revision = obj.save_revision(user=user, changed=False)

@@ -4,6 +4,7 @@ refuses NUL) and forms lacking a field their page always sends."""
 import re
 
 from django.utils.datastructures import MultiValueDictKeyError
+from django.utils.deprecation import MiddlewareMixin
 
 from .views import bad_request
 
@@ -53,16 +54,9 @@ class RefuseControlCharactersMiddleware:
         return None
 
 
-class RefuseIncompleteFormsMiddleware:
+class RefuseIncompleteFormsMiddleware(MiddlewareMixin):
     """Answer 400 to a request lacking a field its view reads as always sent
-    (MultiValueDictKeyError, as Wagtail's page editor raises): it was not sent by the page.
-    """
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
+    (MultiValueDictKeyError, as Wagtail's page editor raises): the page did not send it."""
 
     def process_exception(self, request, exception):
         if isinstance(exception, MultiValueDictKeyError):

@@ -21,9 +21,8 @@ class Correction(Orderable):
     correction also shows in the site-wide log."""
 
     corrected_on = models.DateField(_("corrected on"), default=timezone.localdate)
-    # When the correction was recorded, to the second: the date above is the editor's to
-    # state (a correction may be dated the day the error was put right); this orders the
-    # corrections of that day (`dated_at`).
+    # To the second: the date above is the editor's to state (the day the error was put
+    # right); this orders the corrections of that day (`dated_at`).
     recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now, editable=False)
     what_was_wrong = models.TextField(_("what was wrong"))
     what_it_says_now = models.TextField(_("what it says now"))

@@ -32,35 +32,27 @@ def bump_after_outage(sender, **kwargs):
 def remembered(key, compute, tags):
     """`compute()`, kept while the versions of `tags` (a list, or a function of the value)
     stay; the page using it shows them too."""
-    if not settings.RULESAGE_REMEMBER:
-        value = compute()
-        if value is not None:
-            cache_tags.shows(*(tags(value) if callable(tags) else tags))
-        return value
-    sequence = cache_tags.request_sequence()
-    if sequence is None:  # the cache is unreachable
-        return compute()
-    full_key = f"kept:{key}"
-    entry = _kept.get(full_key)
-    if entry is None or not cache_tags.still_current(entry[0], entry[1], sequence):
-        entry = page_cache().get(full_key)
-        if entry is not None and cache_tags.still_current(entry[0], entry[1], sequence):
-            _kept.put(full_key, entry)
-        else:
-            entry = None
-    if entry is not None:
-        cache_tags.shows(*entry[1])
-        return pickle.loads(entry[2])  # noqa: S301 (bytes this site pickled)
+    sequence = cache_tags.request_sequence() if settings.RULESAGE_REMEMBER else None
+    key = f"kept:{key}"
+    if sequence is not None:  # else not remembering, or the cache is unreachable
+        for find in (_kept.get, page_cache().get):
+            entry = find(key)
+            if entry is not None and cache_tags.still_current(entry[0], entry[1], sequence):
+                if find is not _kept.get:
+                    _kept.put(key, entry)
+                cache_tags.shows(*entry[1])
+                return pickle.loads(entry[2])  # noqa: S301 (bytes this site pickled)
     value = compute()
     if value is None:  # nothing is kept for what is not there (a 404's address)
         return None
     value_tags = {SITE, *(tags(value) if callable(tags) else tags)}
     cache_tags.shows(*value_tags)
-    versions = cache_tags.versions_to_store(value_tags, sequence)
-    if versions is not None:
-        entry = (sequence, versions, pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-        page_cache().set(full_key, entry, DEFAULT_TIMEOUT)
-        _kept.put(full_key, entry)
+    if sequence is not None:
+        versions = cache_tags.versions_to_store(value_tags, sequence)
+        if versions is not None:
+            entry = (sequence, versions, pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+            page_cache().set(key, entry, DEFAULT_TIMEOUT)
+            _kept.put(key, entry)
     return value
 
 
@@ -179,7 +171,7 @@ class PageCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        cache_tags.database_watch.start()
+        cache_tags.watch_database()
         cache_tags.begin_request()
         try:
             return self.respond(request)

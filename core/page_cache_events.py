@@ -79,10 +79,9 @@ def remember_tags_before_save(sender, instance, raw=False, update_fields=None, *
     """Tags of the record as stored: moved to another game, its old pages are stale too."""
     if raw or instance._state.adding or instance.pk is None or isinstance(instance, Page):
         return
-    if update_fields and set(update_fields) <= BOOKKEEPING_FIELDS:
-        return
-    if update_fields and not any(
-        field.is_relation and field.name in update_fields for field in instance._meta.fields
+    if update_fields and (
+        set(update_fields) <= BOOKKEEPING_FIELDS
+        or not any(f.is_relation and f.name in update_fields for f in instance._meta.fields)
     ):
         return  # no relation saved: the record belongs where it did
     stored = type(instance)._default_manager.filter(pk=instance.pk).first()

@@ -8,9 +8,8 @@ from .page_cache import accept
 
 
 class IndexPaginator(Paginator):
-    """A Paginator over an ordered QuerySet whose ordering ends in a unique column that
-    reads a page's keys from the nearer end of an index, then those rows: the last page
-    costs what the first does, where OFFSET reads every row before it."""
+    """Reads a page's keys from the nearer end of the ordering (which ends in a unique column),
+    then those rows: the last page costs what the first does, where OFFSET reads every row."""
 
     def page(self, number):
         number = self.validate_number(number)

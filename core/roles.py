@@ -129,9 +129,9 @@ def ensure_page_roles(apps, editors, translators, named):
             name=APPROVAL_TASK, active=True, content_type=task_type
         )
     task.groups.add(editors)
-    workflow = Workflow.objects.filter(name=WORKFLOW).first()
-    if workflow is None:
-        workflow = Workflow.objects.create(name=WORKFLOW, active=True)
+    workflow = Workflow.objects.filter(name=WORKFLOW).first() or Workflow.objects.create(
+        name=WORKFLOW, active=True
+    )
     WorkflowTask.objects.get_or_create(workflow=workflow, task=task, defaults={"sort_order": 0})
     # Every page inherits the workflow of the tree's root, replacing Wagtail's default.
     WorkflowPage.objects.update_or_create(page=root, defaults={"workflow": workflow})

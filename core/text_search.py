@@ -1,8 +1,10 @@
 """Per-language text-search facts shared by recall and the site search: PostgreSQL's
 configuration per language, the same stemming and accent folding in Python, trigrams."""
 
+import operator
 import re
 import unicodedata
+from functools import reduce
 
 import snowballstemmer
 from django.conf import settings
@@ -116,10 +118,7 @@ class StoredSearchVector(Func):
             SearchVector(field, config=self.config, weight=weight)
             for field, weight in zip(self.get_source_expressions(), self.weights, strict=True)
         ]
-        combined = vectors[0]
-        for vector in vectors[1:]:
-            combined = combined + vector  # SearchVector's `||`
-        return compiler.compile(combined)
+        return compiler.compile(reduce(operator.add, vectors))  # SearchVector's `||`
 
 
 def search_vector_field(language, fields):

@@ -1,7 +1,5 @@
-"""Checks of settings that fail silently: a feed id authority that makes invalid tag URIs
-(or is the placeholder, which cannot be changed once feeds are read), and, on deploy, a
-mail server that cannot be reached or a placeholder sender (mail fails unseen, in the
-task worker)."""
+"""Checks of settings that fail silently: the feed ids' tagging authority and, on deploy, a
+mail server that cannot be reached or a placeholder sender (mail fails unseen, in the worker)."""
 
 import re
 import smtplib

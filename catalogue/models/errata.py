@@ -34,9 +34,8 @@ class ErrataCardQuerySet(models.QuerySet):
         }
 
     def new_since(self, day):
-        """Cards a check made on `day` could not take into account: issued after it, or
-        entered in the registry after it (the publisher's errata may reach us late).
-        `day` is a date, or an expression (an `OuterRef`) that gives one."""
+        """Cards a check made on `day` (a date or an `OuterRef`) could not take into account:
+        issued, or entered in the registry (errata may reach us late), after it."""
         return self.filter(models.Q(issued_on__gt=day) | models.Q(created_at__date__gt=day))
 
     def active(self):

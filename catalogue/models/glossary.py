@@ -1,6 +1,5 @@
-"""Each game's bilingual glossary, kept by translators: it carries a Spanish question over
-to English rulings (`catalogue.glossary`), and names a Spanish guide that renders a term
-otherwise."""
+"""Each game's bilingual glossary, kept by translators: it carries a Spanish question over to
+English rulings, and names a Spanish guide that renders a term otherwise."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError

@@ -1,6 +1,5 @@
-"""A game's setup figures: how many of each named component, per range of player counts,
-stored once on the game so every language's guide renders the same numbers (only the
-component's name is translated)."""
+"""A game's setup figures per range of player counts, stored once on the game so every
+language's guide renders the same numbers (only the component's name is translated)."""
 
 from django.core.validators import MinValueValidator
 from django.db import models

@@ -100,7 +100,6 @@ class DemoLoader:
                 settings.save()
         return self.created
 
-    # Rules knowledge -------------------------------------------------------------------
     def game(self, spec):
         game = Game.objects.filter(slug=spec["slug"]).first()
         if game is None:
@@ -162,7 +161,6 @@ class DemoLoader:
         self.note(f"document {document.title}")
         return document
 
-    # Pages -----------------------------------------------------------------------------
     def home(self):
         home = HomePage.objects.first()
         if home:

@@ -1,6 +1,5 @@
-"""The demo rulings: the illustrative ones are created directly, never through the importer,
-so they cannot look like exports; the seed exports go through `import_file`, as real ones
-do. Idempotent: what exists is left as editors left it."""
+"""The demo rulings: illustrative ones created directly, so they cannot look like exports, and
+the seed exports through `import_file`, as real ones. What exists is left as editors left it."""
 
 from pathlib import Path
 

@@ -1,6 +1,5 @@
-"""A synthetic catalogue at the size of a real one, browsable like the demo and hung from
-its pages: what the benchmarks and the query-budget tests measure, so that a list growing
-with the catalogue shows there rather than on a real site. Every ruling is illustrative."""
+"""A synthetic catalogue at the size of a real one, hung from the demo's pages: what the
+benchmarks and query-budget tests measure, so a list growing with the catalogue shows there."""
 
 from __future__ import annotations
 
@@ -29,12 +28,9 @@ def catalogue_present() -> bool:
 
 
 def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, float]:
-    """Load the demo, then the catalogue at `scale`; the seconds each step took.
-
-    The rules knowledge and the pages are loaded side by side, each on its own connection
-    (docs/decisions/catalogue-loading.md), except inside a caller's transaction (a test's),
-    where a second connection would not see the games.
-    """
+    """Load the demo, then the catalogue at `scale`; the seconds each step took. Rules and
+    pages load side by side (docs/decisions/catalogue-loading.md), except inside a caller's
+    transaction (a test's), where a second connection would not see the games."""
     from devtools.demo.loader import load_demo
 
     if connection.vendor != "postgresql":
@@ -48,29 +44,27 @@ def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, f
     sizes = Sizes.at(scale)
     timings: dict[str, float] = {}
 
-    def timed(name, step):
-        def run():
-            log(f"{name}…")
-            start = time.perf_counter()
-            step()
-            timings[name] = time.perf_counter() - start
-
-        return run
+    def timed(name, step, *args):
+        log(f"{name}…")
+        start = time.perf_counter()
+        result = step(*args)
+        timings[name] = time.perf_counter() - start
+        return result
 
     def rules():
-        passages = {}
-        timed("passages", lambda: passages.update(load_passages(sizes, rules_words)))()
-        timed("rulings and citations", lambda: load_rulings(sizes, rng, rules_words, passages))()
-        timed("corrections, errata, questions", lambda: load_corrections(sizes, rng, rules_words))()
+        passages = timed("passages", load_passages, sizes, rules_words)
+        timed("rulings and citations", load_rulings, sizes, rng, rules_words, passages)
+        timed("corrections, errata, questions", load_corrections, sizes, rng, rules_words)
 
-    pages = timed("game pages and guides", lambda: load_pages(pages_words, log))
+    def pages():
+        timed("game pages and guides", load_pages, pages_words, log)
 
     drop_search_indexes()  # built once at the end rather than kept up to date row by row
     # Untranslated field names (title, slug) are the original's, whatever a caller's language.
     with translation.override(settings.LANGUAGE_CODE):
         try:
-            timed("demo", lambda: load_demo(log=lambda line: None))()
-            timed("games, editions, rulebooks", lambda: load_games(sizes, rng, rules_words))()
+            timed("demo", load_demo, lambda line: None)
+            timed("games, editions, rulebooks", load_games, sizes, rng, rules_words)
             if connection.in_atomic_block:
                 rules()
                 pages()
@@ -79,11 +73,11 @@ def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, f
                 side_by_side(rules, pages)
                 timings["rules and pages, side by side"] = time.perf_counter() - start
         finally:
-            timed("search indexes", build_search_indexes)()
+            timed("search indexes", build_search_indexes)
     # VACUUM sets the visibility map, as autovacuum soon would after a bulk load, so that
     # the lists' counts read their indexes alone; a caller's transaction allows ANALYZE only.
     statement = "ANALYZE" if connection.in_atomic_block else "VACUUM ANALYZE"
-    timed("vacuum, analyze", lambda: connection.cursor().execute(statement))()
+    timed("vacuum, analyze", lambda: connection.cursor().execute(statement))
     # Written in bulk, without signals: every page a cache or a CDN kept is stale.
     bump_everything()
     return timings

@@ -1,11 +1,6 @@
-"""The catalogue's pages: a game page for every game under the demo's games index, each
-with a how-to-play guide in English and Spanish, published with its public trace.
-
-Pages are created one by one through Wagtail's tree (`add_child`), already live; what
-publishing a first version leaves behind (version 1, its change-log line, the Spanish
-translation marked as following it) is written in bulk afterwards, as the demo loader's
-publishing would have left it, with the one revision version 1 is read from.
-"""
+"""The catalogue's pages: a game page for every game, each with a how-to-play guide in
+English and Spanish, added live through Wagtail's tree; what publishing version 1 leaves
+behind (revision, version, change-log line, translation mark) is then written in bulk."""
 
 from __future__ import annotations
 
@@ -99,9 +94,8 @@ def load_pages(words, log) -> None:
 
 
 def add_page(parent, page):
-    """`parent.add_child(instance=page)` without `full_clean` (wagtail-modeltranslation's slug
-    check reads every sibling in each language; these slugs are unique by construction) and
-    without a "created" line in the admin's history."""
+    """`parent.add_child(instance=page)` without `full_clean` (modeltranslation's slug check
+    reads every sibling; these are unique by construction) and without a history line."""
     page.save = functools.partial(page.save, clean=False, log_action=None)
     parent.add_child(instance=page)
     del page.save

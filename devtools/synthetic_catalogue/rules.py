@@ -1,6 +1,5 @@
-"""The catalogue's rules knowledge: every game has an English and a Spanish edition with
-one rulebook each; the first edition holds `Sizes.crowded` rulings and its first ruling
-cites `Sizes.most_citations` places; then corrections, errata cards and reader questions."""
+"""The catalogue's rules knowledge: an English and a Spanish edition per game, one rulebook
+each, a crowded first edition; then corrections, errata cards and reader questions."""
 
 from __future__ import annotations
 

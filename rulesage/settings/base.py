@@ -1,4 +1,4 @@
-"""Settings shared by every environment; security, caching and search are read in whole."""
+"""Settings shared by every environment; security and search are read in whole."""
 
 import os
 
@@ -6,7 +6,6 @@ import dj_database_url
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .caching import *  # noqa: F403
 from .environment import BASE_DIR, env_bool, env_list
 from .search import *  # noqa: F403
 from .security import *  # noqa: F403
@@ -18,13 +17,12 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 INSTALLED_APPS = [
-    # Its `migrate` must win over wagtail_modeltranslation's, which must come before
+    # First, so its `migrate` wins over wagtail_modeltranslation's, which must come before
     # Wagtail and the page apps (Page is registered before its subclasses).
-    "rulesage.migrate",
+    "rulesage",
     "wagtail_modeltranslation",
     "wagtail_modeltranslation.makemigrations",
     "wagtail_modeltranslation.migrate",
-    "rulesage",
     "pages",
     "guides",
     "rulings",
@@ -61,7 +59,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "core.csp.SiteCSPMiddleware",
+    "core.security.SiteCSPMiddleware",
     "core.security.PermissionsPolicyMiddleware",
     "core.faults.RequestTimeLimitMiddleware",
     "core.faults.DatabaseUnavailableMiddleware",
@@ -116,11 +114,8 @@ WSGI_APPLICATION = "rulesage.wsgi.application"
 
 
 def with_timeouts(database):
-    """PostgreSQL settings that bound how long a request can wait on the database, so a
-    server that never answers cannot hold every worker: DATABASE_CONNECT_TIMEOUT (seconds),
-    DATABASE_STATEMENT_TIMEOUT (gunicorn.conf.py sets it for the web processes, below the
-    worker timeout), TCP keepalives for connections kept open, and DATABASE_HEALTH_CHECKS=1
-    (web processes) so a connection cut by a restart is replaced rather than a 503."""
+    """Bound how long a request waits on PostgreSQL, so a server that never answers cannot hold
+    every worker (DATABASE_STATEMENT_TIMEOUT is set for web processes by gunicorn.conf.py)."""
     if database.get("ENGINE") != "django.db.backends.postgresql":
         return database
     options = database.setdefault("OPTIONS", {})
@@ -169,6 +164,41 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Whole reader pages for anonymous readers, made stale by the changes they can show: in Redis
+# (REDIS_URL), else in files (PAGE_CACHE_DIR) that a command run beside the server shares.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds a Redis call may wait: one that does not answer is down, pages are then uncached.
+REDIS_OPTIONS = {
+    "socket_connect_timeout": float(os.environ.get("REDIS_CONNECT_TIMEOUT", "0.5")),
+    "socket_timeout": float(os.environ.get("REDIS_SOCKET_TIMEOUT", "0.5")),
+}
+RULESAGE_PAGE_CACHE = env_bool("PAGE_CACHE", default=True)
+RULESAGE_PAGE_CACHE_TIMEOUT = int(os.environ.get("PAGE_CACHE_TIMEOUT", str(24 * 60 * 60)))
+# Seconds between comparisons of the database's content token with the cache's (0: none).
+RULESAGE_DATABASE_CHECK_SECONDS = float(os.environ.get("DATABASE_CHECK_SECONDS", "2"))
+# What pages derive from content is remembered until a change makes it stale.
+RULESAGE_REMEMBER = env_bool("REMEMBER", default=True)
+# Never cached, whoever asks: the admin and Wagtail's login and password forms.
+RULESAGE_PAGE_CACHE_SKIP_PREFIXES = ("/admin/", "/_util/", "/en/_util/", "/es/_util/")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": (
+        {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": REDIS_URL, "OPTIONS": REDIS_OPTIONS}
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("PAGE_CACHE_DIR", str(BASE_DIR / ".page-cache")),
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    ),
+}
+# CDN purges by tag (core.cdn_purge): an HTTP PURGE with Surrogate-Key, or Cloudflare's API.
+RULESAGE_PURGE_URL = os.environ.get("FRONTEND_CACHE_PURGE_URL", "")
+RULESAGE_CLOUDFLARE_API_TOKEN = os.environ.get("CLOUDFLARE_API_TOKEN", "")
+RULESAGE_CLOUDFLARE_ZONE_ID = (
+    os.environ.get("CLOUDFLARE_ZONE_ID", "") if RULESAGE_CLOUDFLARE_API_TOKEN else ""
+)
 
 WAGTAIL_SITE_NAME = "Rulesage"
 WAGTAILADMIN_BASE_URL = os.environ.get("WAGTAILADMIN_BASE_URL", "http://127.0.0.1:8000")

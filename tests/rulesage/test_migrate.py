@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from rulesage.migrate.management.commands.migrate import stdin_is_a_terminal
+from rulesage.management.commands.migrate import stdin_is_a_terminal
 
 
 @pytest.mark.slow

@@ -1,6 +1,5 @@
-"""Make sure an administrator account exists, without ever changing an existing one; with
---demo (`make run`, development settings only: the passwords are fixed), also an editor and
-a translator, every sign-in printed in one block."""
+"""Make sure an administrator account exists, never changing one; with --demo (development
+settings only: the passwords are fixed), also an editor and a translator, sign-ins printed."""
 
 import os
 import secrets

@@ -1,6 +1,5 @@
-"""`migrate` that does not ask questions nobody can answer: wagtail-modeltranslation's asks
-y/n before adding each translation column, and without a terminal dies of EOFError half-way,
-so it then proceeds as `--noinput` does."""
+"""`migrate` that proceeds as `--noinput` without a terminal: wagtail-modeltranslation's asks
+y/n before adding each translation column, and would die of EOFError half-way."""
 
 import sys
 
