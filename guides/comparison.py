@@ -22,8 +22,7 @@ from core.translated_fields import (
 
 @dataclass(frozen=True)
 class Change:
-    """One changed field, section or row; `old_lang`/`new_lang` name a text's language when
-    it is not the reader's."""
+    """One changed field, section or row; `*_lang`: a text's language, if not the reader's."""
 
     label: str
     status: str  # "changed", "added" or "removed"

@@ -1,5 +1,4 @@
-"""The editors' figures on the admin's home page: each a database aggregate, linked to the
-list filtered to what it counts."""
+"""The editors' home-page figures: database aggregates, linked to the lists they count."""
 
 import datetime
 from collections import Counter, namedtuple
@@ -39,10 +38,6 @@ class Month:
     @property
     def label(self):
         return date_format(self.start, "YEAR_MONTH_FORMAT")
-
-    @property
-    def short_label(self):
-        return date_format(self.start, "M")
 
 
 def months_back(today, count):
@@ -84,7 +79,7 @@ def chart(months):
         labels.append(
             {
                 "x": x + BAR_WIDTH,
-                "month": month.short_label,
+                "month": date_format(month.start, "M"),
                 "year": month.start.year if index == 0 or month.start.month == 1 else "",
             }
         )

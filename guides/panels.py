@@ -1,5 +1,4 @@
-"""Admin panels on a guide's edit page, and a reviewer's "request changes" comment (which
-Wagtail shows only in the workflow history)."""
+"""Admin panels on a guide's edit page, and a reviewer's requested changes."""
 
 from collections import namedtuple
 
@@ -21,7 +20,7 @@ ReviewComment = namedtuple("ReviewComment", "text by at")
 
 
 def changes_requested(pages):
-    """{page pk: ReviewComment} of `pages` awaiting the changes a reviewer asked for."""
+    """{page pk: ReviewComment} of `pages` awaiting changes (Wagtail shows it only in history)."""
     keys = [str(page.pk) for page in pages if page.pk]
     if not keys:
         return {}

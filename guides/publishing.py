@@ -1,5 +1,4 @@
-"""The public trace every publish of a guide leaves (change-log line, version, translation
-mark), in one place so that every path that publishes leaves the same."""
+"""The public trace of a guide's publish, in one place so that every way of publishing leaves it."""
 
 from django.db import transaction
 from django.utils import timezone, translation

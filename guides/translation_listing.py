@@ -9,17 +9,11 @@ from wagtail.admin.utils import set_query_params
 from core.freshness import STATUS_ORDER, prefetch_marks
 from core.translated_fields import reader_fields
 
-from .models import GamePage, GuideChange, GuidePage, GuideVersion
+from .models import GuideChange, GuidePage, GuideVersion
+from .models.games import with_games
 from .models.history import guide_status, translation_state
 
 PER_PAGE = 50
-
-
-def with_games(pages):
-    """(page, its game page or None) for the guides `pages`, in one query."""
-    games = GamePage.objects.filter(path__in={page.path[: -page.steplen] for page in pages})
-    by_path = {game_page.path: game_page for game_page in games}
-    return [(page, by_path.get(page.path[: -page.steplen])) for page in pages]
 
 
 def dashboard_order(status, game_title, page):

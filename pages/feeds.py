@@ -1,9 +1,6 @@
-"""Atom feeds: the corrections log, new and corrected rulings, and each game's news.
-
-Every id is a tag URI (RFC 4151) that never changes for an entry, whatever its host, title
-or address. Entries are dated by the date of record their page shows, never by when a row
-was written: loading the demo or an export does not make old news new.
-"""
+"""Atom feeds: the corrections log, new and corrected rulings, and each game's news. Ids
+are tag URIs that never change for an entry; entries are dated by the date of record their
+page shows, never by when a row was written (loading the demo makes no old news new)."""
 
 import datetime
 from dataclasses import dataclass

@@ -1,10 +1,6 @@
-"""One address per page, before any view or the page cache (which stores only what answers
-200 at its one address).
-
-Former addresses are the patterns of this module, as a URLconf: each pattern's function
-gives the new address, or None. English words under every language (/es/rulings/… is
-/es/resoluciones/…), and a game's own pages under its slug, now routes of its page.
-"""
+"""One address per page, before any view or the page cache stores a second. Former
+addresses are this module's URL patterns, each giving the new address: English words under
+every language (/es/rulings/…), and a game's own pages under its slug, now its page's routes."""
 
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns

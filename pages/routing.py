@@ -14,8 +14,7 @@ from wagtail.url_routing import RouteResult
 
 
 def ancestry(site, components):
-    """The site's root and the pages each prefix of `components` names, down to the first
-    prefix that names none."""
+    """The site's root and the pages each prefix of `components` names, until one names none."""
     language = get_language()
     if language not in mt_settings.AVAILABLE_LANGUAGES:
         language = mt_settings.DEFAULT_LANGUAGE
@@ -71,8 +70,7 @@ def find_route(request, path):
 
 
 def serve(request, path):
-    """Wagtail's page view (with its serve hooks) on the route `find_route` found, else
-    Wagtail's own view."""
+    """Wagtail's page view (with its serve hooks) on `find_route`'s route, else Wagtail's."""
     route = find_route(request, path)
     if route is None:
         return wagtail_views.serve(request, path)

@@ -15,7 +15,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from modelsearch.query import And, Or, PlainText
-from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
 from catalogue.glossary import expand, game_terms, terms_for_words
@@ -27,6 +26,7 @@ from core.pagination import page_or_404
 from core.text_search import WORD_RE, localized_search_fields, site_languages
 from core.translated_fields import SOURCE_LANGUAGE
 from guides.models import GamePage, GuidePage, GuideSource
+from guides.models.games import with_games
 from rulings.models import Ruling
 
 # A query is the words of what was typed (no search syntax), a pasted page cut short.
@@ -279,18 +279,14 @@ class Hit:
 
 
 def guide_hits(pages, words, language, request):
-    """Each guide with its game's title: the game pages in one query."""
-    pages = list(pages)
-    parents = {page.path[: -Page.steplen] for page in pages}
-    games = {game.path: game.title for game in GamePage.objects.filter(path__in=parents)}
     return [
         Hit(
             page.title,
             page.get_url(request),
             snippet(getattr(page, f"search_text_{language}"), words),
-            games.get(page.path[: -Page.steplen], ""),
+            game.title if game else "",
         )
-        for page in pages
+        for page, game in with_games(list(pages))
     ]
 
 

@@ -114,18 +114,6 @@ class SearchForm(forms.Form):
         self.is_valid()
         return self.cleaned_data.get(name) if name not in self.errors else None
 
-    @property
-    def words(self):
-        return query_words(self.data.get("q", "")) if self.is_bound else []
-
-    @property
-    def filters(self):
-        return Filters(game=self.cleaned("game"), edition=self.cleaned("edition"))
-
-    @property
-    def chosen_kind(self):
-        return self.cleaned("kind") or None
-
 
 def corrections_log(request):
     listing = page_of(CorrectionsLog(), request, CORRECTIONS_PER_PAGE)
@@ -135,10 +123,11 @@ def corrections_log(request):
 
 @cleans_control_characters("q")
 def search(request):
-    """Results grouped by kind, or one kind's page by page; with none, a spelling and the
-    games the query names. Junk (very long, punctuation, NUL) searches its words."""
+    """Results by kind, or one kind's pages; with none, a spelling and the games named."""
     form = SearchForm(request.GET if request.GET else None)
-    words, filters, kind = form.words, form.filters, form.chosen_kind
+    words = query_words(form.data.get("q"))
+    filters = Filters(game=form.cleaned("game"), edition=form.cleaned("edition"))
+    kind = form.cleaned("kind") or None
     if form.is_bound:
         used = {
             "q": form.data["q"],
@@ -161,8 +150,7 @@ def search(request):
 
 
 def robots_txt(request):
-    """Crawlers may read every reader page; the sitemap index (an absolute address, as the
-    protocol asks) leads to them all."""
+    """Crawlers may read every reader page; the sitemap index leads to them all."""
     lines = [
         "User-agent: *",
         f"Disallow: {reverse('wagtailadmin_home')}",

@@ -72,6 +72,13 @@ def games_listing(game_pages, request):
     return listing
 
 
+def with_games(pages):
+    """(page, its game page or None) for the guides `pages`, in one query."""
+    games = GamePage.objects.filter(path__in={page.path[: -page.steplen] for page in pages})
+    by_path = {game_page.path: game_page for game_page in games}
+    return [(page, by_path.get(page.path[: -page.steplen])) for page in pages]
+
+
 class GamesIndexPage(EditorialPage, Page):
     """Lists the `GamePage`s below it, alphabetically, a page at a time."""
 

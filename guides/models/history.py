@@ -113,8 +113,7 @@ def followed_version(versions, record):
 
 
 def guide_status(page, language, versions, record):
-    """Missing, behind or current (`core.freshness`): behind when a later version affects
-    translations."""
+    """Missing, behind (a later version affects translations) or current."""
     followed = followed_version(versions, record)
 
     def moved_on():
