@@ -1,5 +1,4 @@
-"""Every guide in one admin listing, which narrows to the guides due a re-check by the rule
-the admin's home page counts them with."""
+"""Every guide in one admin listing, which narrows to those due a re-check."""
 
 import django_filters
 from django.urls import reverse

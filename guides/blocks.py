@@ -86,8 +86,7 @@ class SetupFactsBlock(blocks.StructBlock):
 
 
 class RelatedRulingsBlock(blocks.StructBlock):
-    """Rulings that answer questions about the section it is placed in, listed under it:
-    those of the page's `related_rulings` (public, with their editions)."""
+    """Rulings answering questions about its section, of the page's public `related_rulings`."""
 
     rulings = blocks.ListBlock(
         SnippetChooserBlock("rulings.Ruling", label=_("Ruling")), label=_("Rulings")

@@ -20,8 +20,7 @@ Section = namedtuple("Section", "heading lines")
 
 
 def checklist(game, players):
-    """The checklist's sections for `players`, in the order they are done at the table;
-    sections with nothing to do are left out."""
+    """The checklist's non-empty sections for `players`, in the order done at the table."""
     take, leave, supply, each, remember = [], [], [], [], []
     for figure in game.setup:
         if not figure.min_players <= players <= figure.max_players:
@@ -86,8 +85,7 @@ def setup_checklist(request, page, players=None):
 
 
 def service_worker(request):
-    """The service worker, served from the site's root so that it may answer for every page
-    a checklist keeps."""
+    """The service worker, from the site's root so it may answer for every page kept."""
     script = render_to_string("guides/service_worker.js")
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"

@@ -1,6 +1,5 @@
-"""What changed in a guide between two of its states, in the visible words a reader of one
-language sees, field by field, section by section and row by row, marked word by word: for
-translators in the English (`english_changes`), for readers in their language."""
+"""What changed in a guide between two states, in the words a reader of one language sees,
+field by field, section by section and row by row, marked word by word."""
 
 import difflib
 from dataclasses import dataclass, field
@@ -23,8 +22,7 @@ from core.translated_fields import (
 
 @dataclass(frozen=True)
 class Change:
-    """One changed field, section or row, with its text marked; `old_lang`/`new_lang` name
-    the language of the earlier/later text when it is not the reader's."""
+    """One changed field, section or row; `*_lang`: a text's language, if not the reader's."""
 
     label: str
     status: str  # "changed", "added" or "removed"
@@ -65,8 +63,7 @@ def changes_between(before, page, language):
 
 
 def shown_in(before, after, name, language):
-    """The languages `name` is shown in from `before` and `after` (either may be None) when
-    not `language`."""
+    """The languages `name` is shown in from `before` and `after` when not `language`."""
     return tuple(
         fallback_language(obj, name, language) if obj is not None else "" for obj in (before, after)
     )
@@ -85,9 +82,7 @@ def text_change(label, old, new, langs=("", "")):
 
 
 def block_text(stream_block, block):
-    """The words of a stored block as a reader meets them: its fields in the block's own
-    order (stored JSON may hold them in another), choices by their labels, references
-    (chosen rulings) left out."""
+    """A stored block's words as a reader meets them: fields in order, choices by label."""
     child = stream_block.child_blocks.get(block["type"])
     if child is None:
         return "\n".join(visible_strings(block["value"]))
@@ -96,8 +91,7 @@ def block_text(stream_block, block):
 
 
 def stream_changes(label, old, new, stream_block, langs=("", "")):
-    """Changed, added and removed blocks of a stream in reading order, each named by its
-    kind and the heading of the section it is (or was) in."""
+    """Changed, added and removed blocks in reading order, named by kind and section."""
     old_blocks, new_blocks = ([] if s is None else s.get_prep_value() for s in (old, new))
     old_texts = [block_text(stream_block, block) for block in old_blocks]
     new_texts = [block_text(stream_block, block) for block in new_blocks]
@@ -134,9 +128,8 @@ def stream_changes(label, old, new, stream_block, langs=("", "")):
 
 
 def paired_blocks(old_blocks, new_blocks, old_texts, new_texts):
-    """{later index: earlier index} of the blocks that are versions of each other: by id,
-    else (a stream saved afresh) by place among the unmatched blocks, with the same kind
-    and text or mostly the same words."""
+    """{later index: earlier index} of blocks that are versions of each other: by id, else by
+    place among the unmatched ones, with the same kind and mostly the same words."""
     earlier = {block.get("id"): index for index, block in enumerate(old_blocks) if block.get("id")}
     pairs = {
         index: earlier[block.get("id")]
@@ -177,9 +170,7 @@ def block_label(label, stream_block, kind, heading):
 
 
 def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
-    """Changes to the text of child rows in `language`, each named by its kind and date or
-    position. Rows are matched by key, else (saved before they had one) by English text,
-    else by position."""
+    """Changes to child rows' text in `language`; rows matched by key, English text, place."""
     earlier = list(old_rows)
     pairs = []
     for row in new_rows:

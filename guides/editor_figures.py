@@ -1,5 +1,4 @@
-"""The editors' figures on the admin's home page, each an aggregate in the database linked to
-the list filtered to exactly what it counts, so the home page stays cheap at any size."""
+"""The editors' home-page figures: database aggregates, linked to the lists they count."""
 
 import datetime
 from collections import Counter, namedtuple
@@ -26,8 +25,7 @@ from .views import once_per_request
 
 MONTHS = 12
 REVIEW_QUEUE = "wagtailsnippets_rulings_ruling:review_queue"
-# The chart's drawing box, in SVG units: the bars, the month labels below them, and a
-# margin either side for a label wider than its month's bars.
+# The chart's SVG units: bars, month labels below them, a margin for wide labels.
 BAR_WIDTH, GAP, HEIGHT, LABELS, MARGIN = 10, 8, 120, 26, 6
 
 
@@ -41,10 +39,6 @@ class Month:
     def label(self):
         return date_format(self.start, "YEAR_MONTH_FORMAT")
 
-    @property
-    def short_label(self):
-        return date_format(self.start, "M")
-
 
 def months_back(today, count):
     """The first days of the last `count` months, oldest first, this month last."""
@@ -53,8 +47,7 @@ def months_back(today, count):
 
 
 def monthly_outcomes(today=None):
-    """Rulings answered and abstained in each of the last MONTHS months of the site's time
-    zone, whoever looks, by the date of their answer (one query)."""
+    """Rulings answered and abstained in each of the last MONTHS months (site time zone)."""
     site_zone = timezone.get_default_timezone()
     today = today or timezone.localdate(timezone=site_zone)
     months = [Month(first) for first in months_back(today, MONTHS)]
@@ -78,8 +71,7 @@ def monthly_outcomes(today=None):
 
 
 def chart(months):
-    """For each month an answered and an abstained bar, scaled to the tallest, and its name
-    under them (the year under the first month and each January); the SVG's size."""
+    """Each month's answered and abstained bars, scaled to the tallest, and its label."""
     tallest = max([1, *(max(m.answered, m.abstained) for m in months)])
     bars, labels = [], []
     for index, month in enumerate(months):
@@ -87,7 +79,7 @@ def chart(months):
         labels.append(
             {
                 "x": x + BAR_WIDTH,
-                "month": month.short_label,
+                "month": date_format(month.start, "M"),
                 "year": month.start.year if index == 0 or month.start.month == 1 else "",
             }
         )
@@ -124,8 +116,7 @@ FlagCount = namedtuple("FlagCount", "code label count url")
 
 
 def flag_counts():
-    """(rulings awaiting review that carry a flag, [FlagCount per kind of flag]), one
-    aggregate query: what the review queue shows filtered by flag."""
+    """(flagged rulings awaiting review, [FlagCount per flag]), in one query."""
     counts = (
         Ruling.objects.needing_review()
         .flagged()
@@ -145,13 +136,11 @@ def waiting(queryset, field):
     return queryset.aggregate(count=Count("pk"), oldest=Min(field)).values()
 
 
-# The re-check panel lists this many guides, in the order `due_for_recheck` gives.
 RECHECK_LISTED = 20
 
 
 def due_guides(request=None):
-    """How many guides are due a re-check and the first RECHECK_LISTED of them (without
-    their bodies), read once for the figures and the re-check panel."""
+    """How many guides are due a re-check, and the first of them, read once a request."""
 
     def read():
         due = GuidePage.objects.due_for_recheck()
@@ -161,10 +150,7 @@ def due_guides(request=None):
 
 
 def translation_counts(language, request=None):
-    """How many published guides' `language` translations are missing, behind or current,
-    by the translators' rule read lightly (`guide_statuses`): the editors' figures and the
-    translators' home panel need only these counts, read once for both on the admin's
-    home page."""
+    """Published guides' `language` translations by status, read once a request."""
     return once_per_request(
         request,
         f"translation_counts_{language}",
@@ -206,7 +192,7 @@ def editor_figures(today=None, request=None):
 
 
 class EditorFiguresPanel(Component):
-    """The figures above, on the admin's home page of those who edit rulings."""
+    """The figures above, for those who edit rulings."""
 
     name = "editor_figures"
     order = 40

@@ -1,5 +1,4 @@
-"""A game's expansions as its page shows them: each a game of its own, whose books the base
-game's rulings cite."""
+"""A game's expansions as its page shows them, and a game's live page."""
 
 from rulings.models import Ruling
 
@@ -8,8 +7,7 @@ RULINGS_SHOWN = 5
 
 
 def expansions_with_rulings(game):
-    """The expansions of `game`, each with the newest `rulings` citing its books and
-    `rulings_count`: two queries per expansion, and a game has few."""
+    """The expansions of `game`, each with the newest `rulings` citing its books and their count."""
     expansions = list(game.expansions.select_related("page").order_by("name"))
     for expansion in expansions:
         citing = Ruling.objects.citing_books_of(expansion).select_related("edition")

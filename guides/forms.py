@@ -1,5 +1,4 @@
-"""Guide forms in the admin: a submitted guide must be publishable; who checked it; marking a
-translation up to date is for those who may (`MARK_TRANSLATION`); change-log notes."""
+"""Guide forms in the admin: the guide's edit form and "mark the translation up to date"."""
 
 from django import forms
 from django.utils.formats import date_format
@@ -18,14 +17,12 @@ from .publish_rules import ChangeKind, problems_with
 
 
 class GuidePageForm(TranslatablePageForm):
-    """Publishing rules are checked when the page is published (`publishing`), after the
-    draft is saved, so a refused publish loses nothing. A submission for review is checked
-    here: the reviewer publishes exactly what was submitted."""
+    """Publishing rules are checked on publish, after the draft is saved; a submission for
+    review is checked here, as the reviewer publishes exactly what was submitted."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "expansions" in self.fields:
-            # Only the expansions of the guide's own game: a handful, never the catalogue.
             game_page = self.parent_page.specific if self.parent_page else None
             game_id = getattr(game_page, "game_id", None)
             self.fields["expansions"].queryset = Game.objects.filter(expansion_of_id=game_id)
@@ -55,8 +52,7 @@ class GuidePageForm(TranslatablePageForm):
         return super().save(commit=commit)
 
     def full_clean(self):
-        """After Django's cleaning, which ends by putting the posted values on the page:
-        whether a translation's text changed is read from the page as it would be saved."""
+        """After Django's cleaning has put the posted values on the page, as it would be saved."""
         super().full_clean()
         if not self.is_bound or self.is_deferred_validation:
             return
@@ -64,8 +60,7 @@ class GuidePageForm(TranslatablePageForm):
             self._check_marked_current(language)
 
     def _check_marked_current(self, language):
-        """Ticking "now up to date" needs a translation edited since the followed version,
-        or a note saying why it needs no change (shown to readers in the change log)."""
+        """ "Now up to date" needs an edited translation or a note saying why not."""
         field = build_localized_fieldname("translation_current", language)
         note = build_localized_fieldname("change_summary", language)
         if not self.cleaned_data.get(field) or (self.cleaned_data.get(note) or "").strip():
@@ -94,13 +89,9 @@ class GuidePageForm(TranslatablePageForm):
 
 
 class MarkUpToDateForm(forms.Form):
-    """ "Mark up to date" needs a translation edited since the followed version, or a reason.
-
-    Without either, nothing shows that anyone read what changed in the English; the reason
-    is public, as the translation's line in the change log. The change log is not page
-    content, so the page editor cannot reach it: the original's lines without a note in
-    `language` are offered here to translate.
-    """
+    """ "Mark up to date" needs an edited translation or a (public) reason; the original's
+    change-log lines without a note in `language`, out of the page editor's reach, are
+    offered here to translate."""
 
     def __init__(self, *args, changes, language, reason_required, **kwargs):
         super().__init__(*args, **kwargs)

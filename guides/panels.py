@@ -1,8 +1,12 @@
-"""Admin panels on a guide's edit page."""
+"""Admin panels on a guide's edit page, and a reviewer's requested changes."""
 
+from collections import namedtuple
+
+from django.contrib.contenttypes.models import ContentType
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
+from wagtail.models import Page, TaskState, WorkflowState
 
 from core.freshness import TranslationStatus, mark_for
 from core.translated_fields import target_languages
@@ -11,12 +15,38 @@ from rulings.translation_admin import language_name
 from .comparison import english_changes, render_changes
 from .models.history import followed_text, translation_state
 from .related import suggestions
-from .review import changes_requested
+
+ReviewComment = namedtuple("ReviewComment", "text by at")
+
+
+def changes_requested(pages):
+    """{page pk: ReviewComment} of `pages` awaiting changes (Wagtail shows it only in history)."""
+    keys = [str(page.pk) for page in pages if page.pk]
+    if not keys:
+        return {}
+    rejected = (
+        TaskState.objects.filter(
+            status=TaskState.STATUS_REJECTED,
+            workflow_state__status=WorkflowState.STATUS_NEEDS_CHANGES,
+            workflow_state__base_content_type=ContentType.objects.get_for_model(Page),
+            workflow_state__object_id__in=keys,
+        )
+        .select_related("finished_by", "workflow_state")
+        .order_by("finished_at")
+    )
+    # Oldest first: the newest of each page wins.
+    return {
+        int(state.workflow_state.object_id): ReviewComment(
+            text=state.comment,
+            by=(user.get_full_name() or user.get_username()) if (user := state.finished_by) else "",
+            at=state.finished_at,
+        )
+        for state in rejected
+    }
 
 
 class RelatedRulingSuggestionsPanel(Panel):
-    """For each section of the saved guide, the game's rulings most like its text; the
-    editor chooses them with a "Related rulings" block."""
+    """For each section of the saved guide, the game's rulings most like its text."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("heading", _("Suggested related rulings"))
@@ -42,12 +72,8 @@ class RelatedRulingSuggestionsPanel(Panel):
 
 
 class TranslationChangesPanel(Panel):
-    """At the top of a guide's editor: what changed in the English since the version each
-    translation follows, marked word by word, and a reviewer's requested changes.
-
-    Translators work in this form; the dashboard shows the same (guides.views). Shown only
-    when a translation is behind or a reviewer asked for changes.
-    """
+    """For translators: what changed in the English since the version each translation
+    follows, and a reviewer's requested changes; shown only when there are some."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("heading", _("For translators"))

@@ -1,5 +1,4 @@
-"""The rules a guide must meet to go live, and the kinds of change an editor declares; apart
-from `publishing`, which imports the models that read these."""
+"""The rules a guide must meet to go live, apart from the models that read them."""
 
 from django.core.exceptions import ValidationError
 from django.db import models

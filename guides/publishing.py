@@ -1,5 +1,4 @@
-"""The public trace every publish of a guide leaves (a dated change-log line, a version, a
-translation's mark), in one place so that every path that publishes leaves the same."""
+"""The public trace of a guide's publish, in one place so that every way of publishing leaves it."""
 
 from django.db import transaction
 from django.utils import timezone, translation
@@ -13,12 +12,9 @@ from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_la
 from .models import GuideChange, GuidePage, GuideVersion
 from .publish_rules import ChangeKind, stored
 
-# The page-history action of a translation marked up to date.
 TRANSLATION_MARKED = "guides.translation_up_to_date"
 
-# The note of a change-log line whose editor wrote none, per kind. Readers see it after
-# the line's label ("Version 1:", "Minor edit to version 3:", "Translation:"), so it goes
-# on from the label and never repeats it.
+# Notes for lines whose editor wrote none, read after the line's label ("Minor edit to v3:").
 DEFAULT_NOTES = {
     "first": _("first published."),
     "minor": _("wording, typography or links only; no rule changed."),
@@ -37,20 +33,14 @@ def default_notes(key, **values):
 
 
 def note_fields(notes):
-    """`notes` ({language: text}) as the `note_<language>` fields of a change-log line; a
-    language without one stays None, so its readers get the original's, marked as such."""
+    """`notes` as `note_<language>` fields; None where empty, so readers get the original's."""
     return {build_localized_fieldname("note", code): text or None for code, text in notes.items()}
 
 
 def record_publish(page, revision):
-    """Leave the public trace of publishing `revision` of the guide `page`.
-
-    The first publish starts version 1. After that, a change to the original is either
-    substantive (a new version) or minor (the version keeps its number and reads from
-    the new revision); a publish that changed only a translation is a line in that
-    language's log. Whatever the editor chose for this publish is then reset, so the next
-    publish starts from a minor edit that affects translations.
-    """
+    """Leave the public trace of publishing `revision` of `page`: a substantive change starts
+    a version, a minor one moves the current version to the new revision, a change to one
+    translation only is a line in that language's log. The editor's choices are then reset."""
     languages = target_languages()
     notes = {code: stored(page, "change_summary", code) for code in [SOURCE_LANGUAGE, *languages]}
     marked = [code for code in languages if page_marks_current(page, code)]
@@ -104,15 +94,8 @@ def record_publish(page, revision):
 
 
 def mark_translation_current(page, language, version, user, note="", revision=None):
-    """Record that `page`'s text in `language` says what English `version` says.
-
-    A statement a translator makes either by ticking it in the page editor or with the
-    dashboard's "mark up to date" action (recorded when an editor publishes it), or an
-    editor makes with that action; either way it leaves a dated line in that language's
-    change log, with their note or reason, and an entry in the page's history. The mark
-    follows the revision `version` is read from (`guides.models.history.followed_version`).
-    """
-
+    """Record that `page`'s text in `language` says what English `version` says: a mark on
+    `version`'s revision, a line in that language's change log, an entry in the history."""
     data = {"version": version.number}
     mark_up_to_date(page, language, version.revision, user, note, TRANSLATION_MARKED, data)
     defaults = default_notes("translation_current", number=version.number)
@@ -128,13 +111,8 @@ def mark_translation_current(page, language, version, user, note="", revision=No
 
 
 def submit_mark_for_review(page, language, user, note):
-    """A translator's "up to date" goes through the editorial review a Spanish edit goes
-    through: a new revision of the guide, marked up to date with the translator's note,
-    submitted to the page's workflow (resumed if a reviewer asked for changes). It takes
-    effect when a reviewer approves and the revision is published (`record_publish`).
-
-    Returns the revision, or None when the page has no workflow to submit to.
-    """
+    """A translator's "up to date" as a revision submitted to the page's workflow, taking
+    effect when it is published; None when the page has no workflow."""
     from wagtail.models import WorkflowState
 
     workflow = page.get_workflow()
@@ -161,8 +139,8 @@ def drafts_since(page, last_published):
 
 
 def who_marked(page, language, last_published, revision):
-    """Who stated the translation up to date: the author of the first revision since the
-    last publish that carries the mark, not the editor whose approval published it."""
+    """The author of the first draft since the last publish carrying the mark, not the
+    editor whose approval published it."""
     field = build_localized_fieldname("translation_current", language)
     for draft in drafts_since(page, last_published):
         if draft.content.get(field):
@@ -171,9 +149,8 @@ def who_marked(page, language, last_published, revision):
 
 
 def translated_by(page, language, last_published, revision):
-    """Who wrote the translation this publish brings: the author of the first revision
-    since the last publish whose text in `language` differs from the published one, not
-    the editor whose approval published it (approving saves a revision of its own)."""
+    """The author of the first draft since the last publish whose `language` text differs
+    from the published one, not the editor whose approval published it."""
     if last_published is None:
         return revision.user
     published = language_snapshot(page.with_content_json(last_published.content), language)
@@ -198,8 +175,7 @@ def only(language, notes, defaults):
 
 
 def changed_languages(previous, page):
-    """Which languages' text changed between two states of a guide; the source language
-    stands for everything that is not a translation."""
+    """The languages whose text changed; the source language stands for all else."""
     if previous is None:
         return {SOURCE_LANGUAGE}
     return {

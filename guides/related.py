@@ -1,5 +1,4 @@
-"""Related rulings, both ways: the rulings a guide section names, and on publish the record
-that lets each ruling link back without rulings knowing about guides."""
+"""The rulings guide sections name, recorded on publish so rulings can link back."""
 
 from django.conf import settings
 from django.utils import translation
@@ -42,8 +41,7 @@ def public_rulings(stream):
 
 
 def record_mentions(page):
-    """On publish: the page's sections, in each language as its readers see them, are now
-    what names the rulings they list."""
+    """On publish: record which sections, in each language, name which rulings."""
     mentions = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
@@ -55,8 +53,8 @@ def record_mentions(page):
 
 
 def suggestions(page, game):
-    """[(section, [ruling with .score and .named, …]), …]: for each section of the page, the
-    game's rulings most like its text, best first; nothing for a page without a game."""
+    """[(section, [ruling with .score and .named, …])]: the game's rulings most like each
+    section's text, best first."""
     if game is None:
         return []
     editions = list(game.editions.all())

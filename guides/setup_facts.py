@@ -1,5 +1,4 @@
-"""Tables of a game's setup figures from the one copy stored with the game: each language's
-guide picks a view of the same numbers, so no translation can state other figures."""
+"""Tables of a game's stored setup figures, so no translation can state other numbers."""
 
 from collections import namedtuple
 
@@ -40,8 +39,7 @@ def player_counts(game):
 
 
 def setup_table(game, view, caption=""):
-    """The table for `view` of the game's setup (columns the components in the editors'
-    order, rows the player counts), or None when the game has no such figures."""
+    """The table for `view` of the game's setup (components by player counts), or None."""
     view = SetupView(view)
     figures = [figure for figure in game.setup if figure.group == VIEW_GROUPS[view]]
     if not figures:

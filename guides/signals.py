@@ -1,5 +1,4 @@
-"""Keeps the public history of guides in step with publishing, and says which cached pages
-a change to a guide, its records or a game page makes stale."""
+"""Records each guide publish, and says which cached pages a change makes stale."""
 
 from django.dispatch import receiver
 from wagtail.signals import page_published

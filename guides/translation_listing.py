@@ -1,5 +1,4 @@
-"""What the translators' dashboard lists: every guide's status read lightly for the counts
-and order, the full state only for the page of rows shown."""
+"""What the translators' dashboard lists."""
 
 from django.conf import settings
 from django.core.paginator import Paginator
@@ -10,18 +9,11 @@ from wagtail.admin.utils import set_query_params
 from core.freshness import STATUS_ORDER, prefetch_marks
 from core.translated_fields import reader_fields
 
-from .models import GamePage, GuideChange, GuidePage, GuideVersion
+from .models import GuideChange, GuidePage, GuideVersion
+from .models.games import with_games
 from .models.history import guide_status, translation_state
 
 PER_PAGE = 50
-
-
-def with_games(pages):
-    """(page, its game page or None) for the guides `pages` (guides sit directly under their
-    game page), in one query."""
-    games = GamePage.objects.filter(path__in={page.path[: -page.steplen] for page in pages})
-    by_path = {game_page.path: game_page for game_page in games}
-    return [(page, by_path.get(page.path[: -page.steplen])) for page in pages]
 
 
 def dashboard_order(status, game_title, page):
@@ -29,9 +21,8 @@ def dashboard_order(status, game_title, page):
 
 
 def guide_statuses(language):
-    """(status, game title, page) of every published guide in the dashboard's order (behind
-    first, then by game and title), in four queries: the guides' fields in `language` and
-    titles, their versions, each translation's mark, their games."""
+    """(status, game title, page) of every published guide in the dashboard's order, read
+    lightly (four queries) for the counts."""
     fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
     titles = [build_localized_fieldname("title", code) for code, _name in settings.LANGUAGES]
     versions = GuideVersion.objects.only("page", "number", "affects_translations", "revision")
@@ -51,8 +42,7 @@ def guide_statuses(language):
 
 
 def guide_states(language, pks=None):
-    """(state, game title) of every published guide (or of those in `pks`), in the
-    dashboard's order, each with all its state says, in a few queries."""
+    """(state, game title) of the published guides in `pks` (or all), in order."""
     pages = GuidePage.objects.live()
     if pks is not None:
         pages = pages.filter(pk__in=pks)
@@ -77,8 +67,7 @@ def guide_states(language, pks=None):
 
 
 def paged(request, items, param):
-    """One page of `items`, its number read from the `param` query parameter, with the
-    addresses of the pages before and after it (the other parameters kept)."""
+    """The page of `items` that `?<param>=` names, with the addresses of those around it."""
     page = Paginator(items, PER_PAGE).get_page(request.GET.get(param))
     here = request.get_full_path()
     return {

@@ -1,8 +1,8 @@
-"""Translators' admin views: the translations dashboard (guides, translated rulings, other
-pages) and the guide's "mark up to date" action."""
+"""Translators' admin views: the translations dashboard and "mark up to date"."""
 
 from collections import Counter
 
+from django.contrib.auth.mixins import PermissionRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
@@ -33,21 +33,20 @@ from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
 from .models import GuidePage
 from .models.history import followed_text, translation_changed_since, translation_state
+from .panels import changes_requested
 from .publishing import mark_translation_current, submit_mark_for_review
-from .review import changes_requested
 from .translation_listing import guide_states, guide_statuses, paged
 
 VIEW_PERMISSION = "core.view_translationmark"
 
 
 def can_mark_up_to_date(user, page):
-    """Marking needs the permission and the right to edit this page (its section of the tree)."""
+    """Marking needs the permission and the right to edit this page."""
     return user.has_perm(MARK_TRANSLATION) and page.permissions_for_user(user).can_edit()
 
 
 def once_per_request(request, key, compute):
-    """`compute()`, remembered on `request` under `key`: two panels of the admin's home
-    page read the same figures. Without a request, computed afresh."""
+    """`compute()`, remembered on `request`: two home-page panels read the same figures."""
     if request is None:
         return compute()
     memo = request.__dict__.setdefault("rulesage_once_per_request", {})
@@ -57,8 +56,7 @@ def once_per_request(request, key, compute):
 
 
 def glossary_warnings(page, language):
-    """The glossary terms the guide's English uses and its `language` text renders
-    otherwise, as readable lines ("tie → empate")."""
+    """The glossary terms the guide's English uses and its `language` text renders otherwise."""
     english = getattr(page, "search_text_en", "")
     translated = getattr(page, f"search_text_{language}", "")
     terms = game_terms(getattr(page, "game_id", None), language)
@@ -81,17 +79,14 @@ def other_page_rows(language):
     ]
 
 
-class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
+class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMixin, TemplateView):
     """Every published guide's translation: missing, behind its English original, or current."""
 
+    permission_required = VIEW_PERMISSION
+    raise_exception = True
     template_name = "guides/admin/translations_dashboard.html"
     page_title = gettext_lazy("Translations")
     header_icon = "globe"
-
-    def dispatch(self, request, *args, **kwargs):
-        if not request.user.has_perm(VIEW_PERMISSION):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
     def get_breadcrumbs_items(self):
         return self.breadcrumbs_items + [{"url": "", "label": self.get_page_title()}]
@@ -105,8 +100,7 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
         status = self.request.GET.get("status")
         if status not in TranslationStatus.values:
             status = ""
-        # Every guide's and ruling's status, read lightly, for the counts and the order;
-        # all the rest only for the rows of the page shown.
+        # Statuses read lightly for counts and order; the rest for the rows shown only.
         statuses = guide_statuses(language)
         counts = Counter(row[0] for row in statuses)
         guides = [page.pk for shown, _game, page in statuses if status in ("", shown)]
@@ -147,7 +141,6 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
     def row(self, state, game, comments):
         changes = []
         if state.status == TranslationStatus.BEHIND:
-            # What changed in the English since the version the translation follows.
             record = next(iter(state.page.language_records), None)
             before = followed_text(list(state.page.versions.all()), record)
             changes = english_changes(state.page, before)
@@ -165,9 +158,8 @@ class TranslationsDashboardView(WagtailAdminTemplateMixin, TemplateView):
 
 
 class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
-    """Record that a guide's translation says what English version M says: an explicit
-    statement, made after seeing what changed in the English since the followed version
-    (GET), recorded with the version number the person saw (POST)."""
+    """State that a translation says what English version M says, after seeing what changed
+    (GET); recorded with the version number the person saw (POST)."""
 
     template_name = "core/admin/mark_translation_up_to_date.html"
     header_icon = "globe"
@@ -273,7 +265,6 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
                 % values,
             )
         elif submit_mark_for_review(self.page, language, request.user, reason) is None:
-            # Someone who cannot publish the guide states it as a draft for review.
             messages.error(
                 request, _("“%(title)s” has no review workflow: ask an editor to mark it.") % values
             )

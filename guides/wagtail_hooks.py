@@ -37,12 +37,11 @@ from .views import (
 
 @hooks.register("before_publish_page")
 def keep_draft_of_refused_publish(request, page):
-    """The edit and create views have saved the draft revision by now: refuse to publish
-    it, saying that the draft is kept and what to fix."""
+    """Refuse to publish the draft the edit or create view has just saved, saying what to fix."""
     if not isinstance(page, GuidePage) or not (problems := publish_problems(page)):
         return None
     if page.live_revision_id is None:
-        # The create view has already added the new page, live by default: keep it a draft.
+        # The create view added the page live: keep it a draft.
         GuidePage.objects.filter(pk=page.pk).update(live=False, has_unpublished_changes=True)
     messages.error(request, refusal_message(problems))
     return redirect("wagtailadmin_pages:edit", page.pk)
@@ -100,7 +99,7 @@ def register_translations_menu_item():
 
 
 class TranslationsPanel(Component):
-    """Home-page summary for translators: how many translations wait for them."""
+    """How many translations wait for translators."""
 
     name = "translations"
     template_name = "guides/admin/translations_panel.html"
@@ -118,8 +117,7 @@ class TranslationsPanel(Component):
 
 
 class RecheckPanel(Component):
-    """Home-page panel for editors: the first guides due a re-check (`due_for_recheck`) and
-    rulings citing a passage an errata card supersedes, with those cards; four queries."""
+    """Guides due a re-check, and rulings citing a passage an errata card supersedes."""
 
     name = "recheck_due"
     order = 50
@@ -146,20 +144,16 @@ def register_guide_listing():
 
 
 @hooks.register("construct_homepage_panels")
-def add_rulings_desk_panels(request, panels):
+def add_home_panels(request, panels):
     # The rulings desk's, not the translators' (who may change a ruling's translation).
     if request.user.has_perm("rulings.add_ruling"):
         panels += [RecheckPanel(), EditorFiguresPanel()]
-
-
-@hooks.register("construct_homepage_panels")
-def add_translations_panel(request, panels):
     if request.user.has_perm(VIEW_PERMISSION):
         panels.append(TranslationsPanel())
 
 
 class MarkTranslationUpToDateMenuItem(ActionMenuItem):
-    """In a guide's action menu: go to the confirmation of "<language> is up to date"."""
+    """Goes to the confirmation of "<language> is up to date"."""
 
     icon_name = "globe"
 
@@ -192,8 +186,7 @@ def add_mark_translation_items(menu_items, request, context):
 
 @hooks.register("before_edit_page")
 def tell_translators_what_they_can_change(request, page):
-    # Rich text and StreamField editors cannot be greyed out like plain inputs; say plainly
-    # that the server keeps the English as it is (guides.forms.TranslatablePageForm).
+    # Rich text and StreamField editors cannot be greyed out: say the English is kept.
     if request.method == "GET" and edits_translations_only(request.user):
         languages = ", ".join(str(language_name(code)) for code in target_languages())
         messages.info(
@@ -208,8 +201,7 @@ def tell_translators_what_they_can_change(request, page):
 
 @hooks.register("before_edit_page")
 def warn_of_glossary_terms_rendered_otherwise(request, page):
-    """The glossary terms the guide's English uses and its translation renders otherwise,
-    as the translators' dashboard names them, on opening the guide's editor."""
+    """Name the glossary terms the translation renders otherwise, as the dashboard does."""
     if request.method != "GET" or not isinstance(page.specific, GuidePage):
         return
     if not request.user.has_perm(VIEW_PERMISSION):
@@ -242,10 +234,7 @@ def register_translation_log_actions(actions):
             data = log_entry.data
             return _(
                 "%(language)s translation marked up to date with English version %(number)s"
-            ) % {
-                "language": language_name(data["language"]),
-                "number": data["version"],
-            }
+            ) % {"language": language_name(data["language"]), "number": data["version"]}
 
 
 @hooks.register("register_permissions")

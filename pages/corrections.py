@@ -1,5 +1,4 @@
-"""The site-wide corrections log: every public correction of a guide or a ruling, newest
-first, a page at a time."""
+"""The site-wide corrections log: every public correction of a guide or a ruling."""
 
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -9,8 +8,7 @@ from guides.models import GuideCorrection, GuidePage
 from rulings.models import RulingCorrection
 
 KINDS = ("guide", "ruling")
-# Columns of the corrected guide or ruling an entry never reads: whole texts, search
-# vectors and records that would make each row of a page of entries kilobytes long.
+# Columns of the corrected guide or ruling an entry never reads (kilobytes a row).
 GUIDE_UNREAD = ["body", "body_en", "body_es", "intro", "intro_en", "intro_es"]
 RULING_UNREAD = ["provenance", "retrieval", "answer", "answer_en", "answer_es"]
 
@@ -65,9 +63,8 @@ def entry(correction, kind):
 
 
 class CorrectionsLog:
-    """Every public correction as one list, newest first, read in slices as Django's
-    Paginator reads a queryset. A slice costs two queries a kind whatever the log's
-    length: the newest dates and ids up to its end, merged here, then its rows."""
+    """Every public correction, newest first, sliced as Paginator slices a queryset: two
+    queries a kind (dates and ids up to the slice's end, then its rows) at any length."""
 
     def count(self):
         return sum(corrections(kind).count() for kind in KINDS)

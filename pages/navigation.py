@@ -1,9 +1,5 @@
-"""The header's main navigation: Games, Rulings, Search and the editorial policy.
-
-The games index and the policy are pages editors may move, so their addresses are looked
-up (a query), and remembered per host and language until the site or its page tree changes
-(the `site` tag of core.cache_tags).
-"""
+"""The header's main navigation. The games index and the policy are pages editors may move:
+their addresses are looked up, remembered per host and language until the site changes."""
 
 from django.core.exceptions import DisallowedHost
 from django.db.models import Case, Exists, OuterRef, Q, When
@@ -77,14 +73,12 @@ def editorial_policy_url(request):
 
 
 def site_links(request):
-    """Context processor: `editorial_policy_url` for any app's templates (a guide's sources
-    link to it), looked up only where a template uses it."""
+    """Context processor: `editorial_policy_url`, looked up only where a template uses it."""
     return {"editorial_policy_url": SimpleLazyObject(lambda: editorial_policy_url(request))}
 
 
 def main_links(request):
-    """(key, label, url, current) for each header link; `current` (aria-current) is "page"
-    on the linked page itself, "true" below it, else empty."""
+    """(key, label, url, aria-current) for each header link: "page" on it, "true" below it."""
     links = _remembered_links(request)
     path = request.path if request else ""
     return [

@@ -1,12 +1,6 @@
-"""Find the page for an address in one query instead of two per level of the tree.
-
-wagtail-modeltranslation's `route` loads, at each level, every child of the page and then
-the chosen child's specific row. Every page stores its address in each language
-(`url_path_en`, `url_path_es`), so the pages an address can name are those whose stored
-address is one of its prefixes: one query finds them all. Where the stored addresses do
-not settle it, Wagtail's own view routes the request: the fast path can only be skipped,
-never give a different page. Why the view is the project's: docs/decisions/page-routing.md.
-"""
+"""Find the page for an address in one query (the pages whose stored `url_path_<code>` is
+a prefix of it) instead of two per level of the tree. Where they do not settle it, Wagtail's
+own view routes the request. Why: docs/decisions/page-routing.md."""
 
 from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
@@ -20,8 +14,7 @@ from wagtail.url_routing import RouteResult
 
 
 def ancestry(site, components):
-    """The site's root page and the pages each prefix of `components` names, shallowest
-    first, up to the first prefix that names no page."""
+    """The site's root and the pages each prefix of `components` names, until one names none."""
     language = get_language()
     if language not in mt_settings.AVAILABLE_LANGUAGES:
         language = mt_settings.DEFAULT_LANGUAGE
@@ -45,9 +38,8 @@ def ancestry(site, components):
 
 
 def specific_page(page, ancestors):
-    """`page.specific` without the columns its class reads only to write or search
-    (`deferred_when_served`), holding the pages the route passed through (the site's root
-    first) for the breadcrumbs (core.navigation)."""
+    """`page.specific` without its `deferred_when_served` columns, holding the pages the
+    route passed through for the breadcrumbs (core.navigation)."""
     deferred = getattr(page.specific_class, "deferred_when_served", ())
     specific = page.specific_class.objects.defer(*deferred).get(pk=page.pk)
     specific.route_ancestors = ancestors
@@ -62,8 +54,7 @@ def find_route(request, path):
     components = [component for component in path.split("/") if component]
     chain = ancestry(site, components)
     for level, page in enumerate(chain):
-        # As Wagtail's route: a live routable page answers the rest of the path itself when
-        # one of its routes matches it, before any child page is looked at.
+        # As Wagtail's route: a live routable page's own routes come before its children.
         subpath = "/" + "".join(f"{c}/" for c in components[level:])
         if page.live and issubclass(page.specific_class, RoutablePageMixin):
             try:
@@ -79,9 +70,7 @@ def find_route(request, path):
 
 
 def serve(request, path):
-    """Wagtail's page view with the route found by `find_route` (Wagtail's own view when
-    there is none): the `before_serve_page` and `on_serve_page` hooks as Wagtail applies
-    them, then the page's `serve`."""
+    """Wagtail's page view (with its serve hooks) on `find_route`'s route, else Wagtail's."""
     route = find_route(request, path)
     if route is None:
         return wagtail_views.serve(request, path)

@@ -1,39 +1,35 @@
-"""Site search over guides, rulings and rulebook passages, in the reader's language.
-
-Each language has its own search backend ("site_en", "site_es") and columns, so a query is
-stemmed and matched in the reader's language only. A reader of a translation also finds
-what exists only in English: the games' glossaries carry the query's words over to English
-terms (`catalogue.glossary`), and untranslated rulings and English editions' passages found
-by them follow, shown as English.
-"""
+"""Site search over guides, rulings and rulebook passages, in the reader's language (its
+own backend, "site_<code>"). A reader of a translation also finds what exists only in
+English: the games' glossaries carry the query's words over to English terms."""
 
 import difflib
 import html
 import re
+from collections import namedtuple
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from modelsearch.query import And, Or, PlainText
-from wagtail.models import Page
 from wagtail.search.backends import get_search_backend
 
 from catalogue.glossary import expand, game_terms, terms_for_words
-from catalogue.models import Game
+from catalogue.models import Document, Edition, Game, Passage
 from core.cache_tags import LISTS
 from core.page_cache import remembered
+from core.pages import public
 from core.pagination import page_or_404
-from core.text_search import WORD_RE
+from core.text_search import WORD_RE, localized_search_fields, site_languages
 from core.translated_fields import SOURCE_LANGUAGE
-from guides.models import GamePage, GuidePage
+from guides.models import GamePage, GuidePage, GuideSource
+from guides.models.games import with_games
+from rulings.models import Ruling
 
-from .search_scope import ENGLISH_QUERYSETS, QUERYSETS, Filters  # noqa: F401 - searched with
-
-# A query is the words of what was typed: punctuation, operators and control characters
-# are not search syntax here, and a pasted page is cut to this many characters.
+# A query is the words of what was typed (no search syntax), a pasted page cut short.
 QUERY_LIMIT = 200
 MAX_WORDS = 12
 PER_PAGE = 10
@@ -43,17 +39,113 @@ MARKDOWN_RE = re.compile(r"\[\d+\]|[#*_>`]+")
 CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
-@dataclass
-class Kind:
-    key: str
-    label: str
-
-
+Kind = namedtuple("Kind", "key label")
 KINDS = [
     Kind("guides", _("Guides")),
     Kind("rulings", _("Rulings")),
     Kind("passages", _("Rulebook passages")),
 ]
+
+
+@dataclass
+class Filters:
+    game: Game | None = None
+    edition: Edition | None = None
+
+    def editions(self, games=None):
+        """The editions searched (chosen, the chosen game's, else `games`'), or None: all."""
+        if self.edition is not None:
+            return Edition.objects.filter(pk=self.edition.pk).values("pk")
+        if self.game is not None:
+            return Edition.objects.filter(game=self.game).values("pk")
+        if games is not None:
+            return Edition.objects.filter(game_id__in=games).values("pk")
+        return None
+
+
+def every_language(*names):
+    """Each translated field and its per-language columns (reading it falls back to English)."""
+    return [
+        column
+        for name in names
+        for column in (name, *(f"{name}_{code}" for code in site_languages()))
+    ]
+
+
+def guides(language, filters):
+    """Live public guides: below the chosen game's page, checked against the chosen edition."""
+    pages = public(GuidePage.objects.live())
+    pages = pages.only(
+        "path", "depth", f"search_text_{language}", *every_language("title", "slug", "url_path")
+    )
+    fields = localized_search_fields(["search_text"], language)
+    if filters.game is not None:
+        game_page = GamePage.objects.filter(game=filters.game).only("path", "depth").first()
+        if game_page is None:
+            return pages.none(), fields
+        pages = pages.descendant_of(game_page)
+    if filters.edition is not None:
+        sources = GuideSource.objects.filter(document__edition=filters.edition)
+        pages = pages.filter(id__in=sources.values("page_id"))
+    return pages, fields
+
+
+def _rulings(found, editions, language):
+    """Public rulings with only what a hit shows: whole rows cost more than the search."""
+    found = found.public().select_related("edition__game")
+    if editions is not None:
+        found = found.filter(edition_id__in=editions)
+    found = found.only(
+        "slug",
+        f"answer_{language}",
+        "edition__code",
+        "edition__game__id",
+        *every_language("question", "edition__label", "edition__game__name"),
+    )
+    return found, localized_search_fields(["question", "answer"], language)
+
+
+def rulings(language, filters):
+    return _rulings(Ruling.objects.all(), filters.editions(), language)
+
+
+def passages(language, filters, editions=None):
+    documents = Document.objects.filter(edition__language=language)
+    editions = filters.editions() if editions is None else editions
+    if editions is not None:
+        documents = documents.filter(edition__in=editions)
+    found = Passage.objects.filter(document_id__in=documents.values("pk"))
+    found = found.select_related("document__edition__game").only(
+        "page",
+        "heading_path",
+        "text",
+        "anchor",
+        "document__edition__code",
+        "document__edition__language",
+        "document__edition__game__id",
+        *every_language(
+            "document__title", "document__edition__label", "document__edition__game__name"
+        ),
+    )
+    return found, ["heading_path", "text"]
+
+
+QUERYSETS = {"guides": guides, "rulings": rulings, "passages": passages}
+
+
+def english_rulings(language, games, filters):
+    """Rulings of `games` not translated into `language`, found and shown in English."""
+    untranslated = Q(**{f"question_{language}__isnull": True}) | Q(**{f"question_{language}": ""})
+    found = Ruling.objects.filter(untranslated)
+    return _rulings(found, filters.editions(games), SOURCE_LANGUAGE)
+
+
+def english_passages(language, games, filters):
+    """Passages of the English editions of `games` (or of the chosen edition)."""
+    return passages(SOURCE_LANGUAGE, filters, filters.editions(games))
+
+
+ENGLISH_QUERYSETS = {"rulings": english_rulings, "passages": english_passages}
 
 
 def clean_query(raw):
@@ -62,22 +154,20 @@ def clean_query(raw):
 
 
 def query_words(raw):
-    """The words searched for in what was typed: letters and digits, without single
-    letters (a pasted "a" matches every text on SQLite's substring fallback)."""
+    """The words of what was typed, without single letters (an "a" matches everything)."""
     words = WORD_RE.findall(clean_query(raw))
     return [word for word in words if len(word) > 1 or word.isdigit()][:MAX_WORDS]
 
 
 def search(kind, words, language, filters):
-    """Wagtail's results (lazy, sliceable, countable) of `kind` for `words`, by relevance."""
+    """Wagtail's lazy results of `kind` for `words`, by relevance."""
     queryset, fields = QUERYSETS[kind](language, filters)
     backend = get_search_backend(f"site_{language}")
     return backend.search(" ".join(words), queryset, fields=fields, operator="and")
 
 
 def glossary_expansion(words, language, filters):
-    """The query's words as the glossary carries them into English: of the chosen game, or
-    of every game whose glossary has them. None when it carries none of them."""
+    """The query's words as the chosen game's (or any) glossary carries them into English."""
     game_id = filters.game.pk if filters.game else None
     if filters.edition is not None:
         game_id = filters.edition.game_id
@@ -87,8 +177,7 @@ def glossary_expansion(words, language, filters):
 
 
 def search_in_english(kind, expansion, language, filters):
-    """What the glossary's English terms find of `kind` in English, by relevance: every
-    concept it knows, each in any of its terms."""
+    """What the glossary's English terms find of `kind`: every concept, in any of its terms."""
     queryset, fields = ENGLISH_QUERYSETS[kind](language, sorted(expansion.games), filters)
     query = And([Or([PlainText(t, operator="and") for t in c.english]) for c in expansion.known])
     backend = get_search_backend(f"site_{SOURCE_LANGUAGE}")
@@ -96,8 +185,7 @@ def search_in_english(kind, expansion, language, filters):
 
 
 class Chained:
-    """Several searches' results read as one list, in order: each item says the language
-    it is shown in (`shown_in`) and the words that found it (`found_by`)."""
+    """Several searches' results as one list; each item says its `shown_in` and `found_by`."""
 
     def __init__(self, *parts):
         self.parts = parts  # (results, language, words)
@@ -129,9 +217,8 @@ class Chained:
 
 
 def capped_search(kind, words, language, filters, expansion=None):
-    """Results by relevance, those found in English through the glossary's `expansion`
-    after, and whether more matched than the database backend ranks (it ranks only the
-    newest matches, core.search_backend: the reader is told a game or a word narrows them)."""
+    """Results by relevance, then those found in English through `expansion`, and whether
+    more matched than the database backend ranks (core.search_backend)."""
     results = search(kind, words, language, filters)
     if expansion is not None and kind in ENGLISH_QUERYSETS:
         english = [w for c in expansion.known for term in c.english for w in WORD_RE.findall(term)]
@@ -192,18 +279,14 @@ class Hit:
 
 
 def guide_hits(pages, words, language, request):
-    """Each guide with its game's title: the game pages in one query."""
-    pages = list(pages)
-    parents = {page.path[: -Page.steplen] for page in pages}
-    games = {game.path: game.title for game in GamePage.objects.filter(path__in=parents)}
     return [
         Hit(
             page.title,
             page.get_url(request),
             snippet(getattr(page, f"search_text_{language}"), words),
-            games.get(page.path[: -Page.steplen], ""),
+            game.title if game else "",
         )
-        for page in pages
+        for page, game in with_games(list(pages))
     ]
 
 
@@ -240,10 +323,8 @@ HITS = {"guides": guide_hits, "rulings": ruling_hits, "passages": passage_hits}
 
 
 def grouped_results(words, filters, request, kind=None):
-    """Results by kind: the first few of every kind, or one kind's page of results (the
-    page `?page=` names; one that names no page is not found)."""
+    """The first few results of every kind, or one kind's `?page=` of results."""
     language = get_language()[:2]
-    # The glossary's reading of the words, once for every kind it widens.
     expansion = (
         glossary_expansion(words, language, filters) if language != SOURCE_LANGUAGE else None
     )
@@ -262,8 +343,7 @@ def grouped_results(words, filters, request, kind=None):
 
 
 def vocabulary(language):
-    """Words a reader may have meant: game names and live guide titles (remembered until
-    the next content change: thousands of names, read for every search finding nothing)."""
+    """Words a reader may have meant: game names and live guide titles, remembered."""
 
     def read():
         names = Game.objects.values_list(f"name_{language}", "name")

@@ -1,9 +1,6 @@
 """The sitemap index and its files: a section per kind of reader page and language
 (`rulings-es`), paginated in the database so a file costs a few queries at any size. Each
-<url> names every language's address as the page's <head> does, on the host asked for (as
-robots.txt does; ALLOWED_HOSTS limits it), dated as a moment never after now (a bare day
-reads as one to come where it has not begun).
-"""
+<url> names every language's address, as the page's <head> does, on the host asked for."""
 
 import datetime
 
@@ -29,9 +26,8 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 class TranslatedSitemap(Sitemap):
-    """One language's addresses of one kind of reader page, with every language's as
-    alternates: subclasses give `items`, each item's `path` in the active language, its
-    `lastmod` and the section's `newest` (for the index)."""
+    """One language's addresses of one kind of page, every language's as alternates:
+    subclasses give `items`, each one's `path` and `lastmod`, and the section's `newest`."""
 
     # A file holds SITEMAP_URLS_PER_FILE addresses divided by this.
     share_of_limit = 1
@@ -51,7 +47,7 @@ class TranslatedSitemap(Sitemap):
         return as_lastmod(self.newest())
 
     def page_items(self, page):
-        """The items of file `page` (a 404 if there is none), `?p=01` leading to `?p=1`."""
+        """The items of file `page` (a 404 if there is none), `?p=01` moved to `?p=1`."""
         found = self.paginator.page(page)
         accept_page(self.request, found, "p")
         return list(found.object_list)
@@ -83,8 +79,7 @@ class TranslatedSitemap(Sitemap):
 
 
 class PageSitemap(TranslatedSitemap):
-    """The live public pages of the request's site, a guide dated by its current version
-    (its earlier versions say the current page supersedes them)."""
+    """The live public pages of the request's site, a guide dated by its current version."""
 
     # Wagtail's addresses cost several times a ruling's.
     share_of_limit = 4
@@ -113,8 +108,7 @@ class PageSitemap(TranslatedSitemap):
 
 
 class ChecklistSitemap(TranslatedSitemap):
-    """Each game's setup checklists (the choice of player counts and one per count), routes
-    of its live public game page; their figures record no date."""
+    """Each live game page's setup checklists: the choice of player counts, one per count."""
 
     share_of_limit = 4
 
@@ -217,8 +211,8 @@ class RulingSitemap(TranslatedSitemap):
         return rulings.values("edition_id", "slug", "changed_for_readers_at")
 
     def page_items(self, page):
-        """The file's rulings with the codes of this file's editions only (joined in the
-        query, every ruling before the file's first would be joined too)."""
+        """The file's rulings with their editions' codes, read apart: joined in the query,
+        every ruling before the file's first would be joined too."""
         rows = super().page_items(page)
         editions = Edition.objects.filter(pk__in={row["edition_id"] for row in rows})
         codes = dict(editions.values_list("pk", "code"))

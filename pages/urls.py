@@ -1,5 +1,4 @@
-"""The reader's own addresses besides pages: the corrections log, the feeds, the site search
-and the suggestions of its text boxes."""
+"""The reader's addresses besides pages: corrections log, feeds, search and suggestions."""
 
 from django.urls import path
 from django.utils.text import format_lazy

@@ -2,7 +2,7 @@
 
 from wagtail import hooks
 
-from .game_feed import GameFeed
+from .feeds import GameFeed
 
 # A game's feed is a route of its game page (guides), but its entries come from every app.
 hooks.register("game_feed", GameFeed())

@@ -1,5 +1,4 @@
-"""The games index and one page per game; the game's feed and setup checklists are routes
-of its page, so they live under its address in each language (`GamePage.subpage_url`)."""
+"""The games index and one page per game, whose feed and setup checklists are its routes."""
 
 from django.apps import apps
 from django.db import models
@@ -45,9 +44,8 @@ def shown_title(language=None):
 
 
 def games_listing(game_pages, request):
-    """Context for the games index: a page of `game_pages` by the title readers see, or
-    those whose title holds `?q=`, and the page each initial begins on. Every query is
-    bounded by the page, whatever the size of the catalogue."""
+    """A page of `game_pages` by shown title (or those matching `?q=`), and the page each
+    initial begins on; every query bounded by the page."""
     typed = " ".join(request.GET.get("q", "")[:TYPED_LIMIT].split())
     game_pages = game_pages.annotate(shown=shown_title()).annotate(
         initial=Upper(Substr("shown", 1, 1))
@@ -72,6 +70,13 @@ def games_listing(game_pages, request):
     listing["game_pages"] = listing["page_obj"].object_list
     listing["initials"] = jumps
     return listing
+
+
+def with_games(pages):
+    """(page, its game page or None) for the guides `pages`, in one query."""
+    games = GamePage.objects.filter(path__in={page.path[: -page.steplen] for page in pages})
+    by_path = {game_page.path: game_page for game_page in games}
+    return [(page, by_path.get(page.path[: -page.steplen])) for page in pages]
 
 
 class GamesIndexPage(EditorialPage, Page):
@@ -111,7 +116,6 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        # Three queries however many editions: the rulings are counted, not listed.
         context["editions"] = list(
             self.game.editions.prefetch_related("documents").annotate(
                 rulings_count=Count("rulings", filter=public_rulings("rulings__"))
@@ -132,8 +136,7 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
 
     @path(format_lazy("{}/", FEED), name="feed")
     def feed(self, request):
-        """The game's Atom feed: its entries come from every app, so the site supplies the
-        view as the `game_feed` hook."""
+        """The game's feed: its entries come from every app, so the site gives the view."""
         views = hooks.get_hooks("game_feed")
         if not views:
             raise Http404
@@ -150,7 +153,7 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
         return url + self.reverse_subpage(name, kwargs=kwargs) if url else None
 
     def checklist_links(self, request=None):
-        """(players, address) of the setup checklist for each player count, fewest first."""
+        """(players, address) of each player count's setup checklist."""
         return [
             (players, self.subpage_url("setup_players", request, players=players))
             for players in player_counts(self.game)

@@ -1,5 +1,4 @@
-"""A guide's public history: its versions, the change-log lines every publish leaves (so no
-change to a live guide is silent), and where translations stand."""
+"""A guide's public history: its versions, its change log, and where translations stand."""
 
 from django.conf import settings
 from django.db import models
@@ -13,15 +12,13 @@ from core.translated_fields import shown_in_english
 
 class GuideVersionQuerySet(models.QuerySet):
     def current_published_at(self, page):
-        """When the current version of `page` (a page's id, or an `OuterRef` to one) was
-        published: a guide's date of record, as an expression for lists of pages."""
+        """When `page`'s current version was published (its date of record), as a subquery."""
         newest = self.filter(page=page).order_by("-number").values("published_at")[:1]
         return models.Subquery(newest)
 
 
 class GuideVersion(models.Model):
-    """A public version of a guide and the revision it is read from: a substantive publish
-    starts one, a minor one moves the current version's revision forward."""
+    """A public version of a guide and the revision it is read from."""
 
     page = models.ForeignKey("guides.GuidePage", on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField(_("version"))
@@ -50,12 +47,11 @@ class GuideVersion(models.Model):
 
 class GuideChangeQuerySet(models.QuerySet):
     def for_readers_of(self, language):
-        """The lines a reader of `language` sees: the original's, and their language's own."""
+        """The original's lines and those of `language`."""
         return self.filter(models.Q(language="") | models.Q(language=language))
 
     def with_names(self):
-        """Each line with the name of who made it (`by`), read in the same query and kept
-        as text: the cached page keeps no user record."""
+        """Each line with its author's names, as text: the cached page keeps no user record."""
         return self.annotate(
             by_first_name=models.F("user__first_name"),
             by_last_name=models.F("user__last_name"),
@@ -100,15 +96,14 @@ class GuideChange(models.Model):
 
     @property
     def by(self):
-        """Who made the change, as readers see it, from the names `with_names()` reads."""
+        """Who made the change, from the names `with_names()` reads."""
         full = f"{self.by_first_name or ''} {self.by_last_name or ''}".strip()
         return full or self.by_username or ""
 
 
 def followed_version(versions, record):
-    """The version a guide's translation follows: the first whose revision is the one its
-    mark follows or a later one (a minor publish moves a version's revision forward, never
-    to another version's), else the current one. None for a translation nobody marked."""
+    """The first version whose revision is at or after the mark's (else the current one);
+    None for a translation nobody marked."""
     if record is None or record.follows_id is None or not versions:
         return None
     later = [v for v in versions if v.revision_id and v.revision_id >= record.follows_id]
@@ -118,10 +113,7 @@ def followed_version(versions, record):
 
 
 def guide_status(page, language, versions, record):
-    """Missing, behind or current, by `core.freshness`'s shared rule: a marked translation
-    is behind when a later version affects translations (versions published as "does not
-    affect translations" leave it current). On its own for those who need only the status
-    (the editors' figures count it for every guide)."""
+    """Missing, behind (a later version affects translations) or current."""
     followed = followed_version(versions, record)
 
     def moved_on():
@@ -132,14 +124,8 @@ def guide_status(page, language, versions, record):
 
 
 def translation_state(page, language, versions, record, changes=None, corrections=None):
-    """The state of `page`'s translation into `language` (`guide_status`), with the
-    version it follows, the current one, and the parts readers see in English.
-
-    `versions` are the page's `GuideVersion`s (any order), `record` its mark in the
-    language or None, and `changes`/`corrections` the change-log lines and corrections its
-    readers see; callers fetch them so that listings can prefetch them for many pages at
-    once.
-    """
+    """`guide_status` with the versions followed and current and what readers see in
+    English; callers pass what they read, so listings can prefetch it."""
     followed = followed_version(versions, record)
     items = {
         "corrections": corrections or [],
@@ -157,11 +143,7 @@ def translation_state(page, language, versions, record, changes=None, correction
 
 
 def followed_text(versions, record):
-    """The guide as it stood when its translation was last marked up to date.
-
-    The last revision published under the version the translation follows; for a
-    translation nobody has marked, the first version's. None when there is no such revision.
-    """
+    """The guide as of the version its translation follows (unmarked: the first), or None."""
     version = followed_version(versions, record)
     if version is None and record is None:
         version = min(versions, key=lambda v: v.number, default=None)
@@ -170,5 +152,5 @@ def followed_text(versions, record):
 
 
 def translation_changed_since(page, language, versions, record):
-    """True when the text in `language` differs from what it was at the followed version."""
+    """Whether the `language` text changed since the followed version."""
     return text_changed(followed_text(versions, record), page, language)

@@ -25,14 +25,13 @@ from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from ..blocks import GuideStreamBlock
-from ..errata_notices import errata_notices
 from ..forms import GuidePageForm
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
 from ..publish_rules import ChangeKind, PublishRefused, publish_problems
 from ..related import public_rulings
 from .games import GamePage
 from .history import translation_state
-from .recheck import GuidePageQuerySet, errata_since_check
+from .recheck import GuidePageQuerySet, errata_notices, errata_since_check
 from .versions_read import PublishedVersions
 
 
@@ -111,11 +110,9 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         ),
     )
 
-    # The guide's words in each language as plain text, kept in step on every save, for
-    # the site search; section JSON is not searched, or its block names would match.
+    # Plain text for the site search: section JSON would match its block names.
     search_text_en = models.TextField(editable=False, default="")
     search_text_es = models.TextField(editable=False, default="")
-    # The same as text-search vectors, kept by PostgreSQL on every write (core.text_search).
     search_en = search_vector_field("en", {"search_text_en": "B"})
     search_es = search_vector_field("es", {"search_text_es": "B"})
     # Where each translation stands (core.freshness); removed with the page.
@@ -180,8 +177,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         return super().save(*args, **kwargs)
 
     def text_in(self, language):
-        """Title, summary and sections in `language` as plain text; empty when the guide
-        is not written in it."""
+        """The guide in `language` as plain text; empty when it is not written in it."""
         body = getattr(self, f"body_{language}", None)
         parts = [getattr(self, f"title_{language}", ""), getattr(self, f"intro_{language}", "")]
         if body:
@@ -199,8 +195,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         return getattr(self.current_version, "number", None)
 
     def publish(self, revision, *args, **kwargs):
-        """Every way of publishing (bulk, scheduled, a workflow's approval) meets the rules
-        the edit form applies; the edit form stops earlier, keeping the draft."""
+        """Every way of publishing (bulk, scheduled, a workflow's) meets the edit form's rules."""
         if problems := publish_problems(revision.as_object()):
             raise PublishRefused(problems)
         return super().publish(revision, *args, **kwargs)
@@ -236,8 +231,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         return context
 
     def reader_data(self, language, page=None, live=True):
-        """What the guide's page shows besides the page's own fields (sources and
-        corrections of `page`, the guide or a preview of it), in one dict."""
+        """What the page shows besides `page`'s (the guide's or a preview's) own fields."""
         page = page or self
         versions = list(self.versions.order_by("-number")) if self.pk else []
         game_page = self.game_page
@@ -266,15 +260,12 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         }
 
     def reading_aids(self, page, game):
-        """The guide's table of contents, the game's other guides and editions, and the
-        public rulings its sections name (`page` is the guide or an old version)."""
+        """Contents, the game's other guides and editions, and the rulings sections name."""
 
         def around():
             siblings = type(self).objects.sibling_of(self, inclusive=False).live().order_by("path")
             return list(siblings), list(game.editions.all()) if game else []
 
-        # The same for every reader of the guide until something changes; a new guide's
-        # preview has no siblings yet.
         if self.pk:
             key = f"guide-around:{self.pk}:{getattr(game, 'pk', None)}:{translation.get_language()}"
             siblings, editions = remembered(key, around, of_game(game.pk) if game else [SITE])
@@ -296,7 +287,7 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         return GamePage.objects.parent_of(self).select_related("game").first()
 
     def public_changes(self, language, versions):
-        """The change-log lines a reader of `language` sees, newest first, with their versions."""
+        """The change-log lines a reader of `language` sees, newest first."""
         if self.pk is None:
             return []
         by_pk = {version.pk: version for version in versions}

@@ -1,5 +1,4 @@
-"""What a guide was checked against and what was corrected in it: page children, so they
-are revisioned and published with the page."""
+"""A guide's sources and corrections: page children, revisioned with the page."""
 
 from django.db import models
 from django.db.models import F, Q

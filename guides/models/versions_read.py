@@ -1,6 +1,5 @@
-"""A guide's published versions as readers reach them: each old version at `v/<number>/`,
-any two compared at `compare/<old>/<new>/` (the word translated). Both render through the
-page's `get_context`, so they are cached and tagged like the guide itself."""
+"""A guide's published versions as readers reach them: each at `v/<number>/`, any two
+compared at `compare/<old>/<new>/`, cached and tagged like the guide itself."""
 
 from django.http import Http404
 from django.shortcuts import redirect
@@ -30,9 +29,8 @@ class PublishedVersions:
         return self.with_public_urls(list(self.versions.order_by("-number")), request)
 
     def with_public_urls(self, versions, request=None):
-        """`versions` (newest first), each with `public_url`, and the URLs comparing it with
-        the version before (`compare_url`, `previous_number`) and the newest
-        (`compare_current_url`) where both revisions exist."""
+        """`versions` (newest first), each with `public_url` and, where both revisions exist,
+        `compare_url` (with the one before) and `compare_current_url`."""
         if not versions:
             return versions
         base = self.get_url(request)
@@ -78,11 +76,8 @@ class PublishedVersions:
                 # The version's own headings and related rulings, not the live page's.
                 **self.reading_aids(snapshot, self.game_page.game if self.game_page else None),
                 "corrections": snapshot.corrections.all(),
-                # Alternates and the language switcher follow the live page's slugs,
-                # which may have changed since this version was published.
+                # Alternates follow the live page's slugs, which may have changed since.
                 "live_page": self,
-                # An old version is already marked superseded; whether its translation
-                # was current then is not recorded.
                 "translation_state": None,
             },
         )

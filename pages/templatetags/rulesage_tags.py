@@ -1,5 +1,4 @@
-"""Template tags for every page: its canonical address and language alternates, the
-language switcher, the description, its game's feed."""
+"""Template tags for every page: addresses in each language, description, game feed."""
 
 from html.parser import HTMLParser
 from urllib.parse import urlencode
@@ -23,28 +22,20 @@ from ..navigation import main_links
 
 register = template.Library()
 
-# The parameters of a page's one address: of those pages read, the ones that choose what
-# it shows; not a passage's anchor, a question pre-filling the ask form, a sitemap's file.
+# The read parameters that choose what a page shows (not an anchor, a draft, a file).
 ADDRESS_PARAMETERS = READ_PARAMETERS - {"passage", "question", "p"}
-# Search engines show about this many characters of a description.
 DESCRIPTION_LENGTH = 160
-# Open Graph names a locale with its territory.
 OG_LOCALES = {"en": "en_GB", "es": "es_ES"}
 
 
 def alternate_urls(context, to_home=False):
-    """(language code, language name, URL) for this page in every site language.
-
-    A Wagtail page's address is rebuilt from its slugs in each language, a routable
-    sub-page's path (`page_subpath`) said in each; an old guide version names its page as
-    `live_page`. Other views only change the prefix; `to_home` (error pages) gives each home.
-    """
+    """(code, language name, URL) of this page in every language: a page's from its slugs
+    and `page_subpath`, another view's by its prefix, each home with `to_home`."""
     request = context.get("request")
     if request is None:
         return []
     page = context.get("live_page") or context.get("page")
     subpath = context.get("page_subpath", "")
-    # The alternates in <head> and the switcher ask for the same addresses.
     key = (getattr(page, "pk", None), subpath, request.path, to_home)
     known = request.__dict__.setdefault("_alternate_urls", {})
     if key not in known:
@@ -73,8 +64,7 @@ def query_of(pairs, names):
 
 
 def address_query(request):
-    """The query of the page's one address: the values its view accepted (as the page
-    cache stores it, core.page_cache.accept)."""
+    """The query of the page's one address: the values its view accepted."""
     return query_of(accepted(request).items(), ADDRESS_PARAMETERS)
 
 
@@ -108,9 +98,7 @@ def language_alternates(context):
 
 @register.inclusion_tag("pages/includes/language_switcher.html", takes_context=True)
 def language_switcher(context, to_home=False):
-    """Each language's address of this page, keeping every parameter the page reads (the
-    reader's words, filters, page of a list, a question being written) and nothing else (a
-    campaign's tracking), so the page stays one. Error pages offer each home page."""
+    """Each language's address of this page, keeping the parameters the page reads only."""
     current = translation.get_language()
     request = context.get("request")
     given = [] if to_home or request is None else request.GET.lists()
@@ -125,8 +113,7 @@ def language_switcher(context, to_home=False):
 
 @register.inclusion_tag("pages/includes/game_feed_link.html", takes_context=True)
 def game_feed_link(context):
-    """The feed of the page's `game`, a route of its game page, remembered until the game's
-    pages change."""
+    """The feed of the page's `game`, remembered until the game's pages change."""
     game = context.get("game")
     if game is None:
         return {}
@@ -149,8 +136,7 @@ class _TextOf(HTMLParser):
 
 
 def text_of(markup):
-    """The plain text of (possibly malformed) markup, as one line: Django's strip_tags
-    refuses some malformed input (a 400), and a description must never fail the page."""
+    """Markup's plain text as one line; strip_tags refuses some malformed input (a 400)."""
     parser = _TextOf()
     parser.feed(str(markup)[:4000])  # enough to fill a description
     parser.close()
@@ -174,7 +160,6 @@ def page_description(context):
 @register.filter
 def meta_text(value):
     """Rendered markup as one line of plain text, cut at a word to fit a meta description."""
-    # Citation markers ("[2]") point at a list the description does not carry.
     text = " ".join(MARKER_RE.sub("", text_of(value)).split())
     if len(text) > DESCRIPTION_LENGTH:
         text = text[: DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(" ,;:·—-") + "…"
@@ -193,8 +178,7 @@ class CaptureNode(template.Node):
 
 @register.tag
 def capture(parser, token):
-    """`{% capture name %}…{% endcapture %}` renders once into a variable used twice (the
-    title and description, in <head> and again in the Open Graph tags)."""
+    """`{% capture name %}…{% endcapture %}`: render once into a variable used twice."""
     try:
         _tag, name = token.split_contents()
     except ValueError:
@@ -212,8 +196,7 @@ def og_locale():
 
 @register.simple_tag(takes_context=True)
 def og_url(context):
-    """The canonical address; the path alone where asking for the host raises again (the
-    400 page of a Host the site does not serve)."""
+    """The canonical address; the path alone on the 400 page of a Host not served."""
     request = context.get("request")
     if request is None:
         return ""
