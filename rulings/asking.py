@@ -1,8 +1,5 @@
-"""Readers asking a rules question: "check" shows the rulings already answered most like it
-beside the form, "send" stores it for editors. Only sending counts against the limit per
-address, kept in the cache; it fails closed when the cache cannot be reached, so one address
-cannot fill the editors' queue during an outage (the reader keeps the text).
-"""
+"""Readers asking a rules question: "check" shows the rulings most like it, "send" stores it
+for editors. Sending is limited per address in the cache, failing closed when it is down."""
 
 import time
 
@@ -36,8 +33,6 @@ RECALL_LIMIT = 5
 
 
 class EditionField(forms.CharField):
-    """The edition a question is about, typed: its code, or a typeahead suggestion."""
-
     def clean(self, value):
         text = super().clean(value)
         edition = chosen_edition(text)
@@ -219,7 +214,6 @@ def ask(request):
 
 
 def sent(request, form):
-    """Store the question; the confirmation follows a redirect, for this session only."""
     question = ReaderQuestion.objects.create(
         edition=form.cleaned_data["edition"],
         question=form.cleaned_data["question"],
@@ -232,7 +226,6 @@ def sent(request, form):
 
 
 def ask_sent(request):
-    """The confirmation, shown to the session that sent the question only."""
     pk = request.session.get(SESSION_KEY)
     question = (
         ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first() if pk else None
