@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from catalogue.lookup import chosen_edition, edition_label, editions_matching
 from core.client_address import client_address
-from core.navigation import Crumb, home_crumb
+from core.navigation import Crumb
 from core.redis_cache import CacheUnavailable, errors_raised
 from core.translated_fields import falls_back
 
@@ -27,6 +27,7 @@ from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
 from .reader_mail import look_after_reader_addresses
 from .recall import answered_before
+from .views import trail
 
 SESSION_KEY = "rulesage_asked_question"
 RECALL_LIMIT = 5
@@ -145,11 +146,8 @@ def rate_limit_message(seconds):
 
 
 def crumbs(edition, last):
-    trail = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
-    if edition:
-        trail.append(Crumb(edition.game.name, edition.get_absolute_url()))
-    trail.append(Crumb(last))
-    return trail
+    game = [Crumb(edition.game.name, edition.get_absolute_url())] if edition else []
+    return trail(None, *game, Crumb(last))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
