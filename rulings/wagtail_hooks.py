@@ -61,6 +61,7 @@ from .translation_admin import (
 # The document field in the same row of the citations inline as the passage chooser.
 CITATION_ROW_DOCUMENT = {"match": r"^id_citations-\d+-", "append": "document"}
 
+PROVENANCE = ["origin", "answerer", "answered_at", "source_file", "reviewed_at", "reviewed_by"]
 CITATION_PANELS = [
     FieldPanel("n"),
     FieldPanel(
@@ -130,14 +131,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
                 [InlinePanel("corrections", label=_("Correction"))], heading=_("Corrections")
             ),
             ObjectList(
-                [
-                    FieldPanel("origin", read_only=True),
-                    FieldPanel("answerer", read_only=True),
-                    FieldPanel("answered_at", read_only=True),
-                    FieldPanel("source_file", read_only=True),
-                    FieldPanel("reviewed_at", read_only=True),
-                    FieldPanel("reviewed_by", read_only=True),
-                ],
+                [FieldPanel(name, read_only=True) for name in PROVENANCE],
                 heading=_("Provenance"),
             ),
         ],
