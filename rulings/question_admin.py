@@ -52,18 +52,13 @@ class ReaderQuestionForm(WagtailAdminModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        duplicate_of = self.duplicate_of()
-        if duplicate_of:
-            cleaned["status"] = ReaderQuestion.Status.DUPLICATE
-            cleaned["ruling"] = duplicate_of
+        Status = ReaderQuestion.Status
+        if duplicate_of := self.duplicate_of():
+            cleaned |= {"status": Status.DUPLICATE, "ruling": duplicate_of}
         status = cleaned.get("status")
-        answered = (ReaderQuestion.Status.DUPLICATE, ReaderQuestion.Status.ANSWERED)
-        if status in answered and not cleaned.get("ruling"):
+        if status in (Status.DUPLICATE, Status.ANSWERED) and not cleaned.get("ruling"):
             self.add_error("ruling", _("Choose the ruling that answers this question."))
-        if (
-            status == ReaderQuestion.Status.DECLINED
-            and not cleaned.get("decline_reason", "").strip()
-        ):
+        if status == Status.DECLINED and not cleaned.get("decline_reason", "").strip():
             self.add_error("decline_reason", _("Say why the question is declined."))
         return cleaned
 
