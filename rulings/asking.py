@@ -1,8 +1,5 @@
-"""Readers asking a rules question: "check" shows the rulings already answered most like it
-beside the form, "send" stores it for editors. Only sending counts against the limit per
-address, kept in the cache; it fails closed when the cache cannot be reached, so one address
-cannot fill the editors' queue during an outage (the reader keeps the text).
-"""
+"""Readers asking a rules question: "check" shows the rulings most like it, "send" stores it
+for editors. Sending is limited per address in the cache, failing closed when it is down."""
 
 import time
 
@@ -21,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from catalogue.lookup import chosen_edition, edition_label, editions_matching
 from core.client_address import client_address
-from core.navigation import Crumb, home_crumb
+from core.navigation import Crumb
 from core.redis_cache import CacheUnavailable, errors_raised
 from core.translated_fields import falls_back
 
@@ -30,14 +27,13 @@ from .models import ReaderQuestion
 from .models.questions import ADDRESS_KEPT_DAYS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH
 from .reader_mail import look_after_reader_addresses
 from .recall import answered_before
+from .views import trail
 
 SESSION_KEY = "rulesage_asked_question"
 RECALL_LIMIT = 5
 
 
 class EditionField(forms.CharField):
-    """The edition a question is about, typed: its code, or a typeahead suggestion."""
-
     def clean(self, value):
         text = super().clean(value)
         edition = chosen_edition(text)
@@ -150,11 +146,8 @@ def rate_limit_message(seconds):
 
 
 def crumbs(edition, last):
-    trail = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
-    if edition:
-        trail.append(Crumb(edition.game.name, edition.get_absolute_url()))
-    trail.append(Crumb(last))
-    return trail
+    game = [Crumb(edition.game.name, edition.get_absolute_url())] if edition else []
+    return trail(None, *game, Crumb(last))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -219,7 +212,6 @@ def ask(request):
 
 
 def sent(request, form):
-    """Store the question; the confirmation follows a redirect, for this session only."""
     question = ReaderQuestion.objects.create(
         edition=form.cleaned_data["edition"],
         question=form.cleaned_data["question"],
@@ -232,7 +224,6 @@ def sent(request, form):
 
 
 def ask_sent(request):
-    """The confirmation, shown to the session that sent the question only."""
     pk = request.session.get(SESSION_KEY)
     question = (
         ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first() if pk else None

@@ -1,5 +1,4 @@
-"""Review flags: what an editor should look at before trusting a ruling, computed from what
-its save hands over (never stored by hand)."""
+"""Review flags: what an editor should look at before trusting a ruling, computed on save."""
 
 import re
 
@@ -28,7 +27,7 @@ FLAG_LABELS = {
 
 def headings_without_text(markdown):
     """(line index, heading) of every heading with no text before the next heading or the
-    end: the cut-off flag and the ruling page's notice share this definition."""
+    end (the cut-off flag and the page's notice)."""
     lines = markdown.splitlines()
     filled = [i for i, line in enumerate(lines) if line.strip()]
     empty = []
@@ -41,11 +40,8 @@ def headings_without_text(markdown):
 
 
 def compute_flags(answer, tokens_out, citations, superseding):
-    """Every flag that applies now, in a stable order, as stored in `Ruling.flags`.
-
-    `superseding` maps the id of each cited passage an active errata card supersedes to
-    that card's id.
-    """
+    """Every flag that applies now, in a stable order; `superseding` maps each superseded
+    cited passage's id to its errata card's id."""
     flags = []
 
     def flag(code, message):
@@ -58,13 +54,15 @@ def compute_flags(answer, tokens_out, citations, superseding):
     if empty:
         flag(CUT_OFF, _("The heading “%(h)s” has no text after it.") % {"h": empty[0][1]})
     citations = sorted(citations, key=lambda c: c.n)
-    mismatch = compare_markers(find_markers(answer or ""), (c.n for c in citations))
-    for n in mismatch.without_citation:
+    without_citation, never_referred = compare_markers(
+        find_markers(answer or ""), (c.n for c in citations)
+    )
+    for n in without_citation:
         flag(
             MARKER_WITHOUT_CITATION,
             _("The answer refers to [%(n)d] but no citation %(n)d exists.") % {"n": n},
         )
-    for n in mismatch.never_referred:
+    for n in never_referred:
         flag(
             CITATION_NOT_REFERRED,
             _("Citation [%(n)d] is never referred to in the answer.") % {"n": n},

@@ -1,5 +1,5 @@
-"""The ruling's admin form, and the rule for text people type: no control character but
-those an imported value of its kind may hold (feeds cannot carry them at all)."""
+"""The ruling's admin form, and the rule for typed text: no control character an imported
+value of its kind may not hold (feeds cannot carry them)."""
 
 from collections import Counter
 
@@ -20,8 +20,7 @@ from .review_queue import may_review
 
 
 def refusing(unsafe):
-    """A validator refusing text in which `unsafe` finds a character, naming it (a NUL is
-    left to the field itself, which refuses it in every text field)."""
+    """A validator refusing text in which `unsafe` finds a character (a NUL is the field's)."""
 
     def refuse(text):
         found = unsafe.search(text.replace("\x00", ""))
@@ -82,8 +81,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             preload(citations.forms, "document", Document.objects.all())
 
     def keep_review_as_stored(self):
-        """The review stays as stored, whatever the form was built from (a revision being
-        restored) or is sent."""
+        """The review stays as stored, whatever the form was built from or is sent."""
         ruling = self.instance
         stored = ruling.pk and Ruling.objects.filter(pk=ruling.pk).values(*REVIEW_FIELDS).first()
         if not stored:  # a new ruling starts unreviewed
@@ -97,7 +95,6 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
 
     @cached_property
     def published(self):
-        """The ruling as readers see it, or None before it is first published."""
         if not self.instance.pk or not self.instance.live:
             return None
         return Ruling.objects.prefetch_related("citations").get(pk=self.instance.pk)
@@ -139,7 +136,6 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         ]
 
     def refuse_other_editions(self, edition):
-        """A ruling cites its own edition's documents: another edition's is refused."""
         formset = self.formsets.get("citations")
         if formset is None or edition is None:
             return
@@ -191,7 +187,6 @@ def as_read(text):
 
 
 def as_cited(citation):
-    """What a reader sees of a citation: its number, what it cites and its quote."""
     if citation.passage_id:
         cites = (citation.passage_id,)
     else:

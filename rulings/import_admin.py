@@ -1,14 +1,16 @@
-"""Importing rulings from the admin: an editor uploads exports, kept with an ``ImportJob``;
-a background task imports them as ``manage.py import_rulings`` does, saving the job after
-each file so its page shows progress, then the report. A job whose worker died is taken
-over by the task's next check, or resumed from its page (models/imports.py)."""
+"""Importing rulings from the admin: uploads (files, or zips of them, flattened) checked before
+anything is kept, then kept with an ``ImportJob`` and imported by a task that saves the job
+after each file so its page shows progress; a job whose worker died is taken over by the
+task's next check, or resumed from its page."""
 
 import tempfile
+import zipfile
 from datetime import timedelta
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
+from django import forms
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -23,11 +25,8 @@ from wagtail.admin.menu import MenuItem
 
 from core.roles import IMPORT_RULINGS
 
-from .import_uploads import UploadForm
 from .importers.write import REFUSED, ImportResult, import_paths
 from .models import ImportJob, ImportJobFile
-
-__all__ = ["ImportJobView", "ImportMenuItem", "ImportUploadView", "run_import_job"]
 
 OUTCOME_LABELS = {
     ImportResult.CREATED: pgettext_lazy("import outcome", "new"),
@@ -39,8 +38,7 @@ OUTCOME_LABELS = {
 
 @task()
 def run_import_job(job_id):
-    """Import the job's files not imported yet, unless another worker is importing it; a
-    lease from now, check on it again, to take it over if this worker has stopped."""
+    """Import the job's files not imported yet; a lease from now, check on it again."""
     job = ImportJob.objects.filter(pk=job_id).first()
     if job is None or not job.running:
         return
@@ -82,9 +80,105 @@ def run_import_job(job_id):
     )
 
 
+EXPORT_SUFFIXES = (".txt", ".json")
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ".txt,.json,.zip"}))
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        clean_one = super().clean
+        items = data if isinstance(data, list | tuple) else [data]
+        return [cleaned for item in items if (cleaned := clean_one(item, initial))]
+
+
+class UploadForm(forms.Form):
+    files = MultipleFileField(
+        label=_("Export files"),
+        help_text=_("Text (.txt) or JSON (.json) exports, or a .zip of them."),
+    )
+
+    def clean_files(self):
+        exports: list[tuple[str, bytes]] = []
+        for upload in self.cleaned_data["files"]:
+            if upload.name.lower().endswith(".zip"):
+                exports.extend(unpack(upload))
+            else:
+                exports.append((checked_name(upload.name), upload.read()))
+            check_totals(len(exports), sum(len(content) for _name, content in exports))
+        names = [name for name, _content in exports]
+        if twice := sorted({name for name in names if names.count(name) > 1}):
+            raise ValidationError(
+                _("Two files are called %(names)s: rename one and upload again."),
+                params={"names": ", ".join(twice)},
+            )
+        return exports
+
+
+def checked_name(raw: str) -> str:
+    parts = PurePosixPath(raw.replace("\\", "/")).parts
+    if not parts or PureWindowsPath(raw).drive or raw.startswith(("/", "\\")) or ".." in parts:
+        raise ValidationError(
+            _("%(name)s is outside the zip's folder: nothing was imported."),
+            params={"name": raw},
+        )
+    if not parts[-1].lower().endswith(EXPORT_SUFFIXES):
+        raise ValidationError(
+            _("%(name)s is not an export (.txt or .json): nothing was imported."),
+            params={"name": raw},
+        )
+    return parts[-1]
+
+
+def unpack(upload) -> list[tuple[str, bytes]]:
+    try:
+        archive = zipfile.ZipFile(upload)
+    except zipfile.BadZipFile:
+        raise ValidationError(
+            _("%(name)s is not a zip file that can be read."), params={"name": upload.name}
+        ) from None
+    most = settings.RULESAGE_IMPORT_LIMITS["upload_bytes"]
+    with archive:
+        entries = [
+            info
+            for info in archive.infolist()
+            if not info.is_dir()
+            # What macOS adds to a zip is not an export.
+            and not info.filename.startswith("__MACOSX/")
+            and not PurePosixPath(info.filename).name.startswith(".")
+        ]
+        names = [checked_name(info.filename) for info in entries]
+        check_totals(len(entries), sum(info.file_size for info in entries))
+        exports = []
+        for name, info in zip(names, entries, strict=True):
+            # Read no more than the limit allows, whatever the zip's header claims.
+            with archive.open(info) as member:
+                exports.append((name, member.read(most + 1)))
+            check_totals(len(exports), sum(len(content) for _name, content in exports))
+    return exports
+
+
+def check_totals(count: int, size: int) -> None:
+    if count > settings.DATA_UPLOAD_MAX_NUMBER_FILES:
+        raise ValidationError(
+            _("At most %(count)s files can be imported at once."),
+            params={"count": settings.DATA_UPLOAD_MAX_NUMBER_FILES},
+        )
+    if size > (most := settings.RULESAGE_IMPORT_LIMITS["upload_bytes"]):
+        raise ValidationError(
+            _("At most %(size)s MB can be imported at once."),
+            params={"size": most // (1024 * 1024)},
+        )
+
+
 class EditorsOnlyMixin:
-    """A plain 403 for anyone else: Wagtail's admin would turn PermissionDenied into a
-    redirect to the dashboard, which hides that the page exists but is not theirs."""
+    """A plain 403: Wagtail would redirect a PermissionDenied to the dashboard."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.has_perm(IMPORT_RULINGS):
@@ -116,14 +210,11 @@ class ImportUploadView(EditorsOnlyMixin, FormView):
                 ImportJobFile(job=job, position=n, name=name, content=content)
                 for n, (name, content) in enumerate(exports)
             )
-        # Queued once the job is committed, so a worker always finds its files.
         run_import_job.enqueue(job.pk)
         return redirect(reverse("import_rulings_job", args=[job.pk]))
 
 
 class ImportJobView(EditorsOnlyMixin, TemplateView):
-    """Progress, then the report of each file; a POST resumes an interrupted import."""
-
     template_name = "rulings/admin/import_job.html"
 
     def post(self, request, *args, **kwargs):

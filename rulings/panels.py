@@ -1,6 +1,5 @@
-"""Admin panels on a ruling's edit page: its review flags, and the passages its search
-retrieved that its answer does not cite (kept verbatim from the export, so each row is
-checked before it is trusted: a malformed row is skipped, never an error)."""
+"""Panels on a ruling's edit page: its review flags, and the passages its search retrieved
+that it does not cite (rows kept verbatim from the export: a malformed one is skipped)."""
 
 from dataclasses import dataclass
 
@@ -12,8 +11,6 @@ from catalogue.models import SEARCH_SNIPPET_LIMIT, Passage
 
 
 class ReviewFlagsPanel(Panel):
-    """Read-only list of the ruling's current review flags (recomputed on every save)."""
-
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/review_flags_panel.html"
 
@@ -40,12 +37,11 @@ class RetrievedPassage:
 
     @property
     def insertable(self):
-        """A citation needs a known passage to resolve to; the search's place alone is not one."""
         return self.passage is not None
 
 
 def retrieved_rows(ruling):
-    """The ruling's retrieval rows as `RetrievedPassage`s, best first, each place once."""
+    """The retrieval rows, best first, each place once."""
     refs = ruling.retrieval if isinstance(ruling.retrieval, list) else []
     rows, seen = [], set()
     for rank, ref in enumerate(refs, start=1):
@@ -69,8 +65,7 @@ def retrieved_rows(ruling):
 
 
 def retrieved_not_cited(ruling):
-    """Rows of the retrieval that no citation of `ruling` points at, resolved to the corpus
-    in three queries whatever the retrieval's size."""
+    """Retrieval rows no citation points at, resolved to the corpus in three queries."""
     rows = retrieved_rows(ruling)
     ids = {row.document_external_id for row in rows if row.document_external_id}
     documents = {
@@ -101,18 +96,13 @@ def retrieved_not_cited(ruling):
 
 
 def next_citation_number(ruling):
-    """The number a new citation takes: one past the highest in use (the admin re-counts)."""
     numbers = [c.n for c in ruling.citations.all()] if ruling.pk else []
     return max(numbers, default=0) + 1
 
 
 class RetrievedNotCitedPanel(Panel):
-    """Passages the search retrieved that no citation points at, each insertable as [n].
-
-    The button adds a pre-filled row to the citations inline in the browser: nothing is
-    saved until the editor saves, so the correction rule (`RulingForm.clean`) is checked
-    once for the whole change, and nothing typed elsewhere in the form is lost.
-    """
+    """Each row insertable as [n] in the browser: nothing is saved until the editor saves,
+    so the correction rule is checked once for the whole change."""
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/retrieved_not_cited_panel.html"

@@ -1,7 +1,5 @@
-"""The editors' queue of reader questions, each beside the rulings most like it: an editor
-marks one a duplicate of a ruling, answers it with a new ruling, or declines it with a
-reason. Each is answering (`ANSWER_QUESTION`), and so is opening the ruling form from one.
-"""
+"""The editors' queue of reader questions, each beside the rulings most like it: marked a
+duplicate, answered with a new ruling, or declined with a reason."""
 
 from datetime import timedelta
 
@@ -35,40 +33,32 @@ from .recall import answered_before
 
 CANDIDATES = 5
 DUPLICATE_BUTTON = "duplicate_of"
-# The ruling form opens filled from this reader question (its pk in the query string).
+# The query parameter opening the ruling form filled from a reader question.
 ANSWERING = "reader_question"
 
 
 def candidates(question):
-    """The public rulings of the question's edition most like it, best first."""
     with translation.override(question.language):
         return answered_before(question.edition, question.question, limit=CANDIDATES)
 
 
 class ReaderQuestionForm(WagtailAdminModelForm):
-    """A duplicate names its ruling, a declined question its reason; handling records who
-    and when."""
+    """A duplicate names its ruling, a declined question its reason."""
 
     def duplicate_of(self):
-        """The ruling whose "Duplicate of this ruling" button was pressed, if any."""
         pk = self.data.get(DUPLICATE_BUTTON, "")
         if pk.isdigit():
             return Ruling.objects.public().filter(pk=pk).first()
 
     def clean(self):
         cleaned = super().clean()
-        duplicate_of = self.duplicate_of()
-        if duplicate_of:
-            cleaned["status"] = ReaderQuestion.Status.DUPLICATE
-            cleaned["ruling"] = duplicate_of
+        Status = ReaderQuestion.Status
+        if duplicate_of := self.duplicate_of():
+            cleaned |= {"status": Status.DUPLICATE, "ruling": duplicate_of}
         status = cleaned.get("status")
-        answered = (ReaderQuestion.Status.DUPLICATE, ReaderQuestion.Status.ANSWERED)
-        if status in answered and not cleaned.get("ruling"):
+        if status in (Status.DUPLICATE, Status.ANSWERED) and not cleaned.get("ruling"):
             self.add_error("ruling", _("Choose the ruling that answers this question."))
-        if (
-            status == ReaderQuestion.Status.DECLINED
-            and not cleaned.get("decline_reason", "").strip()
-        ):
+        if status == Status.DECLINED and not cleaned.get("decline_reason", "").strip():
             self.add_error("decline_reason", _("Say why the question is declined."))
         return cleaned
 
@@ -86,8 +76,7 @@ class ReaderQuestionForm(WagtailAdminModelForm):
 
 
 class RecallCandidatesPanel(Panel):
-    """The question's recall candidates, each a button marking it a duplicate of that
-    ruling, and the way to answer it with a new ruling."""
+    """The question's recall candidates, each a button marking it their duplicate."""
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/recall_candidates_panel.html"
@@ -126,8 +115,6 @@ class ReaderQuestionFilterSet(WagtailFilterSet):
 
 
 class QuestionIndexView(IndexView):
-    """Newest first; the candidates column costs one recall per question on the page."""
-
     queryset = ReaderQuestion.objects.select_related("edition__game", "ruling__edition")
 
 
@@ -156,7 +143,7 @@ class CandidatesColumn(Column):
 
 
 class QuestionPermissionPolicy(ModelPermissionPolicy):
-    """Questions come from readers: editors handle them, nobody writes one in the admin."""
+    """Questions come from readers: nobody adds one in the admin."""
 
     def user_has_permission(self, user, action):
         return action != "add" and super().user_has_permission(user, action)
@@ -202,8 +189,6 @@ class ReaderQuestionViewSet(ModelViewSet):
 
 
 class WaitingQuestionsSummaryItem(SummaryItem):
-    """The dashboard's count of reader questions no editor has handled yet."""
-
     order = 250
     template_name = "rulings/admin/reader_questions_summary.html"
 
@@ -220,8 +205,8 @@ class WaitingQuestionsSummaryItem(SummaryItem):
 
 
 class AnsweringRulingCreateView(ExplicitSaveCreateView):
-    """The ruling form, opened from a reader question: filled with its question and
-    edition, and once saved recorded as its answer (the reader is told on publication)."""
+    """The ruling form opened from a reader question: filled from it, and once saved
+    recorded as its answer."""
 
     def dispatch(self, request, *args, **kwargs):
         if ANSWERING in request.GET and not request.user.has_perm(ANSWER_QUESTION):

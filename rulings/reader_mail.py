@@ -1,10 +1,6 @@
 """Telling a reader what became of their question: one e-mail, then the address is gone.
-
-Sent by a task once the editor's decision commits (an answer once its ruling is published),
-through the delivering backend, at most once per question: the row is locked, and
-`notified_at` is recorded and the address deleted in the same transaction. Tasks carry the
-question's key, never the address. The sweep forgets addresses kept too long and retries.
-"""
+Sent by a task at most once per question (the row locked, `notified_at` and the deletion in
+one transaction); tasks carry the question's key, never the address."""
 
 import logging
 from datetime import timedelta
@@ -36,27 +32,23 @@ SWEEP_BATCH = 100
 
 
 def question_handled(question):
-    """Tell the reader once the editor's decision commits, if they left an address (the
-    task reads the question as committed and decides whether there is anything to tell)."""
+    """Tell the reader once the editor's decision commits, if they left an address."""
     if question.email:
         pk = question.pk
         transaction.on_commit(lambda: tell_reader.enqueue(pk))
 
 
 def ruling_published(ruling):
-    """`ruling` is published: tell the readers waiting for it, as their questions say."""
     for question in ruling.reader_questions.reader_to_be_told():
         question_handled(question)
 
 
 def site_url(path):
-    """`path` on the site's public address (RULESAGE_BASE_URL, else the admin's)."""
     base = settings.RULESAGE_BASE_URL or settings.WAGTAILADMIN_BASE_URL
     return base.rstrip("/") + path
 
 
 def reader_message(question):
-    """The e-mail telling the reader of `question` what became of it, in their language."""
     with translation.override(question.language):
         context = {
             "question": question,
@@ -74,14 +66,12 @@ def reader_message(question):
 
 
 def can_be_told(questions):
-    """Those whose reader can be told now: declined, or answered by a public ruling."""
     declined = Q(status=ReaderQuestion.Status.DECLINED)
     return questions.filter(declined | Q(ruling__in=Ruling.objects.public()))
 
 
 @task()
 def tell_reader(question_pk, attempt=1):
-    """Send the reader of question `question_pk` their one e-mail if still due; whether sent."""
     with transaction.atomic():
         question = (
             can_be_told(ReaderQuestion.objects.reader_to_be_told())
@@ -104,8 +94,7 @@ def tell_reader(question_pk, attempt=1):
 
 
 def forget_reader_addresses():
-    """Delete the addresses of questions asked more than ADDRESS_KEPT_DAYS ago whose
-    readers were never told; returns how many."""
+    """Delete addresses kept past ADDRESS_KEPT_DAYS; returns how many."""
     asked_before = timezone.now() - timedelta(days=ADDRESS_KEPT_DAYS)
     return (
         ReaderQuestion.objects.exclude(email="")
@@ -115,7 +104,6 @@ def forget_reader_addresses():
 
 
 def tell_waiting_readers():
-    """Queue the e-mail again for readers who can be told and were not; returns how many."""
     waiting = can_be_told(ReaderQuestion.objects.reader_to_be_told()).order_by("pk")
     pks = list(waiting.values_list("pk", flat=True)[:SWEEP_BATCH])
     for pk in pks:
@@ -125,5 +113,4 @@ def tell_waiting_readers():
 
 @task()
 def look_after_reader_addresses():
-    """Forget the addresses kept too long, then tell the readers still waiting."""
     return {"forgotten": forget_reader_addresses(), "queued": tell_waiting_readers()}

@@ -1,9 +1,6 @@
-"""Answered-before recall: the public rulings of an edition most like a reader's question.
-
-Trigram similarity of the questions, among the rulings sharing a stemmed word with it, ranked
-best (docs/search.md). In a translation's language the game's glossary also carries the
-question over to the English of the rulings not yet translated (`catalogue.glossary`).
-"""
+"""Answered-before recall: the public rulings of an edition most like a reader's question,
+by trigram similarity among those sharing a stemmed word (docs/search.md); in a translation's
+language the game's glossary also carries the question over to the English."""
 
 from collections import namedtuple
 from functools import reduce
@@ -41,8 +38,8 @@ UNKNOWN_WEIGHT = 0.5
 
 
 def answered_before(edition, question, *, limit=5, threshold=None, method=None, language=None):
-    """The public rulings of `edition` (an Edition or its pk) most like `question`, best
-    first, each with a `score` (0 to 1) of at least `threshold`; `method` names a ranker."""
+    """The public rulings of `edition` most like `question`, best first, each with a
+    `score` (0 to 1) of at least `threshold`; `method` names a ranker."""
     question = clean_question(question)
     if not question or limit <= 0:
         return []
@@ -68,7 +65,6 @@ def answered_before(edition, question, *, limit=5, threshold=None, method=None, 
 
 
 def merged(lists, limit):
-    """The rulings of both lists, each once with its better score, best first."""
     best = {}
     for ruling in (ruling for found in lists for ruling in found):
         if ruling.pk not in best or ruling.score > best[ruling.pk].score:
@@ -87,16 +83,14 @@ Sought = namedtuple("Sought", "terms weight known")
 
 def sought(expansion):
     return [
-        Sought(concept.english, 1.0, True)
-        if concept.known
-        else Sought(concept.words, UNKNOWN_WEIGHT, False)
-        for concept in expansion.concepts
+        Sought(c.english, 1.0, True) if c.known else Sought(c.words, UNKNOWN_WEIGHT, False)
+        for c in expansion.concepts
     ]
 
 
 def through_glossary(rulings, expansion, limit):
-    """The rulings whose English covers enough of the question's concepts, scored; only
-    those whose question holds a concept the glossary knows (an answer mentions much)."""
+    """The rulings whose English covers enough of the question's concepts; only those whose
+    question holds a concept the glossary knows (an answer mentions much)."""
     concepts = sought(expansion)
     if connection.vendor != "postgresql":
         return covered_in_python(rulings, concepts, limit)
@@ -165,12 +159,10 @@ def stems_of(text):
 
 
 def clean_question(question):
-    """The question as compared: NULs dropped, whitespace collapsed, length bounded."""
     return " ".join((question or "").replace("\x00", " ").split())[:QUESTION_LIMIT]
 
 
 def localized(name):
-    """`name` in the reader's language, falling back to the source language when empty."""
     language = (get_language() or SOURCE_LANGUAGE)[:2]
     source = F(build_localized_fieldname(name, SOURCE_LANGUAGE))
     if language == SOURCE_LANGUAGE:
@@ -180,7 +172,6 @@ def localized(name):
 
 
 def best(rulings, score, limit, threshold):
-    """The rulings scoring at least `threshold`, best first."""
     scored = rulings.annotate(score=score).filter(score__gte=threshold)
     return list(scored.select_related("edition").order_by("-score", "pk")[:limit])
 
@@ -190,8 +181,8 @@ def rank_by_trigram(rulings, question, limit, threshold):
 
 
 def fulltext_parts(question):
-    """A query any stemmed word of the question matches (a paraphrase shares some words,
-    rarely all), and the document: question weighted above answer; None when no word."""
+    """A query any stemmed word matches (a paraphrase shares some words, rarely all), and
+    the document, question weighted above answer."""
     config = search_config(get_language())
     words = WORD_RE.findall(question)[:FULLTEXT_WORDS]
     if not words:
@@ -213,8 +204,8 @@ def rank_by_fulltext(rulings, question, limit, threshold):
 
 
 def rank_by_trigram_among_matches(rulings, question, limit, threshold):
-    """Trigram similarity among rulings sharing a stemmed word with the question: the match
-    keeps out questions that only look alike ("What is the box size?", "What breaks a tie?")."""
+    """Trigram similarity among rulings sharing a stemmed word: keeps out questions that
+    only look alike."""
     query, vector = fulltext_parts(question)
     if query is None:
         return []

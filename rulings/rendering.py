@@ -14,8 +14,8 @@ from .flags import headings_without_text
 from .markers import MARKER_RE
 
 ALLOWED_TAGS = {"p", "ul", "ol", "li", "strong", "em", "h2", "h3", "h4", "br", "code", "blockquote"}
-# Switched off, as they only cost: links and images do not survive sanitising, and their
-# patterns take time cubic in unclosed brackets; raw HTML (slow to parse) is shown as text.
+# Links and images do not survive sanitising, and their patterns take time cubic in
+# unclosed brackets; raw HTML (slow to parse) is shown as text.
 UNUSED_INLINE_PATTERNS = [
     "reference",
     "link",
@@ -39,13 +39,11 @@ def markdown_converter():
 
 
 def render_answer(text, citation_numbers):
-    """Markdown → sanitised HTML, markers linked, a notice under each empty heading (else
-    what follows reads as its text); the last answers rendered are kept in the process."""
+    """Markdown → sanitised HTML, markers linked, a notice under each empty heading."""
     return _rendered(text or "", frozenset(citation_numbers), get_language())
 
 
 def forget_rendered_answers():
-    """Empty the process's kept renderings (for timing a page that renders from nothing)."""
     _rendered.cache_clear()
 
 

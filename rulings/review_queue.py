@@ -1,10 +1,5 @@
-"""The rulings listing's filters and publication column; the review queue, that listing over
-what needs review (`needing_review`), oldest first; and its bulk action marking several
-reviewed with one note for their histories.
-
-A ruling citing a passage errata superseded is verified only when the editor ticks that
-they checked it against the errata. Verifying is reviewing (`REVIEW_RULING`).
-"""
+"""The rulings listing's filters and publication column; the review queue (that listing over
+what needs review, oldest first); and the bulk action marking several reviewed with one note."""
 
 import uuid
 
@@ -31,14 +26,12 @@ from .flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from .models import Ruling
 
 LOG_ACTION = "rulings.reviewed"
-# Oldest first; the id settles ties and lets the two-ended pager read from either end
-# (the `ruling_needing_review` index holds both).
+# The id lets the two-ended pager read from either end (index `ruling_needing_review`).
 OLDEST_FIRST = ["created_at", "id"]
 # "Select all" marks at most these (the confirmation page lists each one).
 MARK_AT_ONCE = 500
 
 
-# Where a ruling stands with readers (Wagtail's draft and publish).
 PUBLICATION = {
     "draft": (_("Draft, not published"), Q(live=False)),
     "live_draft": (_("Live, with a draft waiting"), Q(live=True, has_unpublished_changes=True)),
@@ -47,8 +40,7 @@ PUBLICATION = {
 
 
 class PublicationColumn(StatusTagColumn):
-    """Draft, live, or live with a draft waiting (Wagtail's own status column asks each row
-    whether a publication is scheduled: a query per row)."""
+    """Draft, live, or live with a draft waiting (Wagtail's own costs a query per row)."""
 
     def __init__(self, **kwargs):
         super().__init__(
@@ -93,7 +85,6 @@ class RulingFilterSet(WagtailFilterSet):
 
 
 def may_review(user):
-    """Whether `user` may verify, correct or withdraw a ruling."""
     return bool(user and user.has_perm(REVIEW_RULING))
 
 
@@ -108,7 +99,7 @@ class ReviewQueueFilterSet(RulingFilterSet):
 
 
 class RulingIndexView(LongListIndexView):
-    """The rulings listing: its bulk actions' checkboxes for those who may review."""
+    """Bulk action checkboxes only for those who may review."""
 
     @cached_property
     def columns(self):
@@ -138,8 +129,7 @@ class ReviewQueueMenuItem(MenuItem):
 
 
 class ReviewQueueMixin:
-    """For the rulings' viewset: the queue at `review/`, the listing's own view with the
-    queue's filters, order and columns."""
+    """The review queue at `review/`: the listing's view with the queue's filters and order."""
 
     def get_urlpatterns(self):
         queue = self.get_index_view_kwargs(
@@ -185,7 +175,7 @@ class MarkReviewedForm(forms.Form):
 
 class MarkReviewedBulkAction(ReviewersOnly, SnippetBulkAction):
     """Verify the ticked rulings that still need review, with one note for them all; one
-    decided meanwhile or with a draft waiting is named on the confirmation and left."""
+    citing a superseded passage only when the editor confirms checking it."""
 
     display_name = _("Mark reviewed")
     action_type = "mark_reviewed"
@@ -200,8 +190,7 @@ class MarkReviewedBulkAction(ReviewersOnly, SnippetBulkAction):
         return model.objects.filter(pk__in=object_ids).select_related("edition")
 
     def get_all_objects_in_listing_query(self, parent_id):
-        """ "All in the listing": what needs review as filtered, at most MARK_AT_ONCE, each
-        named on the confirmation page (a search typed in the listing is not applied)."""
+        """What needs review as filtered, at most MARK_AT_ONCE (a search is not applied)."""
         listed = RulingFilterSet(self.request.GET, queryset=Ruling.objects.needing_review())
         return list(listed.qs.order_by(*OLDEST_FIRST).values_list("pk", flat=True)[:MARK_AT_ONCE])
 
@@ -223,7 +212,6 @@ class MarkReviewedBulkAction(ReviewersOnly, SnippetBulkAction):
         return context
 
     def left_out(self):
-        """The ticked rulings citing a superseded passage, unless the editor confirmed them."""
         if self.cleaned_form.cleaned_data["verify_superseded"]:
             return []
         return [ruling for ruling in self.actionable_objects if ruling.has_flag(SUPERSEDED_PASSAGE)]
@@ -238,8 +226,8 @@ class MarkReviewedBulkAction(ReviewersOnly, SnippetBulkAction):
 
     @classmethod
     def execute_action(cls, objects, user=None, note="", left_out=(), **kwargs):
-        """Verify each ruling as its edit form would, with `note` in its history (each log
-        entry with its own id: a history shows one entry per id and action)."""
+        """Verify each as its edit form would; each log entry has its own id, as a history
+        shows one entry per id and action."""
         rulings = [ruling for ruling in objects if ruling not in left_out]
         when = timezone.now()
         for ruling in rulings:

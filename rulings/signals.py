@@ -1,6 +1,5 @@
-"""Which cached pages a change to the rulings' records makes stale (an errata card's too: the
-rulings citing its passage, its game's guides and errata lists); errata re-flag the rulings
-citing their passage; a ruling published tells the readers it answers."""
+"""Which cached pages a change to the rulings' records (or an errata card) makes stale;
+errata re-flag the rulings citing their passage; a ruling published tells its readers."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -29,7 +28,6 @@ watch("rulings", not_shown=[ReaderQuestion, ImportJob, ImportJobFile])
 
 @tags_for(Ruling, RulingCorrection)
 def of_ruling(record):
-    """Its page, the corrections log, and its game's lists and feed."""
     ruling_id = record.pk if isinstance(record, Ruling) else record.ruling_id
     game_id = value(Ruling, ruling_id, "edition__game_id")
     return {cache_tags.ruling(ruling_id), LISTS, game_rulings(game_id) if game_id else SITE}
@@ -37,7 +35,6 @@ def of_ruling(record):
 
 @tags_for(Citation, RulingMention)
 def of_ruling_record(record):
-    """Shown on the ruling's page only (and in the corrections log)."""
     return {cache_tags.ruling(record.ruling_id), LISTS}
 
 

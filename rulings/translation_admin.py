@@ -1,14 +1,7 @@
-"""Translators' admin for rulings: "mark up to date", the ruling editor's translation
-panel, and what the translators' dashboard lists of rulings (each game's glossary is the
-catalogue's, catalogue.viewsets).
-
-Translators edit a ruling's translated fields in the ruling's own form (rulings.forms keeps
-them to those). Marking a translation up to date is a separate, explicit statement, made
-after seeing what changed in the English: it needs the translation to have been edited
-since the English it followed, or a reason. A ruling's translation is behind once the
-English a reader sees differs from the followed revision's (`core.freshness`, whose
-default rule that is).
-"""
+"""Translators' admin for rulings: "mark up to date", the edit page's translation panel,
+and the rulings the translators' dashboard lists. Marking up to date is an explicit statement
+made after seeing what changed in the English: it needs the translation edited since, or a
+reason (`core.freshness`)."""
 
 from types import SimpleNamespace
 
@@ -22,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import TemplateView
+from django.views.generic import FormView
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin import messages
 from wagtail.admin.panels import Panel
@@ -55,13 +48,11 @@ from .models import Ruling
 
 LOG_ACTION = "rulings.translation_up_to_date"
 
-# Where "mark up to date" returns when nothing says where (the translators' dashboard is
-# the project's, so it is named by its URL name, not imported).
+# Where "mark up to date" returns by default (named, as it lives in a higher layer).
 DASHBOARD_URL_NAME = "guides_translations"
 
 
 def mark_translation_current(ruling, language, user, note=""):
-    """Record that `ruling`'s `language` text says what its English now says."""
     follows = english_revision(ruling, user)
     return mark_up_to_date(ruling, language, follows, user, note, LOG_ACTION, {"note": note or ""})
 
@@ -89,17 +80,13 @@ class MarkUpToDateForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
-    def __init__(self, *args, reason_required, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["reason"].required = reason_required
 
-
-class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
-    """GET: the English then and now, field by field, and the translation; POST: record
-    that the translation says what the current English says."""
+class MarkRulingTranslationView(WagtailAdminTemplateMixin, FormView):
+    """GET: the English then and now beside the translation; POST: mark it up to date."""
 
     template_name = "core/admin/mark_translation_up_to_date.html"
     header_icon = "globe"
+    form_class = MarkUpToDateForm
 
     def dispatch(self, request, pk, language):
         if language not in target_languages() or not can_mark(request.user):
@@ -108,10 +95,12 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
         self.language = language
         self.record = mark_for(self.ruling, language)
         self.edited = edited_since(self.ruling, language, self.record)
-        self.form = MarkUpToDateForm(
-            request.POST if request.method == "POST" else None, reason_required=not self.edited
-        )
         return super().dispatch(request, pk, language)
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        form.fields["reason"].required = not self.edited
+        return form
 
     def get_page_title(self):
         return _("Mark the %(language)s translation up to date") % {
@@ -153,20 +142,16 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
             rows=rows,
             edited_since=self.edited,
             language_name=language_name(self.language),
-            form=self.form,
             next_url=self.get_next_url(),
             edit_url=reverse("wagtailsnippets_rulings_ruling:edit", args=[self.ruling.pk]),
         )
         return context
 
-    def post(self, request, pk, language):
-        if not self.form.is_valid():
-            return self.get(request, pk, language)
-        mark_translation_current(
-            self.ruling, self.language, request.user, self.form.cleaned_data["reason"]
-        )
+    def form_valid(self, form):
+        reason = form.cleaned_data["reason"]
+        mark_translation_current(self.ruling, self.language, self.request.user, reason)
         messages.success(
-            request,
+            self.request,
             _("The %(language)s translation of “%(question)s” is marked up to date.")
             % {"language": language_name(self.language), "question": self.ruling.question_en},
         )
@@ -174,8 +159,6 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, TemplateView):
 
 
 class TranslationStatePanel(Panel):
-    """On a ruling's edit page: where each translation stands, and the way to mark it."""
-
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/translation_state_panel.html"
 
@@ -201,14 +184,12 @@ class TranslationStatePanel(Panel):
 
 
 def translated(language):
-    """Public rulings with text of their own in `language`, or marked in it: what the
-    translators' dashboard lists."""
+    """Public rulings with text of their own in `language`, or marked in it."""
     own_text = Q(**{f"question_{language}__gt": ""}) | Q(**{f"answer_{language}__gt": ""})
     return Ruling.objects.public().filter(own_text | marked(Ruling, language))
 
 
 def ruling_states(language, pks=None):
-    """The translation state of every translated public ruling (or of those in `pks`)."""
     rulings = (
         translated(language)
         .select_related("edition__game")
@@ -225,9 +206,7 @@ def ruling_states(language, pks=None):
 
 def ruling_statuses(language):
     """(status, edition code, ruling id) of every translated public ruling, behind first,
-    then by edition and id: the dashboard's counts and order, at catalogue size. Read as
-    rows, by `translation_state`'s rule: no text of its own is missing, never marked is
-    behind; only a marked translation needs the English it follows, read for those alone."""
+    read as rows by `translation_state`'s rule: only marked ones need the English followed."""
     columns = [build_localized_fieldname(name, language) for name in reader_fields(Ruling)]
     followed = marks(Ruling, language).filter(object_id=OuterRef("pk")).values("follows")[:1]
     rows = translated(language).annotate(follows=Subquery(followed))

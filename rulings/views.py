@@ -26,8 +26,7 @@ from .rendering import render_answer
 
 
 def trail(edition=None, *last):
-    """Home › Rulings › the edition's rulings › `last` crumbs (the current page last): every
-    page of the section, the catalogue's documents and errata registries too (rulesage.urls)."""
+    """Home › Rulings › the edition's rulings › `last` crumbs."""
     crumbs = [home_crumb(), Crumb(gettext("Rulings"), reverse("rulings:index"))]
     if edition is not None:
         crumbs.append(Crumb(f"{edition.game.name} · {edition.code}", edition.get_absolute_url()))
@@ -35,8 +34,7 @@ def trail(edition=None, *last):
 
 
 class RulingListView(ListView):
-    """All public rulings, newest answer first, or an edition's (at its address or typed),
-    narrowed to a review status; pages read through the indexes (IndexPaginator)."""
+    """All public rulings, newest first, or an edition's, narrowed to a review status."""
 
     template_name = "rulings/ruling_list.html"
     context_object_name = "rulings"
@@ -60,7 +58,6 @@ class RulingListView(ListView):
 
     @cached_property
     def status(self):
-        """The status chosen, when it is one; any other value lists every status."""
         status = self.request.GET.get("status", "")
         if status not in Ruling.Status.values:
             return ""
@@ -104,8 +101,7 @@ class RulingDetailView(DetailView):
     context_object_name = "ruling"
 
     def get_object(self, queryset=None):
-        """The public ruling with what its page shows of other records, remembered per
-        language until the ruling or its game changes."""
+        """The ruling and what its page shows, remembered until the ruling or game changes."""
         code, slug = self.kwargs["code"], self.kwargs["slug"]
         language = translation.get_language()
         self.read = remembered(
@@ -124,7 +120,6 @@ class RulingDetailView(DetailView):
 
 
 def page_context(ruling, read):
-    """What a ruling's page and its preview show besides the ruling, from `read_around`."""
     citations = list(ruling.citations.all())
     cards = read["cards"]
     for citation in citations:
@@ -149,13 +144,11 @@ def page_context(ruling, read):
 
 
 def preview_page(ruling, request):
-    """The ruling as edited on its page, as readers will see it once published."""
     context = {"ruling": ruling, **page_context(ruling, read_around(ruling, get_language()))}
     return render_to_string(RulingDetailView.template_name, context, request=request)
 
 
 def read_ruling_page(code, slug, language):
-    """The public ruling at that address with what its page shows, and `read_around`'s."""
     citations = (
         Citation.objects.select_related("passage__document__edition", "document__edition")
         .defer("passage__search_en", "passage__search_es")
@@ -175,8 +168,8 @@ def read_ruling_page(code, slug, language):
 
 
 def read_around(ruling, language):
-    """The active errata cards of the cited passages, by passage; the sections of live pages
-    in `language` naming the ruling; in a translation's language, where it stands."""
+    """The errata cards over the cited passages, the pages naming the ruling, and where its
+    translation stands."""
     passage_ids = [c.passage_id for c in ruling.citations.all() if c.passage_id]
     active = ErrataCard.objects.active().select_related("edition")
     cards = {card.passage_id: card for card in active.filter(passage_id__in=passage_ids)}

@@ -1,5 +1,5 @@
-"""The editors' desk: the Rules menu (rulings and the catalogue), the rulings review queue,
-reader questions, imports and marking translations up to date."""
+"""The editors' desk: the Rules menu, the review queue, reader questions, imports and
+marking translations up to date."""
 
 from django.contrib.auth.models import Permission
 from django.urls import path, reverse
@@ -61,6 +61,7 @@ from .translation_admin import (
 # The document field in the same row of the citations inline as the passage chooser.
 CITATION_ROW_DOCUMENT = {"match": r"^id_citations-\d+-", "append": "document"}
 
+PROVENANCE = ["origin", "answerer", "answered_at", "source_file", "reviewed_at", "reviewed_by"]
 CITATION_PANELS = [
     FieldPanel("n"),
     FieldPanel(
@@ -84,12 +85,10 @@ CITATION_PANELS = [
 
 
 class RulingEditView(MergingEditMixin, ExplicitSaveEditView):
-    """A save after someone else saved a newer version is merged with it, as for pages."""
+    """A save after someone else's newer one is merged with it, as for pages."""
 
 
 class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
-    """Every ruling, most flags first, then newest; and the review queue at `review/`."""
-
     model = Ruling
     add_view_class = AnsweringRulingCreateView
     edit_view_class = RulingEditView
@@ -107,8 +106,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
         PublicationColumn(),
     ]
     search_fields = ["question", "answer"]
-    # Editors search both languages at once, by substring, as before rulings were indexed
-    # for the site search (which looks in one language's columns at a time).
+    # Editors search both languages at once, by substring (the site search does one).
     search_backend_name = None
     edit_handler = TabbedInterface(
         [
@@ -133,14 +131,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
                 [InlinePanel("corrections", label=_("Correction"))], heading=_("Corrections")
             ),
             ObjectList(
-                [
-                    FieldPanel("origin", read_only=True),
-                    FieldPanel("answerer", read_only=True),
-                    FieldPanel("answered_at", read_only=True),
-                    FieldPanel("source_file", read_only=True),
-                    FieldPanel("reviewed_at", read_only=True),
-                    FieldPanel("reviewed_by", read_only=True),
-                ],
+                [FieldPanel(name, read_only=True) for name in PROVENANCE],
                 heading=_("Provenance"),
             ),
         ],
@@ -213,7 +204,6 @@ def register_rulings_log_actions(actions):
 
 @hooks.register("register_permissions")
 def register_rulings_permissions():
-    # Listed in the group editor so administrators can give them to other groups too.
     codename = IMPORT_RULINGS.partition(".")[2]
     return Permission.objects.filter(content_type__app_label="rulings", codename=codename)
 

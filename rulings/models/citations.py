@@ -11,7 +11,7 @@ from core.fields import optional_link
 
 
 class Citation(Located, Orderable):
-    """Citation [n] of a ruling: a passage, or a document page and heading not in the corpus."""
+    """[n] of a ruling: a passage, or a document's page and heading not in the corpus."""
 
     ruling = ParentalKey("rulings.Ruling", on_delete=models.CASCADE, related_name="citations")
     n = models.PositiveSmallIntegerField(_("number"))

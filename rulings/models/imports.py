@@ -9,10 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ImportJob(models.Model):
-    """One upload of exports. ``results`` gets a row per file as it is imported, kept as
-    the report. The task notes the time with each row (``heartbeat_at``): a running job
-    whose heartbeat is older than RULESAGE_IMPORT_LEASE_SECONDS has lost its worker, is
-    *interrupted*, and the task that `take`s it imports the files not yet in ``results``."""
+    """One upload of exports; ``results`` gets a row per file imported. A running job whose
+    ``heartbeat_at`` is older than the lease has lost its worker: it is *interrupted*."""
 
     QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
     STATES = [
@@ -30,7 +28,7 @@ class ImportJob(models.Model):
     state = models.CharField(max_length=10, choices=STATES, default=QUEUED)
     total = models.PositiveIntegerField(default=0)
     results = models.JSONField(default=list, blank=True)
-    # Why a job failed as a whole (the task itself broke), never a refused file.
+    # Why the task itself broke, never a refused file.
     error = models.TextField(blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
 

@@ -1,5 +1,4 @@
-"""Where published pages name a ruling as related, so a ruling page can link back: the
-app publishing the page writes the rows (guides/related.py), unknown to rulings."""
+"""Where published pages name a ruling, so its page can link back (written by guides)."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -11,7 +10,6 @@ from .rulings import Ruling
 
 class RulingMentionQuerySet(models.QuerySet):
     def public(self, language):
-        """The sections of live pages naming a ruling, as readers of `language` see them."""
         return (
             self.filter(page__live=True, language=language)
             .select_related("page")
@@ -47,9 +45,8 @@ class RulingMention(models.Model):
 
 
 def replace_mentions(page, mentions):
-    """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows,
-    each once, of rulings that still exist; each is saved with its signals so the rulings'
-    pages are made stale (once: `gathered`)."""
+    """Make `mentions` [(ruling_id, language, section, anchor), …] the page's only rows;
+    saved with their signals, so the rulings' pages go stale."""
     existing = set(
         Ruling.objects.filter(pk__in={m[0] for m in mentions}).values_list("pk", flat=True)
     )

@@ -1,5 +1,4 @@
-"""Questions readers send about an edition, kept for editors and never shown publicly:
-only a ruling an editor makes of one is (rulings/reader_mail.py tells the reader)."""
+"""Questions readers send about an edition: kept for editors, never shown publicly."""
 
 from django.conf import settings
 from django.db import models
@@ -23,7 +22,6 @@ class ReaderQuestionQuerySet(models.QuerySet):
         return self.filter(status=ReaderQuestion.Status.NEW)
 
     def reader_to_be_told(self):
-        """Handled by an editor, and the reader left an address and was not told yet."""
         return (
             self.exclude(status=ReaderQuestion.Status.NEW)
             .exclude(email="")

@@ -1,5 +1,5 @@
-"""Who wrote a ruling, where it stands with the editors, and the one definition of each
-condition the listings, counts and figures ask: readers see it, it needs review, its flags."""
+"""A ruling's origin and review status, and the one definition of each condition the
+listings, counts and figures ask."""
 
 from django.db import connection, models
 from django.db.models import Q
@@ -15,21 +15,19 @@ DATED_AT = Coalesce("answered_at", "created_at")
 
 
 def public_rulings(prefix=""):
-    """The condition a ruling readers see meets: published, and not withdrawn. `prefix`
-    reaches rulings from another model (`"rulings__"`, `"ruling__"`)."""
+    """Published and not withdrawn; `prefix` reaches rulings from another model."""
     return Q(**{f"{prefix}live": True}) & ~Q(**{f"{prefix}status": RulingStatus.WITHDRAWN})
 
 
 def carries_flag(code):
-    """The condition "has the review flag `code`" (on SQLite, found as text in the JSON)."""
+    """Has the review flag `code` (on SQLite, found as text in the JSON)."""
     if connection.features.supports_json_field_contains:
         return Q(flags__contains=[{"code": code}])
     return Q(flags__icontains=f'"{code}"')
 
 
 class RulingOrigin(models.TextChoices):
-    """Where a ruling came from, set by whoever creates it; readers see illustrative
-    rulings labelled as such everywhere."""
+    """Where a ruling came from; illustrative ones are labelled as such everywhere."""
 
     EXPORT = "export", _("Rules Q&A system export")
     EDITOR = "editor", _("Written by an editor")
@@ -37,8 +35,7 @@ class RulingOrigin(models.TextChoices):
 
 
 class RulingStatus(models.TextChoices):
-    """Where a ruling stands with the editors: a new one starts unreviewed in its origin's
-    own words (`first_for`, held by the database), and review moves it on."""
+    """A new ruling starts unreviewed in its origin's words (`first_for`); review moves it on."""
 
     IMPORTED = "imported", _("Imported")
     WRITTEN = "written", _("Written by an editor")
@@ -59,23 +56,19 @@ class RulingStatus(models.TextChoices):
 
     @classmethod
     def decided(cls):
-        """An editor's review decisions: from then on the answer is the editor's, and a
-        re-import refreshes provenance only."""
+        """After these the answer is the editor's: a re-import refreshes provenance only."""
         return frozenset({cls.VERIFIED, cls.CORRECTED, cls.WITHDRAWN})
 
     @classmethod
     def reopened_by_errata(cls):
-        """What goes back to "needs review" when a cited passage is superseded."""
         return frozenset({cls.IMPORTED, cls.WRITTEN, cls.VERIFIED, cls.CORRECTED})
 
 
 class RulingQuerySet(models.QuerySet):
     def public(self):
-        """What readers see: published rulings, but not withdrawn ones."""
         return self.filter(public_rulings())
 
     def needing_review(self):
-        """Every ruling not yet verified, corrected or withdrawn."""
         return self.exclude(status__in=RulingStatus.decided())
 
     def flagged(self, code=None):
@@ -85,13 +78,11 @@ class RulingQuerySet(models.QuerySet):
         return self.filter(carries_flag(code))
 
     def citing_books_of(self, game):
-        """Public rulings that cite a document of `game` (an expansion's rulings cite both
-        games' books)."""
+        """Public rulings citing a document of `game` (an expansion's cite both games')."""
         cites = Citation.objects.filter(ruling=models.OuterRef("pk"), document__edition__game=game)
         return self.public().filter(models.Exists(cites))
 
     def citing_superseded(self):
-        """Public rulings that cite a passage an active errata card supersedes."""
         superseded = ErrataCard.objects.active().filter(
             passage__citations__ruling=models.OuterRef("pk")
         )
@@ -99,8 +90,7 @@ class RulingQuerySet(models.QuerySet):
 
 
 def superseding_cards(rulings):
-    """{ruling id: [the errata cards in force over a passage it cites]} for `rulings`, in
-    one query, the cards ready to be named (edition, location, issue date)."""
+    """{ruling id: [active errata cards over a passage it cites]}, in one query."""
     cards = (
         ErrataCard.objects.active()
         .filter(passage__citations__ruling__in=rulings)

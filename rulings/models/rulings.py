@@ -1,4 +1,5 @@
-"""Rulings: answered questions about one edition, each claim citing a numbered source."""
+"""Rulings: answered questions about one edition, each claim citing a numbered source; and
+their public corrections (the shape every correction shares is in `core`)."""
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
@@ -8,12 +9,14 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from modelcluster.fields import ParentalKey
 from modelcluster.models import ClusterableModel
 from wagtail.models import DraftStateMixin, PreviewableMixin, RevisionMixin
 from wagtail.search import index
 
 from catalogue.models.errata import ErrataCard
 from catalogue.models.games import Edition, next_free_slug
+from core.models import Correction
 from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
@@ -28,8 +31,7 @@ FLAG_INPUTS = {"answer", "tokens_out", "flags", "flag_count"} | {
 
 
 class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, ClusterableModel):
-    """An answered rules question about one `Edition`, with numbered `Citation`s: drafted,
-    previewed and published like a page (imports publish what they write)."""
+    """An answered rules question about one `Edition`, citing numbered `Citation`s."""
 
     class Outcome(models.TextChoices):
         ANSWERED = "answered", _("Answered")
@@ -69,7 +71,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         help_text=_("Set by the importer (export) and the demo loader (illustrative)."),
     )
     source_file = models.CharField(_("imported from"), max_length=300, blank=True)
-    # Identity across re-imports (rulings/importers/write/identity.py).
+    # Identity across re-imports (importers/write/identity.py).
     import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
     question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
     import_hash = models.CharField(max_length=64, blank=True, editable=False)
@@ -83,21 +85,19 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
     reviewed_by = models.CharField(_("reviewed by"), max_length=150, blank=True)
     flags = models.JSONField(_("review flags"), default=list, blank=True, editable=False)
     flag_count = models.PositiveSmallIntegerField(_("flags"), default=0, editable=False)
-    # A default, not `auto_now_add`: a new ruling's two dates below are then one moment.
+    # Not `auto_now_add`: a new ruling's two dates are then one moment.
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
-    # `news_at`, kept on the row and indexed for the feed and the sitemap; not revisioned.
+    # `news_at`, indexed for the feed and the sitemap; not revisioned.
     changed_for_readers_at = models.DateTimeField(
         _("last changed for readers"), default=timezone.now, editable=False, serialize=False
     )
     _revisions = GenericRelation("wagtailcore.Revision", related_query_name="ruling")
-    # Where each translation stands (core.freshness); removed with the ruling.
     translation_marks = GenericRelation("core.TranslationMark")
 
     objects = RulingQuerySet.as_manager()
 
-    # Searched in its own columns, in the admin too (core.admin_search_backend), one
-    # language's columns at a time with its stemming (pages/search.py).
+    # Searched in its own columns, one language at a time (core.admin_search_backend).
     admin_search_index = False
     search_fields = [
         *(index.SearchField(f"question_{code}", boost=2) for code in site_languages()),
@@ -106,10 +106,8 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         index.FilterField("edition_id"),
         index.FilterField("status"),
         index.FilterField("live"),
-        # A reader of a translation finds the rulings without one in English (rulesage).
         *(index.FilterField(f"question_{code}") for code in site_languages()),
     ]
-    # Kept by PostgreSQL on every write (core.text_search).
     search_en = search_vector_field("en", {"question_en": "A", "answer_en": "B"})
     search_es = search_vector_field("es", {"question_es": "A", "answer_es": "B"})
     # Indexed by save() itself: Wagtail's bookkeeping saves change nothing searched.
@@ -204,8 +202,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         return f"{self.edition.code}: {self.question[:80]}"
 
     def save(self, *args, refresh_flags=True, search_index=True, **kwargs):
-        """Save, then recompute the review flags and update the search index, unless the
-        save cannot change them (the importer turns both off: it does them in batches)."""
+        """Save, then refresh the review flags and search index when the save may change them."""
         if not self.slug:
             self.slug = unique_slug(self)
         update_fields = kwargs.get("update_fields")
@@ -241,8 +238,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
             self.answered_at = self.first_published_at or timezone.now()
 
     def with_content_json(self, content):
-        """The ruling as a revision recorded it, but dated as it stands now: restoring an
-        earlier text is not an earlier correction."""
+        """Dated as it stands now: restoring an earlier text is not an earlier correction."""
         obj = super().with_content_json(content)
         obj.changed_for_readers_at = self.changed_for_readers_at
         obj.answered_at = obj.answered_at or self.answered_at
@@ -250,8 +246,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def dated_at(self):
-        """The date its page shows: when its answer was given, else when it was stored
-        (`DATED_AT` in a query)."""
+        """When its answer was given, else when it was stored (`DATED_AT` in a query)."""
         return self.answered_at or self.created_at
 
     def news_at(self):
@@ -267,19 +262,16 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
             self.changed_for_readers_at = when
 
     def refresh_flags(self):
-        """Recompute the review flags and store them (after children are saved)."""
         flags = self.flags_for(list(self.citations.all()))
         if flags != self.flags:
             self.flags, self.flag_count = flags, len(flags)
             type(self).objects.filter(pk=self.pk).update(flags=flags, flag_count=len(flags))
 
     def flags_for(self, citations):
-        """The review flags this ruling has with `citations` (saved or about to be)."""
         superseding = ErrataCard.objects.superseding({c.passage_id for c in citations})
         return compute_flags(self.answer, self.tokens_out, citations, superseding)
 
     def record_review(self, user, when=None):
-        """`user` decided this ruling's review now: readers are told who and when."""
         self.reviewed_at = when or timezone.now()
         self.reviewed_by = public_name(user)
 
@@ -288,7 +280,6 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def preview_modes(self):
-        """One per language."""
         return settings.LANGUAGES
 
     def get_preview_template(self, request, mode_name):
@@ -309,8 +300,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
     @property
     def timing_rows(self):
-        """(label, milliseconds, translated?) for each of the export's timings, in its order:
-        the keys it is known to use are interface words, translated; others shown as sent."""
+        """(label, milliseconds, translated?) per timing; unknown keys are shown as sent."""
         return [
             (TIMING_LABELS.get(key, key), ms, key in TIMING_LABELS)
             for key, ms in (self.timings or {}).items()
@@ -318,7 +308,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
 
 
 def unique_slug(ruling):
-    """The question's slug, or the next free "-n" after it in the edition, in one query."""
+    """The question's slug, or the next free "-n" after it in the edition."""
     base = slug_base(ruling.question)
     taken = set(
         Ruling.objects.filter(edition_id=ruling.edition_id, slug__startswith=base)
@@ -329,5 +319,28 @@ def unique_slug(ruling):
 
 
 def slug_base(question):
-    """The slug a ruling about ``question`` gets when no other ruling of its edition has it."""
     return slugify(question)[:80].strip("-") or "ruling"
+
+
+class RulingCorrectionQuerySet(models.QuerySet):
+    def public(self):
+        return (
+            self.filter(public_rulings("ruling__"))
+            .select_related("ruling__edition")
+            .order_by("-corrected_on", "-pk")
+        )
+
+
+class RulingCorrection(Correction):
+    ruling = ParentalKey(Ruling, on_delete=models.CASCADE, related_name="corrections")
+
+    objects = RulingCorrectionQuerySet.as_manager()
+
+    class Meta(Correction.Meta):
+        abstract = False
+        indexes = [models.Index(fields=["-corrected_on", "-id"], name="rulingcorrection_newest")]
+
+    def save(self, *args, **kwargs):
+        """A correction is news of its ruling for readers (the feed)."""
+        super().save(*args, **kwargs)
+        self.ruling.mark_changed_for_readers(self.dated_at)

@@ -21,8 +21,7 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def ruling_as_published(context):
-    """The ruling as edited, on its page's own template with its view's own context (the
-    model cannot reach its page's view: the view imports the models)."""
+    """The ruling as edited, on its page's template (the model cannot import its view)."""
     return preview_page(context["ruling"], context["request"])
 
 
@@ -32,7 +31,6 @@ def ruling_json_ld(context):
 
 
 def citation_reference(citation, request):
-    """A cited passage: its document's page on the site, at the passage."""
     passage = citation.passage
     url = passage.get_absolute_url() if passage else None
     if url is None and citation.document_id:
@@ -53,8 +51,7 @@ def url_in(ruling, request, language):
 
 
 def ruling_data(context):
-    """The ruling in `context` (RulingDetailView's) as a QAPage: the question and answer,
-    who reviewed it and when, the passages it cites, and its corrections."""
+    """The ruling in `context` as a schema.org QAPage."""
     request, ruling = context["request"], context["ruling"]
     url = request.build_absolute_uri(ruling.get_absolute_url())
     answered = ruling.outcome != ruling.Outcome.ABSTAINED and ruling.answer

@@ -33,8 +33,7 @@ def load_json(text: str, max_depth: int, max_number_chars: int) -> object:
 
 
 def load_or_refuse(text: str, limits, filename: str, key: str = "", line=None):
-    """``load_json`` within ``limits``, refusing the file at the problem's line; for a
-    one-line value ``key`` (on ``line``), at its column."""
+    """``load_json`` within ``limits``, refusing the file at the problem's line (or column)."""
     try:
         return load_json(text, limits.json_depth, limits.json_number_chars)
     except JSONRefused as exc:

@@ -1,5 +1,4 @@
-"""What both export formats carry in the exporting system's wording: the outcome, timestamps
-("Sep 6, 2026 13:08 UTC", or ISO 8601) and the answer's [n] markers."""
+"""What both export formats carry in the exporting system's wording: outcome, dates, markers."""
 
 import re
 from datetime import UTC, datetime
@@ -7,10 +6,8 @@ from datetime import UTC, datetime
 from rulings.importers.read.parsed import ExportFormatError, Reference
 from rulings.markers import compare_markers
 
-# The provenance key of an export's retention deadline ("debug row retained until:"), as
-# ISO 8601: when the exporting system will drop its record, not when the answer was given.
+# The provenance key of an export's retention deadline: not when the answer was given.
 RETAINED_UNTIL = "retained_until"
-# The line that states it, as earlier versions named it in ``recorded_at_source``.
 RETENTION_LINE = "debug row retained until"
 # A text export's line ending in one of these is a sentence or a lead-in, never a heading.
 SENTENCE_END = (".", ":", ";", ",", "!", "?")
@@ -49,15 +46,13 @@ def outcome_of(label: str, line: int | None, warnings: list[str]) -> str:
 def marker_warnings(
     filename: str, placed: list[tuple[int, int]], refs: list[Reference], words: tuple[str, str]
 ) -> list[str]:
-    """Refuse markers ((n, line) in ``placed``) when there are no references at all; else warn
-    of each without a reference and each reference never cited, in the format's ``words``."""
-    mismatch = compare_markers((n for n, _line in placed), (r.n for r in refs))
+    """Refuse markers when there are no references at all; else warn of each mismatch."""
+    unknown, never = map(set, compare_markers((n for n, _line in placed), (r.n for r in refs)))
     whole, reference = words
-    if mismatch.cites_without_sources:
+    if placed and not refs:
         n, line = placed[0]
         message = f"the answer cites [{n}] but the {whole} has no references"
         raise ExportFormatError(filename, line, message)
-    unknown, never = set(mismatch.without_citation), set(mismatch.never_referred)
     return [
         f"line {line}: marker [{n}] has no {reference}" for n, line in placed if n in unknown
     ] + [

@@ -1,6 +1,5 @@
-"""One export file read from disk: bounded, decoded, parsed by its format, then checked
-once for both formats, so what the database would reject is refused with its file, line
-and path (``retrieval_refs[3].page``)."""
+"""One export file read from disk: bounded, decoded, parsed, then checked once for both
+formats, so what the database would reject is refused with its file and line."""
 
 import math
 import re
@@ -24,8 +23,7 @@ VERBATIM = re.compile(r"[\x00\ud800-\udfff]")
 
 
 def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
-    """Parse one export file, JSON for a ``.json`` name or a leading "{", else text; named
-    by its name, not its path."""
+    """Parse one export file: JSON for a ``.json`` name or a leading "{", else text."""
     path = Path(path)
     name = path.name
     limits = limits or import_limits()
@@ -58,8 +56,7 @@ def parse_file(path, limits: ImportLimits | None = None) -> ParsedRuling:
 
 
 def markdown_nesting(markdown: str) -> tuple[int, int]:
-    """Deepest nesting of lists and quotes in ``markdown``, and that line's index among the
-    non-blank lines: Python-Markdown recurses once per level."""
+    """Deepest nesting of lists and quotes, and that line's index among non-blank lines."""
     deepest, where, index = 0, 0, -1
     for line in markdown.split("\n"):
         if not line.strip():
@@ -76,8 +73,6 @@ def markdown_nesting(markdown: str) -> tuple[int, int]:
 
 
 class _Checker:
-    """Walks one ParsedRuling; the first problem found is raised as ExportFormatError."""
-
     def __init__(self, parsed: ParsedRuling, limits: ImportLimits):
         self.parsed, self.limits = parsed, limits
         self.lines = dict(parsed.field_lines)

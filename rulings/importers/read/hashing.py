@@ -1,5 +1,5 @@
-"""The content hash of a parsed export, from the stored values alone: equal hashes mean a
-re-import would change nothing. Stored hashes were made by ``_feed``: it must never change."""
+"""The content hash of a parsed export: equal hashes mean a re-import would change nothing.
+Stored hashes were made by ``_feed``: it must never change."""
 
 import hashlib
 from dataclasses import fields, replace
@@ -27,8 +27,8 @@ def digest_of(parsed: ParsedRuling) -> str:
 
 
 def is_unchanged(parsed: ParsedRuling, stored_hash: str) -> bool:
-    """Whether ``stored_hash`` was made from this content. Earlier versions hashed an export
-    dated only by its retention deadline with that deadline as the answer's date."""
+    """Whether ``stored_hash`` was made from this content (earlier versions dated an export
+    by its retention deadline)."""
     if stored_hash == digest_of(parsed):
         return True
     retained = (parsed.provenance or {}).get(RETAINED_UNTIL)

@@ -1,5 +1,4 @@
-"""The JSON form of a ruling: one object keyed by ParsedRuling's field names, so
-``dump_json`` writes what ``parse_json`` reads back; pydantic checks its shape strictly."""
+"""The JSON form of a ruling, keyed by ParsedRuling's field names; pydantic checks its shape."""
 
 import json
 from contextlib import suppress
@@ -27,7 +26,6 @@ FORMAT_ID = "rulesage-ruling/1"
 
 
 def _null_as(empty: type) -> BeforeValidator:
-    """Null is the same as an absent key."""
     return BeforeValidator(lambda value: empty() if value is None else value)
 
 
@@ -144,8 +142,7 @@ def _offsets(text: str, pos: int) -> dict:
 
 
 def _load(text: str, filename: str, limits: ImportLimits) -> tuple[dict, dict[str, int], int]:
-    """The document, the line of each top-level value and list item ("key[i]"), and the
-    line the document starts on."""
+    """The document, the line of each top-level value and list item, and its first line."""
 
     def line_at(offset: int) -> int:
         return text.count("\n", 0, offset) + 1
@@ -166,8 +163,8 @@ def _load(text: str, filename: str, limits: ImportLimits) -> tuple[dict, dict[st
 def _recorded_at(
     doc: JsonRuling, fail, warnings: list[str], line: int
 ) -> tuple[datetime | None, dict]:
-    """The answer's date, and the provenance. A retention deadline an earlier ``dump_json``
-    gave as ``recorded_at`` (``recorded_at_source`` says so) moves to ``retained_until``."""
+    """The answer's date and the provenance; a retention deadline an earlier ``dump_json``
+    gave as ``recorded_at`` moves to ``retained_until``."""
     value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
     if value not in (None, ""):
         recorded_at = parse_recorded_at(value)
@@ -244,7 +241,6 @@ def parse_json(
 
 
 def to_json_dict(ruling: ParsedRuling) -> dict:
-    """The JSON object for ``ruling``'s content."""
     data = {key: value for key, value in asdict(ruling).items() if key not in NOT_CONTENT}
     for ref in data["references"]:
         ref.pop("line")
@@ -253,5 +249,4 @@ def to_json_dict(ruling: ParsedRuling) -> dict:
 
 
 def dump_json(ruling: ParsedRuling) -> str:
-    """Serialise ``ruling`` in the JSON format; ``parse_json`` reads it back."""
     return json.dumps(to_json_dict(ruling), ensure_ascii=False, indent=2) + "\n"

@@ -1,5 +1,4 @@
-"""What one import accepts: the bounds in ``settings.RULESAGE_IMPORT_LIMITS``, and for each
-stored value the column it goes in, so a migration that widens a column widens the import."""
+"""What one import accepts: RULESAGE_IMPORT_LIMITS, and each stored value's column width."""
 
 from dataclasses import dataclass
 
@@ -29,8 +28,6 @@ NUMBER_COLUMNS = {
 
 @dataclass(frozen=True)
 class ImportLimits:
-    """The bounds one import is checked against, named as in the setting."""
-
     file_bytes: int
     upload_bytes: int
     json_depth: int
@@ -53,14 +50,12 @@ class ImportLimits:
         return self.lengths.get(name)
 
     def range(self, name: str) -> tuple[int, int]:
-        """The accepted range of a number: the column's range, narrowed by a sensible bound."""
         low, high = self.ranges.get(name, (0, 2_147_483_647))
         bound = getattr(self, name, None)
         return low, high if bound is None else min(high, bound)
 
 
 def import_limits() -> ImportLimits:
-    """The limits in force: the setting's, and the model columns'."""
     from django.apps import apps
     from django.conf import settings
     from django.core.exceptions import ImproperlyConfigured

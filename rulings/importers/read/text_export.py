@@ -1,6 +1,5 @@
-"""Reader for the part for readers of the legacy system's text export ("Ruling — …"), its
-answer as Markdown; ``text_provenance`` reads the rest. Known only from samples, it is read
-by markers: what is not understood is kept with a warning, refused only when no ruling is."""
+"""The reader part of the legacy text export ("Ruling — …"), its answer as Markdown
+(``text_provenance`` reads the rest). What is not understood is kept with a warning."""
 
 import re
 
@@ -49,7 +48,6 @@ class _Reader:
         self.last_marker = max(markers, default=-1)
 
     def keep(self, i: int, why: str) -> None:
-        """Keep an unknown line verbatim, with a warning."""
         self.extra_lines.append({"line": i + 1, "text": self.lines[i].strip()})
         self.warnings.append(f"line {i + 1}: {why}")
 
@@ -57,8 +55,7 @@ class _Reader:
         return ExportFormatError(self.filename, index + 1, message)
 
     def header(self) -> int:
-        """Read "You asked", the outcome label and "Asked with:", in any order; return where
-        the answer starts."""
+        """Read "You asked", the outcome and "Asked with:"; return where the answer starts."""
         in_question = False
         i = self.start
         while i < self.ref_start:
@@ -107,7 +104,6 @@ class _Reader:
         self.asked_with_game = value[: code.start()].strip()
 
     def answer(self, body_start: int) -> tuple[list[int], list[Reference], str]:
-        """The body's line indexes, the references and the closing line."""
         refs: list[Reference] = []
         closing = ""
         for i in range(self.ref_start, self.end):

@@ -1,5 +1,4 @@
-"""The provenance part of a text export, from the "🔧 debug" line on: kept verbatim (fields,
-titled blocks, loose lines, the whole text), its values looked up by canonical key."""
+"""The provenance part of a text export, from the "🔧 debug" line on, kept verbatim."""
 
 import re
 from dataclasses import dataclass, field
@@ -79,8 +78,6 @@ def _no_provenance() -> dict:
 
 @dataclass
 class ProvenancePart:
-    """The provenance part as read: what is kept verbatim, and where each value sits."""
-
     provenance: dict = field(default_factory=_no_provenance)
     # Canonical key -> first (value, 1-based line), top-level fields before block fields.
     first: dict[str, tuple[str, int]] = field(default_factory=dict)
@@ -89,8 +86,7 @@ class ProvenancePart:
 
 
 def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePart:
-    """Split the provenance part (from 0-based line ``start``) into fields, blocks and loose
-    lines, all verbatim."""
+    """Split the provenance part (from line index ``start``) into fields, blocks and lines."""
     rest = lines[start + 1 :]
     if not any(line.strip() for line in rest):
         message = "the provenance part starts here but the file is cut off"
@@ -150,7 +146,6 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
 def add_provenance(
     ruling: ParsedRuling, lines: list[str], start: int | None, limits: ImportLimits
 ) -> None:
-    """Fill ``ruling`` from the provenance part starting at 0-based line ``start``, if any."""
     if start is None:
         part = ProvenancePart()
         ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
@@ -161,7 +156,6 @@ def add_provenance(
     ruling.warnings += part.warnings
 
     def lookup(key: str, name: str = "") -> tuple[str, int] | None:
-        """The value and line of canonical ``key``, the line noted as field ``name``'s."""
         if (found := part.first.get(key)) and name:
             ruling.field_lines[name] = found[1]
         return found
@@ -175,8 +169,7 @@ def add_provenance(
     ruling.tokens_out = _first_int(lookup("tokens out", "tokens_out"))
     for name, key in (("retrieval_refs", "retrieval refs"), ("citations_raw", "citations")):
         setattr(ruling, name, _json_list(lookup(key, name), key, ruling.filename, limits))
-    # "debug row retained until:" says nothing of when the answer was given: it is kept as
-    # provenance, where it still tells two answers apart.
+    # The retention deadline is not when the answer was given: kept as provenance only.
     if recorded := lookup("debug row recorded", "recorded_at"):
         ruling.provenance["recorded_at_source"] = "debug row recorded"
         ruling.recorded_at = parse_recorded_at(recorded[0])

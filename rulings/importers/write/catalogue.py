@@ -1,6 +1,5 @@
-"""The editions, documents and passages an import writes into. A folder of exports names
-the same few editions over and over: each is read once with its documents, and ``forget()``
-drops what a rolled-back file may have created. A file's passages cost three queries."""
+"""The editions, documents and passages an import writes into, each edition read once with
+its documents; ``forget()`` drops what a rolled-back file may have created."""
 
 from datetime import datetime
 
@@ -19,7 +18,6 @@ class Catalogue:
 
     def forget(self) -> None:
         self.editions: dict[str, Edition] = {}
-        # Edition id -> documents by the exporter's id, and by title.
         self.ids: dict[int, dict[str, Document]] = {}
         self.titles: dict[int, dict[str, Document]] = {}
 
@@ -89,8 +87,7 @@ def _new_edition(parsed) -> Edition:
 
 
 def _indexed(record):
-    """A new record with its references recorded at once, as the ruling's are, whenever the
-    task its save queued runs."""
+    """A new record with its references recorded now, as the ruling's are."""
     ReferenceIndex.create_or_update_for_object(record)
     return record
 
@@ -100,8 +97,8 @@ PassageKey = tuple[int, int | None, str]
 
 
 class Passages:
-    """The passages one file asks for (``want``), written by ``save()``: the longest snippet
-    is kept, dated with its export; rulebook text is never replaced."""
+    """The passages one file asks for, written by ``save()``: the longest snippet is kept;
+    rulebook text is never replaced."""
 
     def __init__(self, exported_at: datetime | None):
         self.exported_at = exported_at
@@ -116,7 +113,7 @@ class Passages:
         """Every passage asked for by its key, and those created or changed (to index)."""
         if not self.wanted:
             return {}, []
-        # A few more than wanted, in one query by the unique index; of the text, its length.
+        # A few more than wanted, in one query by the unique index.
         documents, pages, headings = (set(column) for column in zip(*self.wanted, strict=True))
         on_pages = Q(page__in=pages - {None})
         if None in pages:

@@ -1,6 +1,5 @@
-"""Which stored ruling an export is: its edition, normalised question and the exporting
-system's timestamp (the same question is asked again and again); and what importing it again
-would lose, which refuses the copy."""
+"""Which stored ruling an export is (edition, normalised question, timestamp), and what
+importing it again would lose, which refuses the copy."""
 
 import hashlib
 import unicodedata
@@ -19,8 +18,6 @@ def _digest(*parts: str) -> str:
 
 @dataclass(frozen=True)
 class Identity:
-    """The keys one export is looked up by."""
-
     question_key: str  # edition + question: every answer to this question
     import_key: str  # ... + timestamp: this answer ("" timestamp when the copy has none)
     untimed_key: str  # the key the same answer has when stored without its timestamp
@@ -46,10 +43,8 @@ class Identity:
 
 
 def find_stored(parsed: ParsedRuling, identity: Identity) -> Ruling | None:
-    """The stored ruling this export is, or None. Without a timestamp: the only ruling on
-    this question in the edition; when several are, the copy is refused."""
+    """The stored ruling this export is, or None; an untimed copy of one of several is refused."""
     if identity.timed:
-        # One query for both keys; the ruling with this very timestamp comes first.
         keys = [identity.import_key, identity.untimed_key]
         found = {r.import_key: r for r in stored_rulings(light=True).filter(import_key__in=keys)}
         return found.get(identity.import_key) or found.get(identity.untimed_key)
@@ -81,8 +76,7 @@ def _when(ruling: Ruling) -> str:
 
 
 def refuse_losses(ruling: Ruling, parsed: ParsedRuling, answer_kept: bool) -> None:
-    """Refuse ``parsed`` when importing it over ``ruling`` would lose anything; the answer,
-    closing line and citations count only when not ``answer_kept``."""
+    """Refuse ``parsed`` when importing it over ``ruling`` would lose anything."""
     lost: list[str] = []
     stored, new = ruling.provenance or {}, parsed.provenance or {}
     if ruling.answered_at and parsed.recorded_at is None:

@@ -1,8 +1,6 @@
-"""Importing export files, as the command and the admin's import page both run it: each
-stored in one transaction, whole or not at all, edition, documents, passages, the ruling and
-its citations, its revision, history line and references. An unchanged export writes
-nothing; a changed one updates the ruling, or only its provenance once an editor has
-settled it. A refused file is reported and the import goes on."""
+"""Importing export files (the command and the admin's import page): each file stored whole
+in one transaction, or not at all. An unchanged export writes nothing; a changed one updates
+the ruling, or only its provenance once an editor has settled it."""
 
 import logging
 import re
@@ -44,15 +42,13 @@ class ImportResult:
 
 
 class ImportRun:
-    """What the files of one import share: the catalogue of editions and documents, and
-    what it could not finish for files it committed (reported, never raised)."""
+    """What one import's files share: the catalogue, and problems after commit (reported)."""
 
     def __init__(self):
         self.catalogue = Catalogue()
         self.problems: list[str] = []
 
     def committed(self, ruling: Ruling, passages: list[Passage]) -> None:
-        """After a file's commit, the search backends that keep a copy get what it wrote."""
         try:
             index_for_search(Passage, passages)
             index_for_search(Ruling, [ruling])
@@ -69,8 +65,6 @@ REFUSED = "refused"
 
 @dataclass
 class FileReport:
-    """An outcome of ``ImportResult`` with its ruling, or REFUSED with the refusal line."""
-
     path: Path
     outcome: str
     ruling: object = None
@@ -91,8 +85,7 @@ def import_paths(
     name: Callable[[Path], str] = str,
     traceback: bool = False,
 ) -> ImportReport:
-    """Import every file, calling ``on_file`` with each report; a refused file writes nothing.
-    ``name`` is how a refusal calls a file; ``traceback`` prints an unforeseen error's."""
+    """Import every file, calling ``on_file`` with each report; a refused file writes nothing."""
     limits = import_limits()
     run = ImportRun()
     reports: list[FileReport] = []
@@ -115,7 +108,6 @@ def import_paths(
 
 
 def refusal(path, error, traceback=False):
-    """One line naming the file; for an error no check foresaw, the traceback on request."""
     if isinstance(error, ImportRefused):
         where = path if error.line is None else f"{path}:{error.line}"
         return f"{where}: {error.message}"
@@ -132,15 +124,13 @@ def refusal(path, error, traceback=False):
 
 
 def import_file(path, run: ImportRun | None = None):
-    """Read, check and store one export file; raises ImportRefused (naming the file and
-    line) or a database error, and then nothing from the file was written."""
+    """Read, check and store one export file; on ImportRefused or a database error, nothing."""
     return import_parsed(parse_file(path), run)
 
 
 def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportResult:
     run = run or ImportRun()
     try:
-        # Pages made stale by each write are made stale once, when the file is written.
         with transaction.atomic(), gathered():
             result, passages = _store(parsed, run.catalogue)
             ruling = result.ruling
@@ -160,10 +150,8 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
 
 
 def _save_revision(ruling: Ruling) -> None:
-    """Record the ruling as a revision with its history line and, when live, publish it in
-    one update: Wagtail's publish would save the ruling and each citation again. A ruling
-    an editor unpublished stays a draft."""
-    # The revision reads the ruling's children.
+    """Record a revision and history line and, when live, publish it in one update: Wagtail's
+    publish would save the ruling and each citation again."""
     prefetch_related_objects([ruling], "citations", "corrections")
     created = ruling.latest_revision_id is None
     ruling.latest_revision = Revision.objects.create(
@@ -201,7 +189,6 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     cited = _want_passages(parsed, edition, catalogue, passages, cite=not answer_kept)
     found, written = passages.save()
     if answer_kept:
-        # An editor has settled this ruling: their answer stays, the provenance is new.
         _apply_provenance(ruling, parsed, identity)
         _write(ruling)
         ruling.refresh_flags()  # the token counts are among their inputs
@@ -236,9 +223,8 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
 
 
 def _write(ruling: Ruling) -> None:
-    """The ruling's row as its save() would write it, with queryset methods, which send no
-    signal: Wagtail would rebuild its references on every save and every citation deleted,
-    where import_parsed rebuilds them once."""
+    """The row as save() would write it, without signals: import_parsed rebuilds the
+    references once."""
     ruling.changed_for_readers_at = ruling.news_at()
     if ruling.pk is None:
         ruling.slug = unique_slug(ruling)
@@ -251,8 +237,7 @@ def _write(ruling: Ruling) -> None:
 
 
 def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Document | None:
-    """The cited or retrieved document: by the exporter's id when it gives one (titled from
-    the references that cite it), else by the reference's title."""
+    """The document by the exporter's id when given, else by the reference's title."""
     if raw.get("sharpsignalDocId") is None:
         return catalogue.by_title(edition, ref.document_title, ref.kind)
     doc_id = str(raw["sharpsignalDocId"])
@@ -261,8 +246,8 @@ def _document(raw: dict, ref: Reference, titles: dict, edition, catalogue) -> Do
 
 
 def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -> list[tuple]:
-    """Ask for the passages the export's search returned (with snippets) and, with ``cite``,
-    those it cites; each citation, unsaved, with its passage's key (None: no page)."""
+    """Ask for the retrieved passages and, with ``cite``, the cited ones; returns each
+    citation, unsaved, with its passage's key (None: no page)."""
     titles = {}  # the exporter's document id -> (title, kind), from the references
     for ref, raw in zip(parsed.references, parsed.citations_raw, strict=False):
         if isinstance(raw, dict) and raw.get("sharpsignalDocId") is not None:
@@ -297,7 +282,6 @@ def _want_passages(parsed, edition, catalogue, passages: Passages, cite: bool) -
 
 def _apply_provenance(ruling, parsed, identity):
     """What an import always refreshes, even once an editor has settled the answer."""
-    # A copy that kept its timestamp gives a ruling stored without one its full key.
     ruling.import_key = identity.import_key
     ruling.question_key = identity.question_key
     ruling.answerer, ruling.answered_at = parsed.answerer, parsed.recorded_at
@@ -310,8 +294,7 @@ def _apply_provenance(ruling, parsed, identity):
 
 
 def _record_errata_statement(edition: Edition, parsed: ParsedRuling) -> None:
-    """An export stating the edition has no errata cards dates that registry check, only
-    forward and in the database itself: an editor may have recorded a card since."""
+    """An export saying "no errata" dates the registry check, only ever forward."""
     if parsed.recorded_at and NO_ERRATA_RE.search(parsed.errata_statement or ""):
         checked = parsed.recorded_at.date()
         if edition.errata_checked_on is None or checked > edition.errata_checked_on:

@@ -1,6 +1,4 @@
-"""Delete reader addresses kept past ADDRESS_KEPT_DAYS whose readers were never told, and
-queue again the mails still due. A reader's question runs the same sweep as a task; this
-command is for cron or by hand."""
+"""The reader-address sweep a question also runs as a task, for cron or by hand."""
 
 from django.core.management.base import BaseCommand
 

@@ -1,7 +1,5 @@
-"""Import ruling exports (text or JSON) with ``import_paths``, as the admin's import page
-does, and report on the terminal: a refused file writes nothing and never stops the run;
-the exit status is non-zero when anything was refused. Whoever runs ``manage.py`` holds
-the database already, so no user or permission is asked."""
+"""Import ruling exports as the admin's import page does; a refused file writes nothing and
+never stops the run, but makes the exit status non-zero."""
 
 from collections import Counter
 from pathlib import Path
@@ -67,8 +65,7 @@ class Command(BaseCommand):
 
 
 class _Unended:
-    """The command's stderr for the progress bar, which redraws its line with carriage
-    returns: written without the line ending a command's output adds."""
+    """stderr for the progress bar, without the line ending a command's output adds."""
 
     def __init__(self, output):
         self.output = output
@@ -81,7 +78,6 @@ class _Unended:
 
 
 def site_base_url(option):
-    """--base-url, else RULESAGE_BASE_URL; neither set, paths alone (right on any host)."""
     base = (option if option is not None else settings.RULESAGE_BASE_URL or "").rstrip("/")
     if base:
         parts = urlsplit(base)
