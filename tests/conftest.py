@@ -131,15 +131,17 @@ def load_demo():
     """The demo as `load_demo` builds it on an empty site (with the seed exports when
     ../shared has them).
 
-    The command runs once per worker; later calls empty the database and load the same
-    rows back from their serialized copy, as Django's serialized_rollback restores the
-    migrations' rows, in a tenth of the time. Sequences only go up, so no row written later
-    takes an id the copy holds."""
+    The command runs once per worker, on the migrations' rows alone; later calls empty
+    the database and load the same rows back from their serialized copy, as Django's
+    serialized_rollback restores the migrations' rows, in a tenth of the time. Sequences
+    only go up, so no row written later takes an id the copy holds."""
     from django.db import connection
 
+    rows = DEMO[0] if DEMO else getattr(connection, "_test_serialized_contents", None)
+    if rows:  # the copy, or the migrations' rows to build it on
+        empty_database(rows)
+        connection.creation.deserialize_db_from_string(rows)
     if DEMO:
-        empty_database(DEMO[0])
-        connection.creation.deserialize_db_from_string(DEMO[0])
         return
     ensure_root()
     call_command("load_demo", verbosity=0)

@@ -64,6 +64,9 @@ ATTRIBUTE_CALLS = {"getattr", "hasattr", "delattr"}
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 DOTTED_PATH = re.compile(rf"^(?:{'|'.join(FRAMEWORKS)})(?:\.\w+)+$")
 
+# The frameworks' sources are read once, on one worker (`make test`'s --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("public_apis")
+
 
 def undocumented_private(name):
     dunder = name.startswith("__") and name.endswith("__")

@@ -7,14 +7,15 @@ move (the rulings app holding the models, under their old tables and content typ
 forward again, and each step is read through the migration state's own models."""
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import Group
-from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from catalogue.models import ErrataCard
-from core.roles import EDITORS, ISSUE_ERRATA, KEEP_GLOSSARY, TRANSLATORS
+from core.roles import EDITORS, ISSUE_ERRATA, KEEP_GLOSSARY, TRANSLATORS, ensure_roles
+from tests.conftest import load_demo
 from tests.rulesage.test_restore_drill import every_reader_page
 
 BEFORE = [("catalogue", None)]  # the rulings app's last migration before the move, and
@@ -54,8 +55,9 @@ def migrate(targets, state):
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_the_move_keeps_every_row_revision_permission_and_page(client, roles):
-    call_command("load_demo", verbosity=0)
+def test_the_move_keeps_every_row_revision_permission_and_page(client, root_page):
+    load_demo()
+    ensure_roles(apps)
     card = ErrataCard.objects.first()
     card.save_revision()
     revisions = card.revisions.count()

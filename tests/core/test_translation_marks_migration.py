@@ -10,7 +10,6 @@ import datetime
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
-from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
@@ -20,6 +19,7 @@ from core.models import TranslationMark
 from guides.models import GuidePage
 from guides.models.history import translation_state as guide_state
 from rulings.models import Ruling
+from tests.conftest import load_demo
 
 BEFORE = [
     ("guides", "0015_catalogue_models"),
@@ -43,7 +43,7 @@ def latest():
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_every_translation_record_moves_to_the_shared_marks(root_page, django_user_model):
-    call_command("load_demo", verbosity=0)
+    load_demo()
     tania = django_user_model.objects.create_user("tania", "tania@example.com", "pw")
     guide = GuidePage.objects.filter(translation_marks__language="es").first()
     assert guide is not None and guide.versions.count() > 1, "the demo's guide has versions"

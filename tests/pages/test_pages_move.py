@@ -4,12 +4,12 @@ with every page, its Spanish fields, its revisions and the site settings intact.
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
-from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from wagtail.models import Page, Revision
 
 from pages.models import HomePage, SiteSettings, StandardPage
+from tests.conftest import load_demo
 
 BEFORE = [("rulesage", "0009_editors_publish_rulings")]
 MOVED = ["homepage", "standardpage", "sitesettings"]
@@ -38,7 +38,7 @@ def migrate(targets):
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_demo_migrates_across_the_move_with_every_page_intact(root_page):
-    call_command("load_demo", verbosity=0)
+    load_demo()
     home = HomePage.objects.get()
     policy = StandardPage.objects.get(slug="editorial-policy")
     pages = {

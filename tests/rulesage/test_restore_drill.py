@@ -5,12 +5,12 @@ import subprocess
 import time
 
 import pytest
-from django.core.management import call_command
 from django.db import connection, connections
 
 from core.page_cache import STATUS_HEADER
 from guides.models import GuidePage
 from rulings.models import Ruling
+from tests.conftest import load_demo
 from tests.guides.factories import publish_version
 from tests.rulesage.sitemap_files import all_entries, local, sitemap_files
 from tests.rulings.factories import record_correction
@@ -40,7 +40,7 @@ def test_a_restored_database_serves_every_reader_page_as_it_was(
     client, root_page, settings, tmp_path
 ):
     settings.RULESAGE_PAGE_CACHE = True
-    call_command("load_demo", verbosity=0)
+    load_demo()
     before = every_reader_page(client)
     assert len(before) > 40
 
