@@ -106,8 +106,12 @@ def empty_database(serialized):
     """Empty the database but for the content types in `serialized` (rows as Django's test
     database serializes them), which must be there before the rest is loaded."""
     from django.contrib.contenttypes.models import ContentType
+    from django.db import connection
 
     if ContentType.objects.exists():
+        # Inside a transaction, rows written earlier wait for their deferred foreign-key
+        # checks, and PostgreSQL empties no table with checks pending: run them now.
+        connection.check_constraints()
         call_command(
             "flush",
             verbosity=0,
@@ -124,7 +128,7 @@ def empty_database(serialized):
     )
 
 
-DEMO = []  # this worker's demo, serialized after its first load
+DEMO = []  # this worker's demo: its serialized rows, and the values serializing leaves out
 
 
 def load_demo():
@@ -142,10 +146,32 @@ def load_demo():
         empty_database(rows)
         connection.creation.deserialize_db_from_string(rows)
     if DEMO:
+        for model, values in DEMO[1]:
+            for row in values:
+                model._base_manager.filter(pk=row["pk"]).update(
+                    **{name: value for name, value in row.items() if name != "pk"}
+                )
         return
     ensure_root()
     call_command("load_demo", verbosity=0)
     DEMO.append(connection.creation.serialize_db_to_string())
+    DEMO.append(
+        [(model, list(model._base_manager.values("pk", *names))) for model, names in unserialized()]
+    )
+
+
+def unserialized():
+    """(model, field names) of the stored fields Django's serializer leaves out, such as a
+    ruling's `changed_for_readers_at` (derived, kept out of revisions); keys and columns
+    the database computes aside."""
+    for model in apps.get_models():
+        names = [
+            field.attname
+            for field in model._meta.local_concrete_fields
+            if not (field.serialize or field.primary_key or field.generated)
+        ]
+        if names:
+            yield model, names
 
 
 @contextlib.contextmanager
