@@ -2,6 +2,7 @@
 glossary's warnings folded into a count, and every row's buttons inside the window."""
 
 from core.models import TranslationMark
+from rulings.models import Ruling
 from tests.browser.conftest import BROWSER_TEST, log_in
 from tests.conftest import make_user
 
@@ -15,8 +16,13 @@ ROW_HEIGHT_LIMIT = 120
 def test_a_translator_sees_every_row_whole_at_1280_pixels(
     journey, demo_site, roles, django_user_model
 ):
-    # Nobody has marked the demo's translations: every guide is behind, with its button.
+    # Nobody has marked the demo's translations: every guide is behind, with its button,
+    # and so is a ruling translated for the test.
     TranslationMark.objects.all().delete()
+    ruling = Ruling.objects.get(slug="what-breaks-a-tie")
+    ruling.question_es = "¿Qué deshace un empate? (traducción de la prueba)"
+    ruling.answer_es = "Gana quien tenga más cartas de recurso sin usar."
+    ruling.save()
     make_user(django_user_model, "tania", roles["Translators"])
     translator = journey.open()
     translator.set_viewport_size({"width": WIDTH, "height": HEIGHT})
@@ -40,7 +46,7 @@ def test_a_translator_sees_every_row_whole_at_1280_pixels(
                 list(middle),
             ), button.inner_text()
             buttons += 1
-    assert buttons >= 3, "every guide's button"
+    assert buttons >= 4, "every guide's button and the ruling's"
     assert translator.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
     # The detail is one click away.
