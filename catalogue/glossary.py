@@ -1,9 +1,9 @@
 """Reading a game's glossary: a translated question's content words, stemmed as the search
 vectors are, become *concepts* (the longest run a rendering matches, with its English terms;
 an unknown word, with none) that recall and search look for in English; and a translation
-that renders a term otherwise than the glossary says."""
+that renders a term otherwise than the glossary says, everyday words left out."""
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from core.cache_tags import game
@@ -31,6 +31,14 @@ QUESTION_WORDS = {
 VOWEL_CHANGES = {"es": [("ue", "o"), ("ue", "u"), ("ie", "e"), ("ie", "i")]}
 # A question is read up to this many words (a pasted page is not a question).
 MAX_WORDS = 32
+# English words games also use in their everyday sense ("use a card", "an empty space"): a
+# guide writes them without naming a rule, so a translation is not asked to carry the
+# glossary's rendering of one of them alone ("empty space", a longer term, still is).
+EVERYDAY_WORDS = word_set("use take put place get make have give keep go see show space way time")
+# A one-word term is everyday for a game, too, when its own guides write it in at least this
+# many English lines and render it as the glossary says in fewer than half as many lines of
+# the translation: its translators do not treat it as a term.
+EVERYDAY_MIN_LINES = 4
 
 
 @dataclass(frozen=True)
@@ -226,3 +234,35 @@ def inconsistent_renderings(english_text, translated_text, terms, language):
         for english, renderings in sorted(expected.items())
         if not any(term in in_translation for term in renderings)
     ]
+
+
+def everyday_terms(terms, english_lines, translated_lines, language):
+    """The English of the one-word `terms` too common to be terms: an `EVERYDAY_WORDS` word,
+    or one the game's own texts (`english_lines` and their translation, `translated_lines`)
+    write often in English and seldom render as the glossary says."""
+    everyday_stems = set(term_stems(" ".join(EVERYDAY_WORDS), "en"))
+    one_word = {}
+    for term in terms:
+        stems = term_stems(term.english, "en")
+        if len(stems) == 1 and term.stems and not term.variant:
+            one_word.setdefault(term.english, stems[0])
+    everyday = {english for english, stem in one_word.items() if stem in everyday_stems}
+    checked = [term for term in terms if term.english in one_word.keys() - everyday]
+    written = Counter(
+        english for line in english_lines for english in words_used(line, checked, "english")
+    )
+    rendered = Counter(
+        english
+        for line in translated_lines
+        for english in words_used(line, checked, "translation", language)
+    )
+    return everyday | {
+        english
+        for english, count in written.items()
+        if count >= EVERYDAY_MIN_LINES and 2 * rendered[english] < count
+    }
+
+
+def words_used(line, terms, key, language="en"):
+    """The English of the `terms` whose `key` side one line uses, once each."""
+    return {term.english for term in used_terms(line, terms, language, key)}

@@ -59,6 +59,16 @@ class PassageForm(WagtailAdminModelForm):
         return cleaned_data
 
 
+class GameForm(WagtailAdminModelForm):
+    """A game's name in each language: readers of a translation see theirs (an expansion's
+    on its base game's page too), or the English one, required, when it has none. A plain
+    `name` field would save into the editor's own language."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields[build_localized_fieldname("name", mt_settings.DEFAULT_LANGUAGE)].required = True
+
+
 class GameViewSet(SnippetViewSet):
     model = Game
     icon = "pick"
@@ -66,7 +76,7 @@ class GameViewSet(SnippetViewSet):
     list_display = ["name", "publisher", "bgg_id", "player_range"]
     search_fields = ["name", "publisher"]
     panels = [
-        FieldPanel("name"),
+        *translated_panels("name"),
         FieldPanel("slug"),
         FieldPanel("expansion_of"),
         FieldRowPanel([FieldPanel("bgg_id"), FieldPanel("publisher")]),
@@ -83,6 +93,7 @@ class GameViewSet(SnippetViewSet):
             ],
         ),
     ]
+    edit_handler = ObjectList(panels, base_form_class=GameForm)
 
 
 class EditionViewSet(SnippetViewSet):

@@ -7,8 +7,9 @@ RULINGS_SHOWN = 5
 
 
 def expansions_with_rulings(game):
-    """The expansions of `game`, each with the newest `rulings` citing its books and their count."""
-    expansions = list(game.expansions.select_related("page").order_by("name"))
+    """The expansions of `game`, each with the newest `rulings` citing its books and their
+    count, in the order of the names the reader sees (a translated name, or the English)."""
+    expansions = sorted(game.expansions.select_related("page"), key=lambda e: e.name.casefold())
     for expansion in expansions:
         citing = Ruling.objects.citing_books_of(expansion).select_related("edition")
         expansion.rulings_count = citing.count()

@@ -16,8 +16,10 @@ from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.models import Page
 
-from catalogue.glossary import game_terms, inconsistent_renderings
+from catalogue.glossary import everyday_terms, game_terms, inconsistent_renderings
+from core import cache_tags
 from core.freshness import STATUS_ORDER, TranslationStatus, mark_for
+from core.page_cache import remembered
 from core.roles import MARK_TRANSLATION
 from core.translated_fields import (
     field_label,
@@ -31,7 +33,7 @@ from rulings.translation_admin import mark_url as ruling_mark_url
 
 from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
-from .models import GuidePage
+from .models import GamePage, GuidePage
 from .models.history import followed_text, translation_changed_since, translation_state
 from .panels import changes_requested
 from .publishing import mark_translation_current, submit_mark_for_review
@@ -56,11 +58,37 @@ def once_per_request(request, key, compute):
 
 
 def glossary_warnings(page, language):
-    """The glossary terms the guide's English uses and its `language` text renders otherwise."""
+    """The glossary terms the guide's English uses and its `language` text renders otherwise,
+    but for the game's everyday words (`catalogue.glossary.everyday_terms`)."""
     english = getattr(page, "search_text_en", "")
     translated = getattr(page, f"search_text_{language}", "")
-    terms = game_terms(getattr(page, "game_id", None), language)
+    game_id = getattr(page, "game_id", None)
+    terms = game_terms(game_id, language)
+    if terms:
+        everyday = game_everyday_terms(game_id, terms, language)
+        terms = [term for term in terms if term.english not in everyday]
     return inconsistent_renderings(english, translated, terms, language)
+
+
+def game_everyday_terms(game_id, terms, language):
+    """The glossary's everyday words for one game, read over its published guides' lines and
+    remembered until its glossary or guides change."""
+
+    def compute():
+        english, translated = [], []
+        game_page = GamePage.objects.filter(game_id=game_id).first()
+        if game_page is not None:
+            guides = GuidePage.objects.live().child_of(game_page)
+            for text_en, text in guides.values_list("search_text_en", f"search_text_{language}"):
+                english += text_en.splitlines()
+                translated += text.splitlines()
+        return everyday_terms(terms, english, translated, language)
+
+    return remembered(
+        f"everyday:{game_id}:{language}",
+        compute,
+        [cache_tags.game(game_id), cache_tags.game_guides(game_id)],
+    )
 
 
 def other_page_rows(language):
