@@ -1,10 +1,14 @@
 """Publishing a guide or a translated ruling mines the game's glossary suggestions, in a task:
 a freshly loaded demo has them, and a decided pair is never suggested again."""
 
+from unittest import mock
+
 import pytest
 
 from catalogue.models import GlossarySuggestion, GlossaryTerm
+from guides import glossary_suggestions
 from guides.models import GamePage, GuidePage
+from rulings.models import Ruling
 from tests.guides.factories import publish
 
 pytestmark = pytest.mark.django_db
@@ -52,3 +56,18 @@ def test_publishing_a_guide_translation_queues_the_mining_and_keeps_decisions(de
     assert GlossaryTerm.objects.filter(
         game__slug=GAME, english="Sandstorm", translation="Tormenta de arena"
     ).exists()
+
+
+def test_publishing_a_translated_ruling_queues_the_mining_of_its_game(demo_site):
+    ruling = Ruling.objects.get(slug="what-happens-when-i-draw-a-sandstorm-card")
+    ruling.question_es = "¿Qué pasa cuando robo una carta de Tormenta de arena?"
+    with mock.patch.object(glossary_suggestions, "refresh_glossary_suggestions") as task:
+        ruling.save_revision().publish()
+    task.enqueue.assert_called_once_with(ruling.edition.game_id)
+
+
+def test_publishing_an_english_only_ruling_queues_nothing(demo_site):
+    ruling = Ruling.objects.get(slug="what-breaks-a-tie")
+    with mock.patch.object(glossary_suggestions, "refresh_glossary_suggestions") as task:
+        ruling.save_revision().publish()
+    task.enqueue.assert_not_called()
