@@ -6,7 +6,8 @@ The method, kept simple enough to explain to a translator (docs/search.md, "Glos
 suggestions"):
 
 1. Each aligned pair is split into sentences; when both sides have as many, they are paired
-   one by one, otherwise the pair stays whole. Each such *unit* is one observation.
+   one by one, otherwise the pair stays whole. Each such *unit* is one observation; one
+   longer than UNIT_WORDS words on a side is left out, as it pairs too many words to tell.
 2. A unit's terms are runs of one or two content words in English and of one to three in the
    translation, stemmed and with function words dropped as core.text_search does ("tormenta
    de arena" → torment aren); a run does not cross punctuation, and numbers are no terms.
@@ -35,6 +36,7 @@ MIN_SCORE = 0.5
 LONGER_KEEPS = 0.8
 MAX_WORDS = {"en": 2, "other": 3}
 MAX_UNITS = 5000  # enough to learn a game's terms; the rest only costs time
+UNIT_WORDS = 80
 EXAMPLES = 3
 SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 # What may stand between two words of one term: spaces and function words, no punctuation.
@@ -57,12 +59,17 @@ def units(pairs):
         if not english or not translated:
             continue
         left, right = SENTENCE_END.split(english), SENTENCE_END.split(translated)
-        found += (
+        paired = (
             zip(left, right, strict=True) if len(left) == len(right) else [(english, translated)]
         )
+        found += [unit for unit in paired if max(map(words, unit)) <= UNIT_WORDS]
         if len(found) >= MAX_UNITS:
             break
     return found[:MAX_UNITS]
+
+
+def words(text):
+    return len(WORD_RE.findall(text))
 
 
 def plain(text):

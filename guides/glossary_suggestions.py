@@ -9,7 +9,7 @@ from django_tasks import task
 from wagtail.signals import page_published, published
 
 from catalogue.models.suggestions import keep_suggestions
-from catalogue.term_mining import mine
+from catalogue.term_mining import MAX_UNITS, mine
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
 from rulings.models import Ruling
 
@@ -55,7 +55,8 @@ def aligned_blocks(english, translated):
 
 
 def ruling_pairs(game_id, language):
-    """The question and the answer of each live ruling of the game written in both languages."""
+    """The question and the answer of each live ruling of the game written in both languages,
+    the latest first (as many as mining reads)."""
     rows = (
         Ruling.objects.filter(live=True, edition__game_id=game_id)
         .exclude(**{f"question_{SOURCE_LANGUAGE}": ""})
@@ -66,6 +67,7 @@ def ruling_pairs(game_id, language):
             f"answer_{SOURCE_LANGUAGE}",
             f"answer_{language}",
         )
+        .order_by("-pk")[:MAX_UNITS]
     )
     pairs = []
     for question, translated_question, answer, translated_answer in rows.iterator():

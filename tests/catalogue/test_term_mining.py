@@ -30,6 +30,7 @@ def test_units_pair_sentences_when_both_sides_have_as_many():
     assert units([("One. Two.", "Uno. Dos.")]) == [("One.", "Uno."), ("Two.", "Dos.")]
     assert units([("One. Two.", "Uno y dos.")]) == [("One. Two.", "Uno y dos.")]
     assert units([("<p>Tent</p>", "")]) == []
+    assert units([("word " * 81, "palabra " * 81)]) == []  # too long to tell
 
 
 def test_the_whole_rendering_wins_over_its_shortened_form():
