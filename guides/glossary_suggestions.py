@@ -96,7 +96,9 @@ def refresh_after_guide_publish(sender, instance, **kwargs):
 
 @receiver(published, sender=Ruling)
 def refresh_after_ruling_publish(sender, instance, **kwargs):
-    if any(getattr(instance, f"question_{code}", "") for code in target_languages()):
+    """Only a ruling written in both languages teaches anything (a Spanish-only import does not)."""
+    translated = any(getattr(instance, f"question_{code}", "") for code in target_languages())
+    if translated and getattr(instance, f"question_{SOURCE_LANGUAGE}", ""):
         enqueue_refresh(
             Ruling.objects.filter(pk=instance.pk).values_list("edition__game_id", flat=True).first()
         )
