@@ -8,4 +8,4 @@ class GuidesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import signals  # noqa: F401  (connects the publish handler)
+        from . import glossary_suggestions, signals  # noqa: F401  (connect the publish handlers)

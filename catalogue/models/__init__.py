@@ -5,6 +5,7 @@ from .errata import ErrataCard
 from .games import SEARCH_SNIPPET_LIMIT, Document, Edition, Game, Passage, TextOrigin
 from .glossary import GlossaryTerm
 from .setup import SetupFigure, SetupGroup
+from .suggestions import GlossarySuggestion
 
 __all__ = [
     "SEARCH_SNIPPET_LIMIT",
@@ -12,6 +13,7 @@ __all__ = [
     "Edition",
     "ErrataCard",
     "Game",
+    "GlossarySuggestion",
     "GlossaryTerm",
     "Passage",
     "SetupFigure",

@@ -109,6 +109,10 @@ RULES = {
         create="login/login ok/500 ok/500 ok/500",
     ),
     "admin/bulk/catalogue/glossaryterm/delete/": SIGNED_IN,
+    # Its suggestions are decided by the same people (catalogue.suggestion_admin); a decision
+    # on a suggestion no longer open goes back to the list.
+    "admin/glossary-suggestions/": SIGNED_IN_READ,
+    "admin/glossary-suggestions/<int:pk>/<str:decision>/": "login/login no/ok no/ok no/ok",
     # The rules knowledge is the editors'. A game or edition still used is not deleted:
     # Wagtail's delete of a game with editions breaks (PROTECT), of an edition refuses.
     **snippet(

@@ -250,6 +250,7 @@ class Records:
             "|glossaryterm)/(?P<tail>.*)$": {"model": "game", "tail": "edit/1/"},
             "admin/editing-sessions/ping/<str:app_label>/<str:model_name>/<str:object_id>/"
             "<int:session_id>/": {"app_label": "wagtailcore", "model_name": "page"},
+            "admin/glossary-suggestions/<int:pk>/<str:decision>/": {"pk": 1, "decision": "accept"},
         }.get(route, {})
 
     def bulk_actions(self):
