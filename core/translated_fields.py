@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.translator import NotRegistered, translator
-from modeltranslation.utils import build_localized_fieldname
+from modeltranslation.utils import build_localized_fieldname, resolution_order
 
 from .reader_text import visible, visible_text
 
@@ -69,8 +69,46 @@ def falls_back(obj, field, language=None):
 
 
 def fallback_language(obj, field, language=None):
-    """The language `field` of `obj` is shown in when it falls back, else "" (as `lang`)."""
-    return SOURCE_LANGUAGE if falls_back(obj, field, language) else ""
+    """The language `field` of `obj` is shown in when it is not `language` (the reader's),
+    else "" (as `lang`): English for lack of a translation, or the language a text was
+    written in when it has no other (a Spanish ruling read on an English page)."""
+    language = language or get_language()
+    try:
+        fallbacks = translator.get_options_for_model(type(obj)).fallback_languages
+    except NotRegistered:
+        return ""
+    for code in resolution_order(language, fallbacks):
+        if not is_blank(stored(obj, field, code)):
+            return "" if code == language else code
+    return ""
+
+
+# Text lives in the fields of the language it is written in, whoever writes it (the
+# importer, the catalogue loader, an editor): its search vector is then that language's,
+# its page marks it so, and only text in another language counts as a translation.
+
+
+def in_language(language, **texts):
+    """The columns that hold `texts` ({field: text}) written in `language`."""
+    return {build_localized_fieldname(name, language): text for name, text in texts.items()}
+
+
+def write_in_language(obj, language, **texts):
+    for column, text in in_language(language, **texts).items():
+        setattr(obj, column, text)
+
+
+def settle_in_language(obj, language):
+    """Move `obj`'s text into `language`'s fields when it has none there but was typed
+    into another language's (an editor writing a Spanish ruling in the English boxes)."""
+    if not language or has_translation(obj, language):
+        return
+    for other in mt_settings.AVAILABLE_LANGUAGES:
+        if other != language and has_translation(obj, other):
+            for name in reader_fields(type(obj)):
+                write_in_language(obj, language, **{name: stored(obj, name, other)})
+                write_in_language(obj, other, **{name: None})
+            return
 
 
 def untranslated_fields(obj, language=None):
