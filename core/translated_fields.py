@@ -74,9 +74,10 @@ def fallback_language(obj, field, language=None):
     written in when it has no other (a Spanish ruling read on an English page)."""
     language = language or get_language()
     try:
-        fallbacks = translator.get_options_for_model(type(obj)).fallback_languages
+        options = translator.get_options_for_model(type(obj))
     except NotRegistered:
         return ""
+    fallbacks = getattr(options, "fallback_languages", None)
     for code in resolution_order(language, fallbacks):
         if not is_blank(stored(obj, field, code)):
             return "" if code == language else code

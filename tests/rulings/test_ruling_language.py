@@ -103,3 +103,15 @@ def test_an_editors_spanish_ruling_typed_in_the_english_fields_is_stored_in_span
     both = Ruling(edition=edition, question_es="¿Robo?", question_en="Do I draw?")
     both.full_clean(exclude=["slug", "question"])
     assert (both.question_es, both.question_en) == ("¿Robo?", "Do I draw?")
+
+
+def test_changing_a_spanish_rulings_spanish_answer_is_a_correction(admin_client, tmp_path):
+    from tests.rulings.test_editors_desk import edit_url, form_data
+
+    ruling = imported(tmp_path, "es.txt", **SPANISH)
+    blank_english = {"question_en": "", "answer_en": "", "closing_line_en": ""}
+    changed = form_data(ruling, **blank_english, answer_es="No puedes pasar.[1][2]")
+    response = admin_client.post(edit_url(ruling), changed)
+    assert response.status_code == 200
+    assert "add a correction" in response.content.decode()
+    assert Ruling.objects.get(pk=ruling.pk).answer_es == SPANISH["answer"]
