@@ -2,8 +2,8 @@
 readers must be told (and the part marked `lang="en"`)."""
 
 import datetime
+import re
 
-from django.utils.html import strip_tags
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -32,12 +32,17 @@ def target_languages():
     return [code for code in mt_settings.AVAILABLE_LANGUAGES if code != SOURCE_LANGUAGE]
 
 
+# A tag, removed in one pass: strip_tags refuses a long text with many tags, and a
+# ruling's page asks of its whole answer whether it is blank.
+TAG_RE = re.compile(r"<[^>]*>")
+
+
 def is_blank(value):
     """Empty for a reader: None, whitespace, markup without text, or a stream with no blocks."""
     if value is None:
         return True
     if isinstance(value, str):
-        return not strip_tags(value).strip()
+        return not TAG_RE.sub("", value).strip()
     try:
         return len(value) == 0
     except TypeError:
@@ -100,16 +105,14 @@ def write_in_language(obj, language, **texts):
 
 
 def settle_in_language(obj, language):
-    """Move `obj`'s text into `language`'s fields when it has none there but was typed
-    into another language's (an editor writing a Spanish ruling in the English boxes)."""
-    if not language or has_translation(obj, language):
+    """Move `obj`'s text from the source language's fields into `language`'s when it has
+    none there: the form's first boxes, where an editor may type a Spanish ruling (as the
+    importer used to store one). Text typed in another language's own boxes stays there."""
+    if language in (None, "", SOURCE_LANGUAGE) or has_translation(obj, language):
         return
-    for other in mt_settings.AVAILABLE_LANGUAGES:
-        if other != language and has_translation(obj, other):
-            for name in reader_fields(type(obj)):
-                write_in_language(obj, language, **{name: stored(obj, name, other)})
-                write_in_language(obj, other, **{name: None})
-            return
+    for name in reader_fields(type(obj)):
+        write_in_language(obj, language, **{name: stored(obj, name, SOURCE_LANGUAGE)})
+        write_in_language(obj, SOURCE_LANGUAGE, **{name: None})
 
 
 def untranslated_fields(obj, language=None):

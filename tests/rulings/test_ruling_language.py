@@ -104,6 +104,12 @@ def test_an_editors_spanish_ruling_typed_in_the_english_fields_is_stored_in_span
     both.full_clean(exclude=["slug", "question"])
     assert (both.question_es, both.question_en) == ("¿Robo?", "Do I draw?")
 
+    # Spanish typed in the Spanish boxes of an English edition's ruling is Spanish still.
+    english = imported(tmp_path, "en.txt", question="Can I pass without drawing?").edition
+    answered_in_spanish = Ruling(edition=english, question_es="¿Robo?", answer_es="Sí.")
+    answered_in_spanish.full_clean(exclude=["slug", "question"])
+    assert (answered_in_spanish.question_es, answered_in_spanish.question_en) == ("¿Robo?", None)
+
 
 def test_changing_a_spanish_rulings_spanish_answer_is_a_correction(admin_client, tmp_path):
     from tests.rulings.test_editors_desk import edit_url, form_data
