@@ -2,7 +2,7 @@
 that the importer stored in the English columns (with none of their own in Spanish) get
 their question, answer, closing line and abstain rationale in the Spanish ones, so they are
 indexed with the Spanish configuration and are no longer listed as translations. Going
-back leaves the text where it is: the code before this reads either column."""
+back leaves the text in the Spanish columns, where the catalogue loader always wrote it."""
 
 from django.conf import settings
 from django.db import migrations
