@@ -2,14 +2,14 @@
 readers must be told (and the part marked `lang="en"`)."""
 
 import datetime
+import re
 
-from django.utils.html import strip_tags
 from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.translator import NotRegistered, translator
-from modeltranslation.utils import build_localized_fieldname
+from modeltranslation.utils import build_localized_fieldname, resolution_order
 
 from .reader_text import visible, visible_text
 
@@ -32,12 +32,17 @@ def target_languages():
     return [code for code in mt_settings.AVAILABLE_LANGUAGES if code != SOURCE_LANGUAGE]
 
 
+# A tag, removed in one pass: strip_tags refuses a long text with many tags, and a
+# ruling's page asks of its whole answer whether it is blank.
+TAG_RE = re.compile(r"<[^>]*>")
+
+
 def is_blank(value):
     """Empty for a reader: None, whitespace, markup without text, or a stream with no blocks."""
     if value is None:
         return True
     if isinstance(value, str):
-        return not strip_tags(value).strip()
+        return not TAG_RE.sub("", value).strip()
     try:
         return len(value) == 0
     except TypeError:
@@ -69,8 +74,45 @@ def falls_back(obj, field, language=None):
 
 
 def fallback_language(obj, field, language=None):
-    """The language `field` of `obj` is shown in when it falls back, else "" (as `lang`)."""
-    return SOURCE_LANGUAGE if falls_back(obj, field, language) else ""
+    """The language `field` of `obj` is shown in when it is not `language` (the reader's),
+    else "" (as `lang`): English for lack of a translation, or the language a text was
+    written in when it has no other (a Spanish ruling read on an English page)."""
+    language = language or get_language()
+    try:
+        options = translator.get_options_for_model(type(obj))
+    except NotRegistered:
+        return ""
+    fallbacks = getattr(options, "fallback_languages", None)
+    for code in resolution_order(language, fallbacks):
+        if not is_blank(stored(obj, field, code)):
+            return "" if code == language else code
+    return ""
+
+
+# Text lives in the fields of the language it is written in, whoever writes it (the
+# importer, the catalogue loader, an editor): its search vector is then that language's,
+# its page marks it so, and only text in another language counts as a translation.
+
+
+def in_language(language, **texts):
+    """The columns that hold `texts` ({field: text}) written in `language`."""
+    return {build_localized_fieldname(name, language): text for name, text in texts.items()}
+
+
+def write_in_language(obj, language, **texts):
+    for column, text in in_language(language, **texts).items():
+        setattr(obj, column, text)
+
+
+def settle_in_language(obj, language):
+    """Move `obj`'s text from the source language's fields into `language`'s when it has
+    none there: the form's first boxes, where an editor may type a Spanish ruling (as the
+    importer used to store one). Text typed in another language's own boxes stays there."""
+    if language in (None, "", SOURCE_LANGUAGE) or has_translation(obj, language):
+        return
+    for name in reader_fields(type(obj)):
+        write_in_language(obj, language, **{name: stored(obj, name, SOURCE_LANGUAGE)})
+        write_in_language(obj, SOURCE_LANGUAGE, **{name: None})
 
 
 def untranslated_fields(obj, language=None):

@@ -40,9 +40,15 @@ def refusing(unsafe):
 # Text with lines (a question, an answer) keeps tabs and line breaks; a line keeps none.
 refuse_in_lines = refusing(MULTI_LINE)
 refuse_in_a_line = refusing(ONE_LINE)
-# The answer as published: translating it is not correcting it (a translation's own
-# freshness is recorded apart, core.freshness).
-ANSWER_FIELDS = ["answer", build_localized_fieldname("answer", mt_settings.DEFAULT_LANGUAGE)]
+
+
+def answer_fields(language):
+    """The answer as published, in the language it is written in (its edition's):
+    translating it is not correcting it (a translation's freshness is recorded apart,
+    core.freshness)."""
+    return ["answer", build_localized_fieldname("answer", language)]
+
+
 TEXT_RULES = {
     "question": refuse_in_lines,
     "answer": refuse_in_lines,
@@ -97,7 +103,8 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
     def published(self):
         if not self.instance.pk or not self.instance.live:
             return None
-        return Ruling.objects.prefetch_related("citations").get(pk=self.instance.pk)
+        rulings = Ruling.objects.select_related("edition").prefetch_related("citations")
+        return rulings.get(pk=self.instance.pk)
 
     def answer_changed(self):
         published = self.published
@@ -105,7 +112,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             return False
         if any(
             as_read(self.cleaned_data.get(name)) != as_read(getattr(published, name))
-            for name in ANSWER_FIELDS
+            for name in answer_fields(published.language)
             if name in self.fields
         ):
             return True

@@ -169,6 +169,8 @@ class TranslationStatePanel(Panel):
             if ruling.pk:
                 edit_url = reverse("wagtailsnippets_rulings_ruling:edit", args=[ruling.pk])
                 for language in target_languages():
+                    if language == ruling.language:
+                        continue  # written in it: the original, not a translation
                     state = translation_state(ruling, language, mark_for(ruling, language))
                     states.append(
                         {
@@ -184,9 +186,12 @@ class TranslationStatePanel(Panel):
 
 
 def translated(language):
-    """Public rulings with text of their own in `language`, or marked in it."""
+    """Public rulings with text of their own in `language`, or marked in it: what the
+    translators' dashboard lists. A ruling written in `language` is the original, not a
+    translation."""
     own_text = Q(**{f"question_{language}__gt": ""}) | Q(**{f"answer_{language}__gt": ""})
-    return Ruling.objects.public().filter(own_text | marked(Ruling, language))
+    rulings = Ruling.objects.public().exclude(edition__language=language)
+    return rulings.filter(own_text | marked(Ruling, language))
 
 
 def ruling_states(language, pks=None):

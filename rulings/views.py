@@ -176,7 +176,8 @@ def read_around(ruling, language):
     mentions, state = [], None
     if ruling.pk:
         mentions = list(RulingMention.objects.filter(ruling=ruling).public(language))
-    if ruling.pk and language != SOURCE_LANGUAGE:
+    # A ruling written in `language` is the original there, not a translation.
+    if ruling.pk and language not in (SOURCE_LANGUAGE, ruling.language):
         record = mark_for(ruling, language)
         behind = translation_state(ruling, language, record).is_behind
         state = {"is_behind": behind, "marked": bool(record and record.follows_id)}

@@ -207,6 +207,11 @@ class Document(models.Model):
         return reverse("catalogue:document", kwargs={"code": self.edition.code, "pk": self.pk})
 
     @property
+    def language(self):
+        """The language it is written in: its edition's."""
+        return self.edition.language
+
+    @property
     def publisher_and_date(self):
         """The short "version or date" a reader needs to find the same document."""
         return self.version or (date_format(self.published_on) if self.published_on else "")
@@ -306,5 +311,8 @@ class Passage(Located, index.Indexed, models.Model):
         return f"{self.document.get_absolute_url()}?passage={self.anchor}#{self.anchor}"
 
     @property
-    def location_language(self):
+    def language(self):
+        """The language its text is written in: its document's edition's."""
         return self.document.edition.language
+
+    location_language = language

@@ -6,7 +6,7 @@ from django.utils.translation import get_language
 
 from core.translated_fields import (
     SOURCE_LANGUAGE,
-    falls_back,
+    fallback_language,
     has_translation,
     is_blank,
     shown_in_english,
@@ -19,10 +19,10 @@ register = template.Library()
 
 @register.simple_tag
 def fallback_lang_attr(obj, field):
-    """` lang="en"` when `field` of `obj` is shown in English for lack of a translation."""
-    if hasattr(obj, "_meta") and falls_back(obj, field):
-        return format_html(' lang="{}"', SOURCE_LANGUAGE)
-    return ""
+    """` lang="…"` when `field` of `obj` is shown in another language than the page's: in
+    English for lack of a translation, or as written (a Spanish ruling on an English page)."""
+    language = fallback_language(obj, field) if hasattr(obj, "_meta") else ""
+    return format_html(' lang="{}"', language) if language else ""
 
 
 @register.simple_tag

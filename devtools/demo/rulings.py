@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import transaction
 
 from catalogue.models import Edition, ErrataCard, Passage
+from core.translated_fields import in_language
 from rulings.importers.read.parsed import ImportRefused
 from rulings.importers.write import ImportResult, ImportRun, import_file
 from rulings.models import Citation, Ruling
@@ -73,8 +74,7 @@ def create_illustrative_ruling(spec):
     ruling = Ruling(
         edition=edition,
         slug=spec["slug"],
-        question=spec["question"],
-        answer=spec["answer"],
+        **in_language(edition.language, question=spec["question"], answer=spec["answer"]),
         outcome=Ruling.Outcome.ANSWERED,
         origin=Ruling.Origin.ILLUSTRATIVE,
         status=Ruling.Status.IMPORTED,

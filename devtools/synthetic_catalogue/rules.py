@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from catalogue.locations import make_anchor
 from catalogue.models import Document, Edition, ErrataCard, Game, Passage
+from core.translated_fields import in_language
 from rulings.models import Citation, ReaderQuestion, Ruling, RulingCorrection
 from rulings.models.rulings import RulingOrigin, RulingStatus
 
@@ -172,8 +173,7 @@ def load_rulings(sizes: Sizes, rng: random.Random, words: dict, passages: dict) 
                 "slug": f"ruling-{n + 1}",
                 "question": question,
                 "answer": answer,
-                f"question_{language}": question,
-                f"answer_{language}": answer,
+                **in_language(language, question=question, answer=answer),
                 "origin": RulingOrigin.ILLUSTRATIVE,
                 "status": RulingStatus.VERIFIED if n % 3 else RulingStatus.IMPORTED,
                 # Published as they were answered (Ruling's draft state).

@@ -19,6 +19,7 @@ from catalogue.models.games import Edition, next_free_slug
 from core.models import Correction
 from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
+from core.translated_fields import settle_in_language
 
 from ..flags import compute_flags
 from .ruling_status import DATED_AT, RulingOrigin, RulingQuerySet, RulingStatus, public_rulings
@@ -220,6 +221,17 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
             changed is None or {field.field_name for field in self.search_fields} & changed
         ):
             index.insert_or_update_object(self)
+
+    def clean(self):
+        """What an editor typed is stored in the edition's language (`settle_in_language`)."""
+        super().clean()
+        if self.edition_id:
+            settle_in_language(self, self.language)
+
+    @property
+    def language(self):
+        """The language its text is written in: its edition's."""
+        return self.edition.language
 
     def delete(self, *args, **kwargs):
         index.remove_object(self)

@@ -20,6 +20,7 @@ from catalogue.models import Document, Edition, Passage
 from core.admin_search_backend import index_for_search
 from core.cache_tags import LISTS, bump, game_errata, game_rulings, gathered, of_game
 from core.cache_tags import ruling as ruling_tag
+from core.translated_fields import write_in_language
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
 from rulings.importers.read.limits import import_limits
@@ -198,9 +199,15 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
     if created:
         ruling = Ruling(origin=Ruling.Origin.EXPORT, status=Ruling.Status.IMPORTED)
     ruling.edition = edition
-    ruling.question, ruling.answer = parsed.question, parsed.answer_markdown
+    write_in_language(
+        ruling,
+        edition.language,
+        question=parsed.question,
+        answer=parsed.answer_markdown,
+        abstain_rationale=parsed.abstain_rationale,
+        closing_line=parsed.closing_line,
+    )
     ruling.outcome, ruling.outcome_label = parsed.outcome, parsed.outcome_label
-    ruling.abstain_rationale, ruling.closing_line = parsed.abstain_rationale, parsed.closing_line
     _apply_provenance(ruling, parsed, identity)
     citations = [citation for citation, _key in cited]
     for citation, key in cited:
