@@ -3,12 +3,11 @@ each mined pair with the sentences it came from, to accept into the game's gloss
 for good. Whoever keeps the glossary decides (KEEP_GLOSSARY)."""
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.mixins import PermissionRequiredMixin
 from django.core.paginator import Paginator
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.defaults import permission_denied
 from django.views.generic import TemplateView, View
 
 from core.roles import KEEP_GLOSSARY
@@ -18,11 +17,9 @@ from .models import Game, GlossarySuggestion
 PER_PAGE = 25
 
 
-class GlossaryKeepersMixin:
-    def dispatch(self, request, *args, **kwargs):
-        if not request.user.has_perm(KEEP_GLOSSARY):
-            return permission_denied(request, PermissionDenied())
-        return super().dispatch(request, *args, **kwargs)
+class GlossaryKeepersMixin(PermissionRequiredMixin):
+    permission_required = KEEP_GLOSSARY
+    raise_exception = True
 
 
 class SuggestionListView(GlossaryKeepersMixin, TemplateView):
