@@ -67,7 +67,9 @@ class ReadOnlyValue(forms.Widget):
         return False
 
 
-def translation_field_names(model):
+def translation_field_names(model, written_in=SOURCE_LANGUAGE):
+    """The fields translators fill in: every translated field in a language the text was
+    not written in (a Spanish ruling's Spanish is its original, the editors' to correct)."""
     try:
         options = translator.get_options_for_model(model)
     except NotRegistered:
@@ -76,6 +78,7 @@ def translation_field_names(model):
         build_localized_fieldname(name, code)
         for name in options.all_fields
         for code in target_languages()
+        if code != written_in
     }
 
 
@@ -99,6 +102,7 @@ class TranslationsOnlyMixin:
     fields only, and their save is merged with a newer version (`core.concurrent_edits`)."""
 
     merged_with = None
+    written_in = SOURCE_LANGUAGE
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -109,7 +113,8 @@ class TranslationsOnlyMixin:
         self.translations_only = edits_translations_only(self.for_user)
         if not self.translations_only:
             return
-        keep_only(self, translation_field_names(model) | NOT_CONTENT)
+        self.written_in = getattr(self.instance, "written_in", SOURCE_LANGUAGE)
+        keep_only(self, translation_field_names(model, self.written_in) | NOT_CONTENT)
         if getattr(self.instance, "latest_revision_id", None):
             add_merge_fields(self)
         for name, formset in self.formsets.items():
@@ -117,7 +122,7 @@ class TranslationsOnlyMixin:
                 continue
             # Rows are the editors': translators translate those there are, add none.
             formset.max_num = formset.initial_form_count()
-            editable = translation_field_names(formset.model)
+            editable = translation_field_names(formset.model, self.written_in)
             keys = {formset.model._meta.pk.name, getattr(getattr(formset, "fk", None), "name", "")}
             for form in formset.forms:
                 keep_only(form, editable, keep_posting=keys)
@@ -125,9 +130,10 @@ class TranslationsOnlyMixin:
     def clean(self):
         cleaned_data = super().clean()
         if self.translations_only and MERGE_BASE in self.fields:
-            editable = translation_field_names(type(self.instance)) & set(self.fields)
+            editable = translation_field_names(type(self.instance), self.written_in)
+            editable &= set(self.fields)
             rows = {
-                name: translation_field_names(formset.model)
+                name: translation_field_names(formset.model, self.written_in)
                 for name, formset in self.formsets.items()
                 if name not in NOT_CONTENT_FORMSETS
             }

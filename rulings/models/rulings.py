@@ -19,7 +19,7 @@ from catalogue.models.games import Edition, next_free_slug
 from core.models import Correction
 from core.roles import public_name
 from core.text_search import search_vector_field, search_vector_index, site_languages
-from core.translated_fields import settle_in_language
+from core.translated_fields import SOURCE_LANGUAGE, settle_in_language
 
 from ..flags import compute_flags
 from .ruling_status import DATED_AT, RulingOrigin, RulingQuerySet, RulingStatus, public_rulings
@@ -232,6 +232,11 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
     def language(self):
         """The language its text is written in: its edition's."""
         return self.edition.language
+
+    @property
+    def written_in(self):
+        """Its original's language, which translators leave to editors (core.forms)."""
+        return self.language if self.edition_id else SOURCE_LANGUAGE
 
     def delete(self, *args, **kwargs):
         index.remove_object(self)

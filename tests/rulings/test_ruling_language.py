@@ -121,3 +121,23 @@ def test_changing_a_spanish_rulings_spanish_answer_is_a_correction(admin_client,
     assert response.status_code == 200
     assert "add a correction" in response.content.decode()
     assert Ruling.objects.get(pk=ruling.pk).answer_es == SPANISH["answer"]
+
+
+def test_a_translator_leaves_a_spanish_original_to_the_editors(client, translator, tmp_path):
+    from tests.rulings.test_editors_desk import edit_url, form_data
+
+    ruling = imported(tmp_path, "es.txt", **SPANISH)
+    client.force_login(translator)
+    form = BeautifulSoup(client.get(edit_url(ruling)).content, "html.parser")
+    assert form.select_one("#id_question_es") is not None  # shown, as text
+    assert form.select_one("textarea[name=question_es], input[name=question_es]") is None
+
+    blank_english = {"question_en": "", "answer_en": "", "closing_line_en": ""}
+    changed = form_data(
+        ruling, **blank_english, question_es="¿Puedo pasar sin más?", answer_es="No.[1][2]"
+    )
+    response = client.post(edit_url(ruling), changed)
+    assert response.status_code in (200, 302)
+    stored = Ruling.objects.get(pk=ruling.pk)
+    assert stored.get_latest_revision_as_object().question_es == SPANISH["question"]
+    assert (stored.question_es, stored.answer_es) == (SPANISH["question"], SPANISH["answer"])
