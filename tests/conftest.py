@@ -33,6 +33,7 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "xdist_group(name): kept on one worker under `make test`'s --dist loadgroup"
     )
+    config.pluginmanager.register(OneWorkerLoadsTheCatalogue())
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -224,6 +225,16 @@ class SharedCatalogue:
 
 def uses_the_catalogue(item):
     return item is not None and "small_catalogue" in item.fixturenames
+
+
+class OneWorkerLoadsTheCatalogue:
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, items):
+        """The tests on the small catalogue go to one `make test` worker, which loads it
+        once (marked before pytest-xdist reads the groups)."""
+        for item in items:
+            if uses_the_catalogue(item):
+                item.add_marker(pytest.mark.xdist_group("catalogue"))
 
 
 @pytest.hookimpl(trylast=True)
