@@ -53,6 +53,11 @@ def games_matching(text):
     return list(games[:GAMES_OFFERED])
 
 
+def games_holding(text):
+    """Every game whose name holds `text`, as a queryset to filter by."""
+    return _games(text, "icontains")[0]
+
+
 def games_called(text):
     """The games called exactly `text` (any case), or whose slug it is."""
     games, _names = _games(text, "iexact")

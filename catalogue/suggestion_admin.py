@@ -12,7 +12,8 @@ from django.views.generic import TemplateView, View
 
 from core.roles import KEEP_GLOSSARY
 
-from .models import Game, GlossarySuggestion
+from .lookup import TYPED_LIMIT, games_holding, typed
+from .models import GlossarySuggestion
 
 PER_PAGE = 25
 
@@ -23,7 +24,8 @@ class GlossaryKeepersMixin(PermissionRequiredMixin):
 
 
 class SuggestionListView(GlossaryKeepersMixin, TemplateView):
-    """Open suggestions, best first, a page at a time; filtered by game."""
+    """Open suggestions, best first, a page at a time; narrowed to the games whose name (in the
+    translator's language or English) holds what was typed: the form lists no games."""
 
     template_name = "catalogue/admin/glossary_suggestions.html"
 
@@ -31,19 +33,15 @@ class SuggestionListView(GlossaryKeepersMixin, TemplateView):
         rows = GlossarySuggestion.objects.filter(
             status=GlossarySuggestion.Status.SUGGESTED
         ).select_related("game")
-        game = self.request.GET.get("game", "")
-        if game.isdigit():
-            rows = rows.filter(game_id=int(game))
+        game = typed(self.request.GET.get("game", ""))[:TYPED_LIMIT]
+        if game:
+            rows = rows.filter(game__in=games_holding(game).values("pk"))
         page = Paginator(rows.order_by("-score", "english", "pk"), PER_PAGE).get_page(
             self.request.GET.get("p")
         )
-        games = Game.objects.filter(
-            glossary_suggestions__status=GlossarySuggestion.Status.SUGGESTED
-        ).distinct()
         return super().get_context_data(
             page_title=_("Glossary suggestions"),
             page=page,
-            games=games.only("pk", "name").order_by("name"),
             game=game,
             **kwargs,
         )

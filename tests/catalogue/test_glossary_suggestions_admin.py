@@ -46,9 +46,11 @@ def test_the_list_is_paginated_with_the_sources_and_bounded_in_queries(
     assert "Term 0<" not in page  # the weakest on a later page
     game = suggestions[0].game
     with django_assert_max_num_queries(14):
-        second = client.get(LIST, {"game": game.pk, "p": 2}).content.decode()
+        second = client.get(LIST, {"game": f"  {game.name.upper()} ", "p": 2}).content.decode()
     assert second.count('class="suggestion"') == 5
     assert "Game 1" not in second.split("<tbody>")[1]
+    # The game is typed, not chosen from a list that grows with the catalogue.
+    assert "<option" not in page and "<option" not in second
 
 
 def test_accepting_adds_the_pair_to_the_glossary_and_rejecting_keeps_it_out(
