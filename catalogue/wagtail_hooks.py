@@ -1,4 +1,5 @@
-"""The glossary suggestions' admin addresses and menu item (catalogue.suggestion_admin)."""
+"""The glossary suggestions' admin addresses, and their item in the Rules menu
+(catalogue.suggestion_admin)."""
 
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
@@ -27,8 +28,9 @@ def register_suggestion_urls():
     ]
 
 
-@hooks.register("register_admin_menu_item")
+@hooks.register("register_rules_menu_item")
 def register_suggestion_menu_item():
+    """Last under Rules, after the glossary."""
     return KeepersMenuItem(
-        _("Glossary suggestions"), reverse("glossary_suggestions"), icon_name="doc-full", order=470
+        _("Glossary suggestions"), reverse("glossary_suggestions"), icon_name="doc-full", order=100
     )

@@ -146,6 +146,8 @@ class RulesKnowledgeGroup(SnippetViewSetGroup):
     menu_label = _("Rules")
     menu_icon = "clipboard-list"
     menu_order = 200
+    # Other apps add their own items (catalogue: the glossary suggestions).
+    submenu_hook = "register_rules_menu_item"
     items = (
         RulingViewSet,
         ErrataCardViewSet,

@@ -83,3 +83,14 @@ def test_only_those_who_keep_the_glossary_decide(client, django_user_model, sugg
     assert response.status_code == 302 and "/admin/login/" in response.url
     assert not GlossaryTerm.objects.exists()
     assert GlossarySuggestion.objects.get(pk=suggestions[0].pk).status == "suggested"
+
+
+def test_the_suggestions_are_found_under_rules_beside_the_glossary(rf, translator):
+    from wagtail.admin.menu import admin_menu
+
+    request = rf.get("/admin/")
+    request.user = translator
+    items = {item.label: item for item in admin_menu.menu_items_for_request(request)}
+    assert "Glossary suggestions" not in items
+    rules = [item.url for item in items["Rules"].menu.menu_items_for_request(request)]
+    assert rules[-1] == LIST
