@@ -113,16 +113,20 @@ def edition_words(rulings, language):
     made in Python (one query either way)."""
     words = {}
     if connection.vendor == "postgresql":
-        lexemes = rulings.annotate(
-            words=Func(
-                F(f"search_{language}"),
-                function="tsvector_to_array",
-                output_field=ArrayField(TextField()),
-            )
-        ).values_list("words", flat=True)
-        for row in lexemes.iterator():
-            for lexeme in row or ():
-                words.setdefault(fold_accents(lexeme), set()).add(lexeme)
+        # Each stored word once, however many rulings hold it.
+        stored = Func(
+            F(f"search_{language}"),
+            function="tsvector_to_array",
+            output_field=ArrayField(TextField()),
+        )
+        lexemes = (
+            rulings.annotate(word=Func(stored, function="unnest", output_field=TextField()))
+            .order_by()
+            .values_list("word", flat=True)
+            .distinct()
+        )
+        for lexeme in lexemes.iterator():
+            words.setdefault(fold_accents(lexeme), set()).add(lexeme)
         return words
     texts = rulings.values_list(f"question_{language}", f"answer_{language}")
     for question, answer in texts.iterator():
