@@ -51,13 +51,14 @@ Sought = namedtuple("Sought", "terms weight known lexemes", defaults=((),))
 def across(rulings, question, language, edition_language, game_id):
     """The concepts of `question` (in `language`) carried into `edition_language`."""
     vocabulary = edition_words(rulings, edition_language)
+    keyed = [(word, cognate_key(word)) for word in vocabulary if len(word) >= COGNATE_PREFIX]
     terms = carrying_terms(game_id, language, edition_language)
     found = []
     for concept in expand(question, terms, language).concepts:
         if concept.known:
             found.append(Sought(concept.english, 1.0, True))
             continue
-        shared = shared_words(concept.words, language, edition_language, vocabulary)
+        shared = shared_words(concept.words, language, edition_language, vocabulary, keyed)
         if shared:
             found.append(Sought((), SHARED_WEIGHT, True, shared))
         else:
@@ -135,9 +136,10 @@ def edition_words(rulings, language):
     return words
 
 
-def shared_words(words, language, edition_language, vocabulary):
+def shared_words(words, language, edition_language, vocabulary, keyed):
     """The edition's stored words that `words` (one concept) write alike: the same word,
-    number or stem in either language, else cognates, the longest shared start first."""
+    number or stem in either language, else cognates (`keyed`: (word, cognate key) of the
+    `vocabulary`), the longest shared start first."""
     found = set()
     for word in words:
         forms = {fold_accents(word), *word_stems([word], language)}
@@ -150,13 +152,9 @@ def shared_words(words, language, edition_language, vocabulary):
         if word.isdigit():
             continue
         keys = {cognate_key(form) for form in forms if len(form) >= COGNATE_PREFIX}
-        near = sorted(
-            (
-                (-max(alike(key, cognate_key(folded)) for key in keys), folded)
-                for folded in vocabulary
-                if len(folded) >= COGNATE_PREFIX and keys
-            ),
-        )
+        if not keys:
+            continue
+        near = sorted((-max(alike(key, other) for key in keys), folded) for folded, other in keyed)
         for score, folded in near[:SHARED_PER_WORD]:
             if score < 0:
                 found.update(vocabulary[folded])
