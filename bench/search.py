@@ -58,6 +58,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 TIMEOUT_MS = 10_000
+OTHER = {"en": "es", "es": "en"}
 TIMED_OUT: list[str] = []
 
 
@@ -150,19 +151,21 @@ def measure(rng: random.Random, repeat: int) -> None:
 
     writes += measure_pages(games, rare, repeat)
 
-    times = []
+    times, across = [], []
     with CaptureQueriesContext(connection) as seen:
         for edition in Edition.objects.order_by("?")[:40]:
-            language = edition.language
-            vocab = EN if language == "en" else ES
-            question = rng.choice(QUESTION_FORMS[language]).format(
-                a=rng.choice(vocab[:60]), b=rng.choice(vocab)
-            )
-            with translation.override(language):
-                times += timed(lambda e=edition, q=question: answered_before(e, q), repeat)
+            # In the edition's language, then in the other (carried over: rulings.crossing).
+            for language, kept in ((edition.language, times), (OTHER[edition.language], across)):
+                vocab = EN if language == "en" else ES
+                question = rng.choice(QUESTION_FORMS[language]).format(
+                    a=rng.choice(vocab[:60]), b=rng.choice(vocab)
+                )
+                with translation.override(language):
+                    kept += timed(lambda e=edition, q=question: answered_before(e, q), repeat)
     writes += sum(map(is_write, seen.captured_queries))
     per_edition = Ruling.objects.count() // max(1, Edition.objects.count())
     print(line(f"answered-before recall (one edition, {per_edition} rulings)", times))
+    print(line("answered-before recall, question in the other language", across))
     print(f"\nwrites while searching and recalling: {writes}")
     if TIMED_OUT:
         print(f"cancelled at {TIMEOUT_MS / 1000:.0f} s (counted as such): {sorted(set(TIMED_OUT))}")

@@ -1,21 +1,20 @@
 """Answered-before recall: the public rulings of an edition most like a reader's question,
-by trigram similarity among those sharing a stemmed word (docs/search.md); in a translation's
-language the game's glossary also carries the question over to the English."""
+by trigram similarity among those sharing a stemmed word (docs/search.md); a question in
+another language than the edition's is also carried over into the edition's language
+(rulings.crossing)."""
 
-from collections import namedtuple
 from functools import reduce
-from operator import add, or_
+from operator import or_
 
 from django.conf import settings
 from django.contrib.postgres.search import (
     SearchQuery,
     SearchRank,
     SearchVector,
-    SearchVectorField,
     TrigramSimilarity,
 )
 from django.db import connection
-from django.db.models import Case, F, FloatField, Func, IntegerField, TextField, Value, When
+from django.db.models import F, TextField, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import translation
 from django.utils.translation import get_language
@@ -23,23 +22,30 @@ from modeltranslation.utils import build_localized_fieldname
 
 from catalogue.glossary import expand, game_terms
 from catalogue.models import Edition
-from core.text_search import WORD_RE, search_config, trigram_similarity, word_stems
+from core.text_search import WORD_RE, search_config, trigram_similarity
 from core.translated_fields import SOURCE_LANGUAGE
 
+from .crossing import UNKNOWN_WEIGHT, Sought, across, covered_in_python, covering, order
 from .models import Ruling
+
+__all__ = ["answered_before", "covered_in_python", "sought"]
 
 # Longer questions are cut here: a pasted page must not make the comparison slow.
 QUESTION_LIMIT = 500
 FULLTEXT_WORDS = 32
-# How much a concept of the question counts when found only in a ruling's answer, and
-# how much a word the glossary does not know (it may be a name the English uses) weighs.
-IN_ANSWER = 0.4
-UNKNOWN_WEIGHT = 0.5
+# How a question in another language than the edition's is carried over: by everything
+# rulings.crossing knows (the default), or, as recall first did, by the accepted glossary
+# alone and only from a translation's language into English (kept to measure against).
+CARRY_ALL = "all"
+CARRY_GLOSSARY = "glossary"
 
 
-def answered_before(edition, question, *, limit=5, threshold=None, method=None, language=None):
+def answered_before(
+    edition, question, *, limit=5, threshold=None, method=None, language=None, carry=CARRY_ALL
+):
     """The public rulings of `edition` most like `question`, best first, each with a
-    `score` (0 to 1) of at least `threshold`; `method` names a ranker."""
+    `score` (0 to 1) of at least `threshold`; `method` names a ranker, `carry` how a
+    question in another language crosses over."""
     question = clean_question(question)
     if not question or limit <= 0:
         return []
@@ -53,11 +59,29 @@ def answered_before(edition, question, *, limit=5, threshold=None, method=None, 
             found = rank_in_python(rulings, question, limit, threshold)
         else:
             found = RANKERS[method or DEFAULT_METHOD](rulings, question, limit, threshold)
+    if carry == CARRY_GLOSSARY:
+        return through_glossary_only(edition, rulings, question, language, found, limit)
+    game_id, edition_language = edition_facts(edition)
+    if language == edition_language[:2]:
+        return found
+    concepts = across(rulings, question, language, edition_language[:2], game_id)
+    return merged([found, covering(rulings, concepts, edition_language[:2], limit)], limit)
+
+
+def edition_facts(edition):
+    """(game id, language) of an edition or its primary key."""
+    if hasattr(edition, "game_id") and hasattr(edition, "language"):
+        return edition.game_id, edition.language or SOURCE_LANGUAGE
+    row = Edition.objects.filter(pk=edition).values_list("game_id", "language").first()
+    return row or (None, SOURCE_LANGUAGE)
+
+
+def through_glossary_only(edition, rulings, question, language, found, limit):
+    """Recall as it crossed languages before rulings.crossing: a translation's language into
+    English, by the accepted glossary alone."""
     if language == SOURCE_LANGUAGE:
         return found
-    game_id = getattr(edition, "game_id", None) or (
-        Edition.objects.filter(pk=edition_id).values_list("game_id", flat=True).first()
-    )
+    game_id = getattr(edition, "game_id", None) or edition_facts(edition)[0]
     expansion = expand(question, game_terms(game_id, language), language)
     if not expansion.known:
         return found
@@ -72,15 +96,6 @@ def merged(lists, limit):
     return sorted(best.values(), key=order)[:limit]
 
 
-def order(ruling):
-    """Best score first, then the ruling whose question says least besides, then oldest."""
-    return (-ruling.score, getattr(ruling, "asked_size", 0), ruling.pk)
-
-
-# A concept of the question as looked for in the English (unknown: the reader's own word).
-Sought = namedtuple("Sought", "terms weight known")
-
-
 def sought(expansion):
     return [
         Sought(c.english, 1.0, True) if c.known else Sought(c.words, UNKNOWN_WEIGHT, False)
@@ -89,73 +104,9 @@ def sought(expansion):
 
 
 def through_glossary(rulings, expansion, limit):
-    """The rulings whose English covers enough of the question's concepts; only those whose
-    question holds a concept the glossary knows (an answer mentions much)."""
-    concepts = sought(expansion)
-    if connection.vendor != "postgresql":
-        return covered_in_python(rulings, concepts, limit)
-    config = search_config(SOURCE_LANGUAGE)
-
-    def query(terms):
-        # "tie-break" as its words (PostgreSQL would also want the hyphenated whole).
-        return reduce(or_, (SearchQuery(term.replace("-", " "), config=config) for term in terms))
-
-    vector = f"search_{SOURCE_LANGUAGE}"
-    parts = [
-        Case(
-            When(asked=query(concept.terms), then=Value(concept.weight)),
-            When(**{vector: query(concept.terms)}, then=Value(concept.weight * IN_ANSWER)),
-            default=Value(0.0),
-            output_field=FloatField(),
-        )
-        for concept in concepts
-    ]
-    total = sum(concept.weight for concept in concepts)
-    known = reduce(or_, (query(concept.terms) for concept in concepts if concept.known))
-    return list(
-        rulings.annotate(asked=QuestionWeight(F(vector)))
-        .filter(asked=known)
-        .annotate(score=reduce(add, parts) / Value(total))
-        .filter(score__gte=settings.RULESAGE_GLOSSARY_RECALL_THRESHOLD)
-        .annotate(asked_size=Func(F("asked"), function="length", output_field=IntegerField()))
-        .defer("provenance", "retrieval")
-        .select_related("edition")
-        .order_by("-score", "asked_size", "pk")[:limit]
-    )
-
-
-class QuestionWeight(Func):
-    """The part of a stored vector weighted A: a ruling's question (core.text_search)."""
-
-    function = "ts_filter"
-    template = "%(function)s(%(expressions)s, '{a}')"
-    output_field = SearchVectorField()
-
-
-def covered_in_python(rulings, concepts, limit):
-    """SQLite: the same coverage, stemming the edition's English rulings in Python."""
-    total = sum(concept.weight for concept in concepts)
-    wanted = [(concept, [stems_of(term) for term in concept.terms]) for concept in concepts]
-    scored = []
-    for ruling in rulings.select_related("edition"):
-        asked = set(stems_of(getattr(ruling, f"question_{SOURCE_LANGUAGE}") or ""))
-        answered = set(stems_of(getattr(ruling, f"answer_{SOURCE_LANGUAGE}") or ""))
-        score, knows = 0.0, False
-        for concept, alternatives in wanted:
-            if any(stems and set(stems) <= asked for stems in alternatives):
-                score += concept.weight
-                knows = knows or concept.known
-            elif any(stems and set(stems) <= asked | answered for stems in alternatives):
-                score += concept.weight * IN_ANSWER
-        ruling.score, ruling.asked_size = score / total, len(asked)
-        if knows and ruling.score >= settings.RULESAGE_GLOSSARY_RECALL_THRESHOLD:
-            scored.append(ruling)
-    scored.sort(key=order)
-    return scored[:limit]
-
-
-def stems_of(text):
-    return [stem for stem in word_stems(WORD_RE.findall(text), SOURCE_LANGUAGE) if stem]
+    """The rulings whose English covers enough of the question's concepts, the accepted
+    glossary alone carrying them (the reader's own words looked for as they are)."""
+    return covering(rulings, sought(expansion), SOURCE_LANGUAGE, limit)
 
 
 def clean_question(question):
