@@ -147,6 +147,7 @@ def measure(rng: random.Random, repeat: int) -> None:
                     rows.append((name, times))
                     print(line(name, times), flush=True)
     print(line("all searches", [t for _name, times in rows for t in times]))
+    writes += measure_cross_language(request, repeat)
 
     writes += measure_pages(games, rare, repeat)
 
@@ -166,6 +167,45 @@ def measure(rng: random.Random, repeat: int) -> None:
     print(f"\nwrites while searching and recalling: {writes}")
     if TIMED_OUT:
         print(f"cancelled at {TIMEOUT_MS / 1000:.0f} s (counted as such): {sorted(set(TIMED_OUT))}")
+
+
+# A phrase of one language typed on the other language's search: it matches nothing in the
+# searched language, so every match the planner expects is a row of the other language.
+CROSS_LANGUAGE = {
+    "en": ("Spanish words on the English search", SEARCHES["es"]),
+    "es": ("English words on the Spanish search", SEARCHES["en"]),
+}
+
+
+def measure_cross_language(request, repeat: int) -> int:
+    """The search page's work for the other language's common words and phrases, one row
+    per direction. Returns the writes seen."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import translation
+
+    from pages.search import Filters, grouped_results, query_words
+
+    title = "cross-language search: the page's work"
+    print(f"\n{title:62} {'p50':>10} {'p95':>10}  n")
+    writes, everything = 0, []
+    for language, (label, groups) in CROSS_LANGUAGE.items():
+        queries = groups["common words"] + groups["rules phrases"]
+        times = []
+        with translation.override(language), CaptureQueriesContext(connection) as seen:
+            grouped_results(query_words(queries[-1]), Filters(), request)  # untimed, as above
+            for query in queries:
+                words = query_words(query)
+                times += timed(
+                    lambda w=words: grouped_results(w, Filters(), request),
+                    repeat,
+                    f"{language} {query}",
+                )
+        writes += sum(map(is_write, seen.captured_queries))
+        everything += times
+        print(line(f"{language}: {label}", times), flush=True)
+    print(line("all cross-language searches", everything))
+    return writes
 
 
 PAGES = {
@@ -242,6 +282,11 @@ def main() -> None:
         help="measure a database kept by an earlier --keep run (migrated, not reloaded)",
     )
     parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument(
+        "--cross-language-only",
+        action="store_true",
+        help="time only the cross-language searches (with --reuse: a quick before and after)",
+    )
     args = parser.parse_args()
     url = database_url(args.database)
     # DEBUG off, as a server runs: Django keeps no log of every query. The page cache off:
@@ -286,7 +331,12 @@ def main() -> None:
             ).items():
                 print(f"load_catalogue: {step:40} {seconds:8.1f} s")
         sizes_report()
-        measure(rng, args.repeat)
+        if args.cross_language_only:
+            from django.test import RequestFactory
+
+            measure_cross_language(RequestFactory().get("/en/search/"), args.repeat)
+        else:
+            measure(rng, args.repeat)
     finally:
         from django.db import connections
 

@@ -110,11 +110,13 @@ def rulings(language, filters):
 
 
 def passages(language, filters, editions=None):
-    documents = Document.objects.filter(edition__language=language)
+    """Passages written in `language` (their own column: its search vector and index hold
+    that language's passages alone)."""
+    found = Passage.objects.filter(language=language)
     editions = filters.editions() if editions is None else editions
     if editions is not None:
-        documents = documents.filter(edition__in=editions)
-    found = Passage.objects.filter(document_id__in=documents.values("pk"))
+        documents = Document.objects.filter(edition__in=editions)
+        found = found.filter(document_id__in=documents.values("pk"))
     found = found.select_related("document__edition__game").only(
         "page",
         "heading_path",
