@@ -1,7 +1,8 @@
 """Each passage records its edition's language, and keeps a search vector in that language
 alone: the other language's column is NULL, and each language's index holds only its own
 passages. Every passage is kept; those of editions in another language than English get
-their edition's."""
+their edition's. A Spanish document's title, stored in the English column, moves to the
+Spanish one."""
 
 import core.text_search
 import django.contrib.postgres.indexes
@@ -29,6 +30,13 @@ UPDATE catalogue_passage AS passage SET language = edition.language
 FROM catalogue_document AS document JOIN catalogue_edition AS edition
     ON edition.id = document.edition_id
 WHERE document.id = passage.document_id AND passage.language <> edition.language;
+-- A document's title as published, stored in the English column whatever its language (as
+-- the importer stored it), moves to its edition's language's column when that is empty.
+UPDATE catalogue_document AS document SET title_es = document.title_en, title_en = NULL
+FROM catalogue_edition AS edition
+WHERE edition.id = document.edition_id AND edition.language = 'es'
+    AND coalesce(btrim(document.title_es), '') = ''
+    AND coalesce(btrim(document.title_en), '') <> '';
 -- The rows' foreign-key checks now, not at commit: PostgreSQL alters no table with checks
 -- still pending, and the columns come next.
 SET CONSTRAINTS ALL IMMEDIATE;

@@ -16,7 +16,7 @@ from modelcluster.models import ClusterableModel
 from wagtail.search import index
 
 from core.text_search import search_vector_field, search_vector_index, site_languages
-from core.translated_fields import SOURCE_LANGUAGE
+from core.translated_fields import SOURCE_LANGUAGE, settle_in_language
 
 from ..editions import EDITION_CODE_PATTERN
 from ..locations import Located, make_anchor
@@ -216,6 +216,9 @@ class Document(models.Model):
         return f"{self.title} ({self.get_kind_display()})"
 
     def save(self, *args, **kwargs):
+        # Its title is stored in its edition's language, as a ruling's text is: typed in
+        # the first box or given by an export, it moves there when that box is empty.
+        settle_in_language(self, self.edition.language)
         new = self._state.adding
         super().save(*args, **kwargs)
         # Moved to another edition, its passages take that edition's language.

@@ -7,6 +7,7 @@ import pytest
 from bs4 import BeautifulSoup
 from django.contrib.postgres.search import SearchQuery
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from catalogue.models import Document, Edition, Game, Passage
 from tests.rulings.exports import run_import, write_export
@@ -103,3 +104,14 @@ def test_the_search_finds_a_spanish_passage_on_the_spanish_page_only(client, spa
     page = BeautifulSoup(client.get("/es/buscar/", {"q": "niebla"}).content, "html.parser")
     hits = page.select("section#passages .search-results li, [aria-labelledby=results-passages] li")
     assert any("Reglamento de prueba" in hit.get_text() for hit in hits)
+
+
+def test_a_spanish_exports_document_title_is_stored_in_spanish(tmp_path):
+    export = write_export(tmp_path, "es.txt", code="bg-900001-es-1e", game="Juego de prueba")
+    _out, err, ok = run_import(export)
+    assert ok, err
+    document = Document.objects.get(edition__code="bg-900001-es-1e")
+    assert document.title_es == "Juego de prueba — Rulebook" and not document.title_en
+    # Read on an English page, it is the title as published.
+    with translation.override("en"):
+        assert document.title == "Juego de prueba — Rulebook"

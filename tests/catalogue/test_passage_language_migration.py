@@ -47,3 +47,25 @@ def test_every_passage_is_kept_and_takes_its_editions_language(small_catalogue):
     )
     assert Passage.objects.filter(in_own_language_only).count() == len(loaded)
     assert not Passage.objects.filter(language="es", search_es__isnull=True).exists()
+
+
+def test_a_spanish_documents_title_in_the_english_column_moves_to_the_spanish(small_catalogue):
+    from catalogue.models import Document
+
+    spanish = list(Document.objects.filter(edition__language="es").order_by("pk")[:2])
+    english = Document.objects.filter(edition__language="en").order_by("pk").first()
+    moved, kept = spanish
+    old = migrate(BEFORE)
+    OldDocument = old.get_model("catalogue", "Document")
+    # As the importer stored a Spanish export's book: its title in the English column.
+    OldDocument.objects.filter(pk=moved.pk).update(title_en="Juego — Reglamento", title_es=None)
+    migrate(latest())
+    titles = {
+        pk: (en, es)
+        for pk, en, es in Document.objects.filter(
+            pk__in=[moved.pk, kept.pk, english.pk]
+        ).values_list("pk", "title_en", "title_es")
+    }
+    assert titles[moved.pk] == (None, "Juego — Reglamento")
+    assert titles[kept.pk] == (kept.title_en, kept.title_es), "a Spanish title of its own stays"
+    assert titles[english.pk] == (english.title_en, english.title_es)
