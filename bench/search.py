@@ -1,6 +1,7 @@
 """Site search and answered-before recall on a synthetic catalogue of a real catalogue's size.
 
     .venv/bin/python bench/search.py [--scale 1.0] [--database NAME] [--keep] [--reuse]
+        [--cross-language-only]
 
 Creates a throw-away PostgreSQL database (on BENCH_DATABASE_URL's server, default
 postgres://postgres@127.0.0.1:5432), migrates it, and fills it with the synthetic catalogue
@@ -9,11 +10,14 @@ English and a Spanish edition each, 100,000 rulings, 500,000 rulebook passages a
 guides in both languages, with Zipf-distributed words so that common words are common.
 It then times, each query several times, the search page's work (pages.search:
 every kind's first results and count, as /en/search/ and /es/buscar/ do, with and without
-a game filter, common and rare words), the whole search page as a reader's request gets
-it (form, results, suggestions; Django's test client in this process, DEBUG off, each
+a game filter, common and rare words), the same work for one language's words typed on the
+other language's search (a row per direction), the whole search page as a reader's request
+gets it (form, results, suggestions; Django's test client in this process, DEBUG off, each
 page requested once untimed first) and answered-before recall on random editions,
-prints p50/p95, index and table sizes, and the writes seen while reading, then drops the
-database (unless --keep). It asserts nothing: the figures are for reading.
+prints p50/p95, index and table sizes, the translators' dashboard's counts, and the writes
+seen while reading, then drops the database (unless --keep). --cross-language-only times
+the cross-language searches alone and prints the EXPLAIN (ANALYZE, BUFFERS) of their
+passages' query. It asserts nothing: the figures are for reading.
 """
 
 from __future__ import annotations
@@ -208,6 +212,25 @@ def measure_cross_language(request, repeat: int) -> int:
     return writes
 
 
+def explain_cross_language() -> None:
+    """EXPLAIN (ANALYZE, BUFFERS) of the passages' matches, newest first, each direction's
+    first rules phrase: the query a cross-language search spends its time in."""
+    from django.db import connection
+    from django.utils import translation
+
+    from pages.search import Filters, query_words, search
+
+    for language, (label, groups) in CROSS_LANGUAGE.items():
+        with translation.override(language):
+            found = search("passages", query_words(groups["rules phrases"][0]), language, Filters())
+            newest = found.matches.order_by("-pk").values_list("pk", flat=True)[: found.limit + 1]
+            sql, params = newest.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+        print(f"\n{language}: {label}, {groups['rules phrases'][0]!r}: passages\n{sql}\n{plan}")
+
+
 PAGES = {
     "en": ("/en/search/", "permanent resource", "card turn", "zzqx blorf"),
     "es": ("/es/buscar/", "recursos permanentes", "carta turno", "zzqx blorf"),
@@ -268,6 +291,25 @@ def sizes_report() -> None:
             cursor.execute("SELECT pg_total_relation_size(%s), count(*) FROM " + table, [table])
             size, rows = cursor.fetchone()
             print(f"  table {table:24} {size / 1e6:9.1f} MB  {rows:,} rows (with its indexes)")
+
+
+def dashboard_report() -> None:
+    """The translators' dashboard's counts of rulings by status, and the public rulings of
+    the language's own editions it leaves out (originals, not translations)."""
+    from collections import Counter
+
+    from core.translated_fields import target_languages
+    from rulings.models import Ruling
+    from rulings.translation_admin import ruling_statuses
+
+    for language in target_languages():
+        start = time.perf_counter()
+        counts = Counter(status for status, _code, _pk in ruling_statuses(language))
+        seconds = time.perf_counter() - start
+        originals = Ruling.objects.public().filter(edition__language=language).count()
+        listed = ", ".join(f"{status} {count:,}" for status, count in sorted(counts.items()))
+        print(f"  translators' dashboard ({language}): {listed or 'none'}; {originals:,} public")
+        print(f"    rulings written in {language} not counted as translations ({seconds:.1f} s)")
 
 
 def main() -> None:
@@ -331,10 +373,12 @@ def main() -> None:
             ).items():
                 print(f"load_catalogue: {step:40} {seconds:8.1f} s")
         sizes_report()
+        dashboard_report()
         if args.cross_language_only:
             from django.test import RequestFactory
 
             measure_cross_language(RequestFactory().get("/en/search/"), args.repeat)
+            explain_cross_language()
         else:
             measure(rng, args.repeat)
     finally:
