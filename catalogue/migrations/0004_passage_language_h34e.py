@@ -8,6 +8,9 @@ import core.text_search
 import django.contrib.postgres.indexes
 import django.contrib.postgres.search
 from django.db import migrations, models
+from django.db.models import F, Q
+
+from core.migration_operations import AddPostgresIndex, RemovePostgresIndex
 
 SEARCHED = ("heading_path", "text")
 
@@ -23,24 +26,27 @@ def vector(code, config):
     )
 
 
-# One UPDATE from the editions (no rows are read into Python): half a million passages
-# take seconds. Only the passages not in English are written.
-FILL = """
-UPDATE catalogue_passage AS passage SET language = edition.language
-FROM catalogue_document AS document JOIN catalogue_edition AS edition
-    ON edition.id = document.edition_id
-WHERE document.id = passage.document_id AND passage.language <> edition.language;
--- A document's title as published, stored in the English column whatever its language (as
--- the importer stored it), moves to its edition's language's column when that is empty.
-UPDATE catalogue_document AS document SET title_es = document.title_en, title_en = NULL
-FROM catalogue_edition AS edition
-WHERE edition.id = document.edition_id AND edition.language = 'es'
-    AND coalesce(btrim(document.title_es), '') = ''
-    AND coalesce(btrim(document.title_en), '') <> '';
--- The rows' foreign-key checks now, not at commit: PostgreSQL alters no table with checks
--- still pending, and the columns come next.
-SET CONSTRAINTS ALL IMMEDIATE;
-"""
+def fill(apps, schema_editor):
+    """Each passage takes its edition's language (one UPDATE per language other than
+    English, the column's default: no rows are read into Python). A document's title as
+    published, stored in the English column whatever its language (as the importer stored
+    it), moves to its Spanish edition's column when that is empty."""
+    Edition = apps.get_model("catalogue", "Edition")
+    Passage = apps.get_model("catalogue", "Passage")
+    Document = apps.get_model("catalogue", "Document")
+    others = Edition.objects.exclude(language="en").values_list("language", flat=True)
+    for language in sorted(set(others)):
+        Passage.objects.filter(document__edition__language=language).update(language=language)
+    titled_in_english = Document.objects.filter(edition__language="es").exclude(
+        Q(title_en__isnull=True) | Q(title_en="")
+    )
+    titled_in_english.filter(Q(title_es__isnull=True) | Q(title_es="")).update(
+        title_es=F("title_en"), title_en=None
+    )
+    if schema_editor.connection.vendor == "postgresql":
+        # The rows' foreign-key checks now, not at commit: PostgreSQL alters no table with
+        # checks still pending, and the columns come next.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
 class Migration(migrations.Migration):
@@ -49,8 +55,8 @@ class Migration(migrations.Migration):
     operations = [
         # The vectors go first, so that filling the language does not compute them, and
         # come back once (two table rewrites, each computing one language's vectors).
-        migrations.RemoveIndex(model_name="passage", name="passage_search_en"),
-        migrations.RemoveIndex(model_name="passage", name="passage_search_es"),
+        RemovePostgresIndex(model_name="passage", name="passage_search_en"),
+        RemovePostgresIndex(model_name="passage", name="passage_search_es"),
         migrations.RemoveField(model_name="passage", name="search_en"),
         migrations.RemoveField(model_name="passage", name="search_es"),
         migrations.AddField(
@@ -60,7 +66,7 @@ class Migration(migrations.Migration):
                 default="en", editable=False, max_length=10, verbose_name="language"
             ),
         ),
-        migrations.RunSQL(FILL, migrations.RunSQL.noop, elidable=False),
+        migrations.RunPython(fill, migrations.RunPython.noop, elidable=False),
         migrations.AddConstraint(
             model_name="passage",
             constraint=models.CheckConstraint(
@@ -70,13 +76,13 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(model_name="passage", name="search_en", field=vector("en", "english")),
         migrations.AddField(model_name="passage", name="search_es", field=vector("es", "spanish")),
-        migrations.AddIndex(
+        AddPostgresIndex(
             model_name="passage",
             index=django.contrib.postgres.indexes.GinIndex(
                 condition=models.Q(language="en"), fields=["search_en"], name="passage_search_en"
             ),
         ),
-        migrations.AddIndex(
+        AddPostgresIndex(
             model_name="passage",
             index=django.contrib.postgres.indexes.GinIndex(
                 condition=models.Q(language="es"), fields=["search_es"], name="passage_search_es"
