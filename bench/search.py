@@ -283,7 +283,8 @@ def sizes_report() -> None:
             print(f"  index {index.name:24} {cursor.fetchone()[0] / 1e6:9.1f} MB")
         for table in ("catalogue_passage", "rulings_ruling", "guides_guidepage"):
             cursor.execute(
-                "SELECT sum(pg_column_size(search_en) + pg_column_size(search_es)) FROM " + table
+                "SELECT sum(coalesce(pg_column_size(search_en), 0)"
+                " + coalesce(pg_column_size(search_es), 0)) FROM " + table
             )
             vectors = (cursor.fetchone()[0] or 0) / 1e6
             print(f"  stored vectors {table:17} {vectors:9.1f} MB  (search_en + search_es)")

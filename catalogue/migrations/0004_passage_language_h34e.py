@@ -49,6 +49,13 @@ def fill(apps, schema_editor):
         schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
+def analyze(apps, schema_editor):
+    """The planner's statistics of the new columns now, not at autovacuum's next pass: until
+    then it guesses how many rows a language's words match."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("ANALYZE catalogue_passage")
+
+
 class Migration(migrations.Migration):
     dependencies = [("catalogue", "0003_glossary_suggestions_h34b")]
 
@@ -88,4 +95,5 @@ class Migration(migrations.Migration):
                 condition=models.Q(language="es"), fields=["search_es"], name="passage_search_es"
             ),
         ),
+        migrations.RunPython(analyze, migrations.RunPython.noop, elidable=True),
     ]
