@@ -122,6 +122,7 @@ def passages(language, filters, editions=None):
         "heading_path",
         "text",
         "anchor",
+        "language",  # its location's heading is marked with it
         "document__edition__code",
         "document__edition__language",
         "document__edition__game__id",
