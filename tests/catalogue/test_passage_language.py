@@ -115,3 +115,28 @@ def test_a_spanish_exports_document_title_is_stored_in_spanish(tmp_path):
     # Read on an English page, it is the title as published.
     with translation.override("en"):
         assert document.title == "Juego de prueba — Rulebook"
+
+
+def test_an_editors_title_typed_in_the_first_box_is_stored_in_its_editions_language(spanish):
+    document = Document(edition=spanish, kind="rulebook", title_en="Reglamento")
+    document.save()
+    document.refresh_from_db()
+    assert (document.title_en, document.title_es) == (None, "Reglamento")
+    # A title of its own in Spanish keeps the English box's as the English readers' title.
+    document.title_en = "Rulebook"
+    document.save()
+    document.refresh_from_db()
+    assert (document.title_en, document.title_es) == ("Rulebook", "Reglamento")
+
+
+def test_the_document_form_names_each_title_box_by_its_readers(admin_client, spanish):
+    from django.urls import reverse
+
+    document = fog(spanish).document
+    response = admin_client.get(
+        reverse("wagtailsnippets_catalogue_document:edit", args=[document.pk])
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Title for English readers" in page and "Title for Spanish readers" in page
+    assert "The title as published goes in its edition&#x27;s language." in page
