@@ -1,6 +1,7 @@
 """Site search and answered-before recall on a synthetic catalogue of a real catalogue's size.
 
     .venv/bin/python bench/search.py [--scale 1.0] [--database NAME] [--keep] [--reuse]
+        [--cross-language-only]
 
 Creates a throw-away PostgreSQL database (on BENCH_DATABASE_URL's server, default
 postgres://postgres@127.0.0.1:5432), migrates it, and fills it with the synthetic catalogue
@@ -9,11 +10,14 @@ English and a Spanish edition each, 100,000 rulings, 500,000 rulebook passages a
 guides in both languages, with Zipf-distributed words so that common words are common.
 It then times, each query several times, the search page's work (pages.search:
 every kind's first results and count, as /en/search/ and /es/buscar/ do, with and without
-a game filter, common and rare words), the whole search page as a reader's request gets
-it (form, results, suggestions; Django's test client in this process, DEBUG off, each
+a game filter, common and rare words), the same work for one language's words typed on the
+other language's search (a row per direction), the whole search page as a reader's request
+gets it (form, results, suggestions; Django's test client in this process, DEBUG off, each
 page requested once untimed first) and answered-before recall on random editions,
-prints p50/p95, index and table sizes, and the writes seen while reading, then drops the
-database (unless --keep). It asserts nothing: the figures are for reading.
+prints p50/p95, index and table sizes, the translators' dashboard's counts, and the writes
+seen while reading, then drops the database (unless --keep). --cross-language-only times
+the cross-language searches alone and prints the EXPLAIN (ANALYZE, BUFFERS) of their
+passages' query. It asserts nothing: the figures are for reading.
 """
 
 from __future__ import annotations
@@ -148,6 +152,7 @@ def measure(rng: random.Random, repeat: int) -> None:
                     rows.append((name, times))
                     print(line(name, times), flush=True)
     print(line("all searches", [t for _name, times in rows for t in times]))
+    writes += measure_cross_language(request, repeat)
 
     writes += measure_pages(games, rare, repeat)
 
@@ -169,6 +174,64 @@ def measure(rng: random.Random, repeat: int) -> None:
     print(f"\nwrites while searching and recalling: {writes}")
     if TIMED_OUT:
         print(f"cancelled at {TIMEOUT_MS / 1000:.0f} s (counted as such): {sorted(set(TIMED_OUT))}")
+
+
+# A phrase of one language typed on the other language's search: it matches nothing in the
+# searched language, so every match the planner expects is a row of the other language.
+CROSS_LANGUAGE = {
+    "en": ("Spanish words on the English search", SEARCHES["es"]),
+    "es": ("English words on the Spanish search", SEARCHES["en"]),
+}
+
+
+def measure_cross_language(request, repeat: int) -> int:
+    """The search page's work for the other language's common words and phrases, one row
+    per direction. Returns the writes seen."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import translation
+
+    from pages.search import Filters, grouped_results, query_words
+
+    title = "cross-language search: the page's work"
+    print(f"\n{title:62} {'p50':>10} {'p95':>10}  n")
+    writes, everything = 0, []
+    for language, (label, groups) in CROSS_LANGUAGE.items():
+        queries = groups["common words"] + groups["rules phrases"]
+        times = []
+        with translation.override(language), CaptureQueriesContext(connection) as seen:
+            grouped_results(query_words(queries[-1]), Filters(), request)  # untimed, as above
+            for query in queries:
+                words = query_words(query)
+                times += timed(
+                    lambda w=words: grouped_results(w, Filters(), request),
+                    repeat,
+                    f"{language} {query}",
+                )
+        writes += sum(map(is_write, seen.captured_queries))
+        everything += times
+        print(line(f"{language}: {label}", times), flush=True)
+    print(line("all cross-language searches", everything))
+    return writes
+
+
+def explain_cross_language() -> None:
+    """EXPLAIN (ANALYZE, BUFFERS) of the passages' matches, newest first, each direction's
+    first rules phrase: the query a cross-language search spends its time in."""
+    from django.db import connection
+    from django.utils import translation
+
+    from pages.search import Filters, query_words, search
+
+    for language, (label, groups) in CROSS_LANGUAGE.items():
+        with translation.override(language):
+            found = search("passages", query_words(groups["rules phrases"][0]), language, Filters())
+            newest = found.matches.order_by("-pk").values_list("pk", flat=True)[: found.limit + 1]
+            sql, params = newest.query.sql_with_params()
+        with connection.cursor() as cursor:
+            cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+        print(f"\n{language}: {label}, {groups['rules phrases'][0]!r}: passages\n{sql}\n{plan}")
 
 
 PAGES = {
@@ -223,7 +286,8 @@ def sizes_report() -> None:
             print(f"  index {index.name:24} {cursor.fetchone()[0] / 1e6:9.1f} MB")
         for table in ("catalogue_passage", "rulings_ruling", "guides_guidepage"):
             cursor.execute(
-                "SELECT sum(pg_column_size(search_en) + pg_column_size(search_es)) FROM " + table
+                "SELECT sum(coalesce(pg_column_size(search_en), 0)"
+                " + coalesce(pg_column_size(search_es), 0)) FROM " + table
             )
             vectors = (cursor.fetchone()[0] or 0) / 1e6
             print(f"  stored vectors {table:17} {vectors:9.1f} MB  (search_en + search_es)")
@@ -231,6 +295,25 @@ def sizes_report() -> None:
             cursor.execute("SELECT pg_total_relation_size(%s), count(*) FROM " + table, [table])
             size, rows = cursor.fetchone()
             print(f"  table {table:24} {size / 1e6:9.1f} MB  {rows:,} rows (with its indexes)")
+
+
+def dashboard_report() -> None:
+    """The translators' dashboard's counts of rulings by status, and the public rulings of
+    the language's own editions it leaves out (originals, not translations)."""
+    from collections import Counter
+
+    from core.translated_fields import target_languages
+    from rulings.models import Ruling
+    from rulings.translation_admin import ruling_statuses
+
+    for language in target_languages():
+        start = time.perf_counter()
+        counts = Counter(status for status, _code, _pk in ruling_statuses(language))
+        seconds = time.perf_counter() - start
+        originals = Ruling.objects.public().filter(edition__language=language).count()
+        listed = ", ".join(f"{status} {count:,}" for status, count in sorted(counts.items()))
+        print(f"  translators' dashboard ({language}): {listed or 'none'}; {originals:,} public")
+        print(f"    rulings written in {language} not counted as translations ({seconds:.1f} s)")
 
 
 def main() -> None:
@@ -245,6 +328,11 @@ def main() -> None:
         help="measure a database kept by an earlier --keep run (migrated, not reloaded)",
     )
     parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument(
+        "--cross-language-only",
+        action="store_true",
+        help="time only the cross-language searches (with --reuse: a quick before and after)",
+    )
     args = parser.parse_args()
     url = database_url(args.database)
     # DEBUG off, as a server runs: Django keeps no log of every query. The page cache off:
@@ -289,7 +377,14 @@ def main() -> None:
             ).items():
                 print(f"load_catalogue: {step:40} {seconds:8.1f} s")
         sizes_report()
-        measure(rng, args.repeat)
+        dashboard_report()
+        if args.cross_language_only:
+            from django.test import RequestFactory
+
+            measure_cross_language(RequestFactory().get("/en/search/"), args.repeat)
+            explain_cross_language()
+        else:
+            measure(rng, args.repeat)
     finally:
         from django.db import connections
 

@@ -122,17 +122,17 @@ class DocumentViewSet(SnippetViewSet):
     panels = [
         FieldPanel("edition"),
         FieldPanel("kind"),
-        FieldPanel(
-            build_localized_fieldname("title", mt_settings.DEFAULT_LANGUAGE),
-            heading=_("Title, as published"),
-        ),
+        # The title as published lives in its edition's language's box (Document.save
+        # moves it there from the first box when that one is empty).
         *(
             FieldPanel(
                 build_localized_fieldname("title", code),
                 heading=format_lazy(_("Title for {language} readers"), language=name),
+                help_text=_("The title as published goes in its edition's language.")
+                if code == mt_settings.DEFAULT_LANGUAGE
+                else "",
             )
             for code, name in settings.LANGUAGES
-            if code != mt_settings.DEFAULT_LANGUAGE
         ),
         FieldRowPanel([FieldPanel("published_on"), FieldPanel("version")]),
         FieldPanel("url"),

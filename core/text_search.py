@@ -10,7 +10,7 @@ import snowballstemmer
 from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
-from django.db.models import F, Func, GeneratedField
+from django.db.models import Case, F, Func, GeneratedField, Q, When
 
 
 def search_config(language):
@@ -98,17 +98,20 @@ def localized_search_fields(names, language):
 
 class StoredSearchVector(Func):
     """The weighted text-search vector of a row's `fields`, for a generated column that
-    PostgreSQL keeps current on every write (NULL on other databases)."""
+    PostgreSQL keeps current on every write (NULL on other databases). With `only_where`
+    ({column: value}) it is NULL unless the row holds that value: a row written in one
+    language has no vector in another, so that language's search never meets it."""
 
     output_field = SearchVectorField()
 
-    def __init__(self, *fields, config, weights):
+    def __init__(self, *fields, config, weights, only_where=None):
         if len(weights) != len(fields) or set(weights) - set("ABCD"):
             raise ValueError("one weight letter (A-D) per field")
         super().__init__(*(F(field) for field in fields))
         self.field_names = list(fields)
         self.config = config
         self.weights = weights
+        self.only_where = dict(only_where or {})
 
     def as_sql(self, compiler, connection, **extra_context):
         return "NULL", []
@@ -118,14 +121,21 @@ class StoredSearchVector(Func):
             SearchVector(field, config=self.config, weight=weight)
             for field, weight in zip(self.get_source_expressions(), self.weights, strict=True)
         ]
-        return compiler.compile(reduce(operator.add, vectors))  # SearchVector's `||`
+        vector = reduce(operator.add, vectors)  # SearchVector's `||`
+        if self.only_where:
+            vector = Case(When(Q(**self.only_where), then=vector), output_field=SearchVectorField())
+            vector = vector.resolve_expression(compiler.query)
+        return compiler.compile(vector)
 
 
-def search_vector_field(language, fields):
-    """A stored column of `fields` ({name: weight letter}) as one vector in `language`."""
+def search_vector_field(language, fields, only_where=None):
+    """A stored column of `fields` ({name: weight letter}) as one vector in `language`
+    (NULL for a row not matching `only_where`, see StoredSearchVector)."""
+    # Passed only when given: the migrations of columns without it record none.
+    condition = {"only_where": only_where} if only_where else {}
     return GeneratedField(
         expression=StoredSearchVector(
-            *fields, config=search_config(language), weights="".join(fields.values())
+            *fields, config=search_config(language), weights="".join(fields.values()), **condition
         ),
         output_field=SearchVectorField(),
         db_persist=True,
@@ -134,5 +144,9 @@ def search_vector_field(language, fields):
     )
 
 
-def search_vector_index(model_name, language):
-    return GinIndex(fields=[f"search_{language}"], name=f"{model_name}_search_{language}")
+def search_vector_index(model_name, language, condition=None):
+    """The GIN index of `search_<language>`; partial with `condition`, when only the rows it
+    selects have a vector in that language."""
+    return GinIndex(
+        fields=[f"search_{language}"], name=f"{model_name}_search_{language}", condition=condition
+    )

@@ -24,7 +24,7 @@ from core.page_cache import remembered
 from core.pages import public
 from core.pagination import page_or_404
 from core.text_search import WORD_RE, localized_search_fields, site_languages
-from core.translated_fields import SOURCE_LANGUAGE
+from core.translated_fields import SOURCE_LANGUAGE, stored
 from guides.models import GamePage, GuidePage, GuideSource
 from guides.models.games import with_games
 from rulings.models import Ruling
@@ -110,16 +110,19 @@ def rulings(language, filters):
 
 
 def passages(language, filters, editions=None):
-    documents = Document.objects.filter(edition__language=language)
+    """Passages written in `language` (their own column: its search vector and index hold
+    that language's passages alone)."""
+    found = Passage.objects.filter(language=language)
     editions = filters.editions() if editions is None else editions
     if editions is not None:
-        documents = documents.filter(edition__in=editions)
-    found = Passage.objects.filter(document_id__in=documents.values("pk"))
+        documents = Document.objects.filter(edition__in=editions)
+        found = found.filter(document_id__in=documents.values("pk"))
     found = found.select_related("document__edition__game").only(
         "page",
         "heading_path",
         "text",
         "anchor",
+        "language",  # its location's heading is marked with it
         "document__edition__code",
         "document__edition__language",
         "document__edition__game__id",
@@ -306,10 +309,19 @@ def ruling_hits(found, words, language, request):
     ]
 
 
+def passage_title(passage):
+    """Its document's title as the reader's language names it; for a passage shown in
+    another language (marked so), the title as written in that language."""
+    shown_in = getattr(passage, "shown_in", "")
+    document = passage.document
+    title = (stored(document, "title", shown_in) if shown_in else None) or document.title
+    return f"{title} · {passage.location}"
+
+
 def passage_hits(found, words, language, request):
     return [
         Hit(
-            f"{passage.document.title} · {passage.location}",
+            passage_title(passage),
             passage.get_absolute_url(),
             snippet(passage.text or passage.heading_path, getattr(passage, "found_by", words)),
             f"{passage.document.edition.game.name} · {passage.document.edition.label}",

@@ -6,7 +6,7 @@ import re
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Q, Subquery
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import cached_property
@@ -16,7 +16,7 @@ from modelcluster.models import ClusterableModel
 from wagtail.search import index
 
 from core.text_search import search_vector_field, search_vector_index, site_languages
-from core.translated_fields import SOURCE_LANGUAGE
+from core.translated_fields import SOURCE_LANGUAGE, settle_in_language
 
 from ..editions import EDITION_CODE_PATTERN
 from ..locations import Located, make_anchor
@@ -157,6 +157,18 @@ class Edition(models.Model):
     def __str__(self):
         return f"{self.game.name} · {self.label} ({self.code})"
 
+    def save(self, *args, **kwargs):
+        new = self._state.adding
+        super().save(*args, **kwargs)
+        # Its passages are written in its language, and searched in it: they follow a
+        # change (in one UPDATE, which their generated vectors follow). A new edition has
+        # none yet.
+        update_fields = kwargs.get("update_fields")
+        if not new and (update_fields is None or "language" in update_fields):
+            Passage.objects.filter(document__edition=self).exclude(language=self.language).update(
+                language=self.language
+            )
+
     # Its page (get_absolute_url) is its rulings' list: ABSOLUTE_URL_OVERRIDES in the settings.
 
     def get_errata_url(self):
@@ -203,6 +215,18 @@ class Document(models.Model):
     def __str__(self):
         return f"{self.title} ({self.get_kind_display()})"
 
+    def save(self, *args, **kwargs):
+        # Its title is stored in its edition's language, as a ruling's text is: typed in
+        # the first box or given by an export, it moves there when that box is empty.
+        settle_in_language(self, self.edition.language)
+        new = self._state.adding
+        super().save(*args, **kwargs)
+        # Moved to another edition, its passages take that edition's language.
+        update_fields = kwargs.get("update_fields")
+        if not new and (update_fields is None or "edition" in update_fields):
+            language = Subquery(Edition.objects.filter(pk=self.edition_id).values("language"))
+            self.passages.exclude(language=language).update(language=language)
+
     def get_absolute_url(self):
         return reverse("catalogue:document", kwargs={"code": self.edition.code, "pk": self.pk})
 
@@ -226,6 +250,9 @@ class TextOrigin(models.TextChoices):
 
 
 SEARCH_SNIPPET_LIMIT = 300
+PASSAGE_SEARCHED = {"heading_path": "A", "text": "B"}
+# A language as edition codes write it (EDITION_CODE_PATTERN): two lower-case letters.
+LANGUAGE_CODE_PATTERN = r"^[a-z]{2}$"
 
 
 class Passage(Located, index.Indexed, models.Model):
@@ -258,6 +285,13 @@ class Passage(Located, index.Indexed, models.Model):
         help_text=_("When the rules Q&A export that supplied the snippet was recorded."),
     )
     anchor = models.SlugField(_("anchor"), max_length=120, editable=False)
+    # Its edition's language, copied here so that the database can keep its search vector
+    # in that language alone (a generated column sees only its own row). Every write fills
+    # it: save() here, the importer's and the catalogue loader's bulk writes, and
+    # Edition.save() when an edition's language changes.
+    language = models.CharField(
+        _("language"), max_length=10, default=SOURCE_LANGUAGE, editable=False
+    )
 
     # Passages point only at their document; indexing that reference on every import
     # doubles the import time and tells editors nothing the document page does not.
@@ -273,18 +307,27 @@ class Passage(Located, index.Indexed, models.Model):
         index.SearchField("text", boost=1),
         index.FilterField("id"),
         index.FilterField("document_id"),
+        index.FilterField("language"),
     ]
-    # Text-search vectors kept by PostgreSQL (core.text_search); a passage is searched only
-    # in its edition's language (pages/search.py).
-    search_en = search_vector_field("en", {"heading_path": "A", "text": "B"})
-    search_es = search_vector_field("es", {"heading_path": "A", "text": "B"})
+    # Text-search vectors kept by PostgreSQL (core.text_search), each NULL unless the
+    # passage is written in its language: a passage is searched only in its own language
+    # (pages/search.py), and each language's index holds only that language's passages.
+    search_en = search_vector_field("en", PASSAGE_SEARCHED, only_where={"language": "en"})
+    search_es = search_vector_field("es", PASSAGE_SEARCHED, only_where={"language": "es"})
 
     class Meta:
         ordering = ["document", "page", "heading_path"]
         verbose_name = _("passage")
         verbose_name_plural = _("passages")
-        indexes = [search_vector_index("passage", code) for code in site_languages()]
+        indexes = [
+            search_vector_index("passage", code, condition=Q(language=code))
+            for code in site_languages()
+        ]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(language__regex=LANGUAGE_CODE_PATTERN),
+                name="passage_language_is_a_code",
+            ),
             models.UniqueConstraint(
                 fields=["document", "page", "heading_path"], name="passage_unique_location"
             ),
@@ -304,6 +347,7 @@ class Passage(Located, index.Indexed, models.Model):
             self.anchor = make_anchor(self.page, self.heading_path)
         if self.text_origin != TextOrigin.SEARCH_SNIPPET:
             self.text_exported_at = None  # only a snippet comes from an export
+        self.language = self.document.edition.language
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
@@ -311,8 +355,5 @@ class Passage(Located, index.Indexed, models.Model):
         return f"{self.document.get_absolute_url()}?passage={self.anchor}#{self.anchor}"
 
     @property
-    def language(self):
-        """The language its text is written in: its document's edition's."""
-        return self.document.edition.language
-
-    location_language = language
+    def location_language(self):
+        return self.language

@@ -30,7 +30,7 @@ def original_lang_attr(obj, field, language):
     """` lang="…"` for `field` of `obj` shown as written in `language`, unless the reader's
     language has its own text."""
     current = get_language()
-    if current != SOURCE_LANGUAGE and not is_blank(stored(obj, field, current)):
+    if current != language and not is_blank(stored(obj, field, current)):
         return ""
     return format_html(' lang="{}"', language) if language and language != current else ""
 

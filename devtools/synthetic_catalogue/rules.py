@@ -125,6 +125,7 @@ def passage_rows(documents, sizes: Sizes, words: dict, first_key: int):
                 "text": vocab.text(30, 70),
                 "text_origin": "rulebook",
                 "anchor": make_anchor(page, heading),
+                "language": document.edition.language,
             }
             key += 1
 

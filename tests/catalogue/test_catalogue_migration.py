@@ -68,6 +68,20 @@ def test_the_move_keeps_every_row_revision_permission_and_page(client, root_page
     after = held(migrate(latest, latest), "catalogue")
 
     assert all(before["rows"][name] for name in MODELS), "the demo fills every moved model"
+    # Later migrations add columns (a passage's language) and keep a passage's search
+    # vector in its language alone: the moved columns are compared, the derived ones apart.
+    derived = {"search_en", "search_es"}
+    for state in (before, after):
+        for name in MODELS:
+            state["rows"][name] = [
+                {key: value for key, value in row.items() if key not in derived}
+                for row in state["rows"][name]
+            ]
+    for name in MODELS:
+        after["rows"][name] = [
+            {key: row[key] for key in old}
+            for row, old in zip(after["rows"][name], before["rows"][name], strict=True)
+        ]
     assert after == before
     assert before["revisions"] and before["permissions"][EDITORS]
     assert every_reader_page(client) == pages

@@ -5,6 +5,7 @@ import pytest
 from bs4 import BeautifulSoup
 from django.core.management import call_command
 
+from catalogue.models import Document
 from rulings.models import Ruling
 from tests.conftest import kept_for_the_module, make_home
 
@@ -54,6 +55,10 @@ def test_a_multi_word_spanish_term_finds_english_passages_of_the_game(client, de
     passages = hits(found["passages"])
     assert passages, "no English passage found for «recursos permanentes»"
     assert all(lang == "en" for _title, lang in passages)
+    # Marked English, each is titled by its rulebook's English title, not the Spanish one.
+    english = Document.objects.filter(edition__code="bg-368017-en-1e", kind="rulebook").first()
+    assert english.title_es and english.title_en
+    assert all(title.startswith(english.title_en) for title, _lang in passages)
     marks = {mark.get_text().lower() for mark in found["passages"].select(".snippet mark")}
     assert {"permanent", "resource"} <= {mark.rstrip("s") for mark in marks}
 

@@ -100,8 +100,10 @@ class Passages:
     """The passages one file asks for, written by ``save()``: the longest snippet is kept;
     rulebook text is never replaced."""
 
-    def __init__(self, exported_at: datetime | None):
+    def __init__(self, exported_at: datetime | None, language: str):
         self.exported_at = exported_at
+        # The edition's: the books a file cites are all in its language (Catalogue).
+        self.language = language
         self.wanted: dict[PassageKey, str] = {}  # place -> its longest snippet, or ""
 
     def want(self, document_id: int, page: int | None, heading_path: str, text: str = "") -> None:
@@ -129,7 +131,9 @@ class Passages:
             passage = found.get(key)
             if passage is None:
                 document_id, page, heading = key
-                passage = Passage(document_id=document_id, page=page, heading_path=heading)
+                passage = Passage(
+                    document_id=document_id, page=page, heading_path=heading, language=self.language
+                )
                 passage.anchor = make_anchor(page, heading)
                 found[key] = passage
                 self._take_snippet(passage, text)

@@ -186,7 +186,7 @@ def _store(parsed: ParsedRuling, catalogue: Catalogue) -> tuple[ImportResult, li
         refuse_losses(ruling, parsed, answer_kept)
 
     edition = catalogue.edition(parsed)
-    passages = Passages(parsed.recorded_at)
+    passages = Passages(parsed.recorded_at, edition.language)
     cited = _want_passages(parsed, edition, catalogue, passages, cite=not answer_kept)
     found, written = passages.save()
     if answer_kept:
