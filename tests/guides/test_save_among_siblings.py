@@ -191,3 +191,12 @@ def test_a_page_keeps_its_own_slug(admin_client, game_page):
     game_page.save()
     response = admin_client.post(edit_url(game_page), game_form(game_page))
     assert response.status_code == 302
+
+
+def test_a_new_page_is_refused_a_slug_its_siblings_have(admin_client, guide):
+    add = reverse("wagtailadmin_pages:add", args=("guides", "guidepage", guide.get_parent().pk))
+    data = guide_form(guide, title_en="Another", sources=inline_formset([]))
+    response = admin_client.post(add, data)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {"slug_en": ["This slug is already in use"]}
