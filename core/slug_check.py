@@ -2,7 +2,7 @@
 
 wagtail-modeltranslation checks it twice on every save (in the admin form and in the
 page's `clean`), each time by loading every sibling page and comparing slugs in Python, so
-saving a game page among two thousand others builds two thousand pages, twice. Here the
+saving one game page built every other game page of the catalogue, twice. Here the
 same rule (a sibling's slug in a language is its own, else its fallback's) is one query
 for the few siblings that clash. `install()` puts it in place of the library's checks;
 docs/decisions/slug-check.md says why and how.
@@ -19,7 +19,7 @@ from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname, resolution_order
 from wagtail.models import Page
 
-# The library's words, so its translations still apply.
+# The library's words on the same fields; the Spanish is in the project's catalogue.
 IN_USE = _("This slug is already in use")
 
 
