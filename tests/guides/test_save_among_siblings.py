@@ -7,10 +7,11 @@ from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from wagtail.models import Page
-from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text, streamfield
+from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text
 from wagtail.users.models import UserProfile
 
 from tests.guides.factories import GamePageFactory, GuidePageFactory
+from tests.guides.test_translator_role import guide_form
 from tests.rulings.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,38 +30,6 @@ def game_form(page, **changes):
         "game": page.game_id,
         "overview_en": rich_text("<p>An overview.</p>"),
         "overview_es": rich_text(""),
-    }
-    data.update(changes)
-    return nested_form_data(data)
-
-
-def guide_form(page, **changes):
-    sources = page.sources.all()
-    data = {
-        "title_en": page.title_en,
-        "title_es": page.title_es or "",
-        "slug_en": page.slug_en,
-        "slug_es": page.slug_es or "",
-        "kind": page.kind,
-        "intro_en": page.intro_en,
-        "intro_es": page.intro_es or "",
-        "body_en": streamfield([("paragraph", rich_text("<p>Shuffle.</p>"))]),
-        "body_es": streamfield([]),
-        "checked_on": page.checked_on.isoformat(),
-        "rules_scope_en": page.rules_scope_en,
-        "rules_scope_es": "",
-        "change_kind": "minor",
-        "change_summary_en": "",
-        "change_summary_es": "",
-        "affects_translations": "on",
-        "sources": inline_formset(
-            [
-                {"id": s.pk, "document": s.document_id, "first_page": "4"}
-                for s in page.sources.all()
-            ],
-            initial=len(sources),
-        ),
-        "corrections": inline_formset([]),
     }
     data.update(changes)
     return nested_form_data(data)
