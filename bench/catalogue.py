@@ -1,12 +1,16 @@
 """Every kind of reader page and the editors' busiest admin views, on the full catalogue.
 
     python3 bench/catalogue.py [--scale 1] [--reuse] [--keep] [--repeat 7] [--port 8250]
+    python3 bench/catalogue.py --scale 0.25 1 3 [--reuse] [--keep]     # the growth table
 
 One command from a fresh clone (it re-runs itself in the project's virtualenv). Unless
 --reuse, it creates the PostgreSQL database BENCH_CATALOGUE_DATABASE_URL (default
 postgres://postgres@127.0.0.1:5432/rulesage_bench_catalogue), migrates it and fills it
 with `manage.py load_catalogue --scale S` (printing each step's time); --reuse measures a
-database an earlier run kept (--keep).
+database an earlier run kept (--keep). Given several scales, it measures each in a database
+of its own (the name above with `_0_25`, `_1`, `_3` added) and ends with the growth table:
+each page's uncached time and queries at every scale, and the ratio of the largest scale's
+time to scale 1's.
 
 Reader pages: two gunicorn servers on loopback under `rulesage.settings.production`, two
 sync workers each: one with the page cache off (PAGE_CACHE=0: every request routes,
@@ -99,15 +103,14 @@ for language in ("en", "es"):
         add("game page", language, GamePage.objects.get(pk=game_page.pk).url)
         add("guide", language, GuidePage.objects.get(pk=guide.pk).url)
         add("ruling", language, ruling.get_absolute_url())
-        add(f"ruling with {most_cited.citations.count()} citations", language,
-            most_cited.get_absolute_url())
+        add("ruling with the most citations", language, most_cited.get_absolute_url())
         rulings = reverse("rulings:index")
         add("rulings", language, rulings)
         add("rulings, page 2", language, rulings + "?page=2")
         add("rulings, last page", language, last_page(rulings, public.count()))
         edition = reverse("rulings:edition", kwargs={"code": crowded.code})
-        add(f"edition's rulings ({crowded.n:,})", language, edition)
-        add(f"edition's rulings ({crowded.n:,}), last page", language,
+        add("crowded edition's rulings", language, edition)
+        add("crowded edition's rulings, last page", language,
             last_page(edition, public.filter(edition=crowded).count()))
         add("edition's rulings (a few)", language,
             reverse("rulings:edition", kwargs={"code": small.code}))
@@ -119,7 +122,7 @@ for language in ("en", "es"):
         ask = reverse("rulings:ask")
         add("ask a question", language, ask + f"?edition={small.code}")
         question = "card+turn+discard+token" if language == "en" else "carta+turno+descartar+ficha"
-        add(f"ask, checking a question ({crowded.n:,} rulings)", language,
+        add("ask, checking a question on the crowded edition", language,
             ask + f"?edition={crowded.code}&question={question}")
         add("rulings feed", language, reverse("rulings_feed"))
         add("corrections log", language, reverse("corrections_log"))
@@ -133,7 +136,13 @@ for language in ("en", "es"):
         add("typeahead, editions", language,
             reverse("suggestions") + f"?kind=editions&q={typed}")
 add("sitemap index", "", "/sitemap.xml")
-print(json.dumps(pages))
+sizes = {
+    "crowded edition": crowded.n,
+    "citations of the most cited ruling": most_cited.citations.count(),
+    "public rulings": public.count(),
+    "game pages": games_count,
+}
+print(json.dumps([pages, sizes]))
 """
 
 COUNT_QUERIES = """
@@ -172,7 +181,6 @@ client.force_login(user)
 cited = (
     Citation.objects.values("ruling").annotate(n=Count("pk")).order_by("-n").first()["ruling"]
 )
-n = Citation.objects.filter(ruling=cited).count()
 rulings = reverse("wagtailsnippets_rulings_ruling:list")
 passages = reverse("wagtailsnippets_catalogue_passage:list")
 
@@ -191,9 +199,15 @@ views = [
     ("errata cards", reverse("wagtailsnippets_catalogue_erratacard:list")),
     ("passages", passages),
     ("passages, last page", passages + last(Passage)),
-    (f"edit a ruling with {n} citations",
+    ("rulings search", rulings + "?q=card+turn"),
+    ("reader-question search", reverse("reader_questions:index") + "?q=card+turn"),
+    ("passages search", passages + "?q=card+turn"),
+    ("edit the ruling with the most citations",
      reverse("wagtailsnippets_rulings_ruling:edit", args=[cited])),
     ("admin home (every panel)", reverse("wagtailadmin_home")),
+    ("translators' dashboard", reverse("guides_translations") + "?language=es"),
+    ("translators' dashboard, behind", reverse("guides_translations")
+     + "?language=es&status=behind"),
 ]
 repeat = int(os.environ["BENCH_REPEAT"])
 rows = []
@@ -212,11 +226,11 @@ print(json.dumps(rows))
 """
 
 
-def in_process(code, **env):
+def in_process(database_url, code, **env):
     out = subprocess.run(
         [str(VENV_PYTHON), "manage.py", "shell", "-c", code],
         cwd=ROOT,
-        env=server_env(DATABASE_URL, **env),
+        env=server_env(database_url, **env),
         check=True,
         capture_output=True,
         text=True,
@@ -249,7 +263,9 @@ def sitemap_files(server):
     """The first and the last file the sitemap index lists."""
     files = locations(server, "/sitemap.xml")
     chosen = dict.fromkeys(files[:1] + files[-1:])
-    return [[f"sitemap file {files.index(p) + 1} of {len(files)}", "", p] for p in chosen]
+    return [[f"sitemap file, {'first' if p == files[0] else 'last'}", "", p] for p in chosen], len(
+        files
+    )
 
 
 def walk(server, count, seed=7):
@@ -274,43 +290,43 @@ def walk(server, count, seed=7):
     )
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scale", type=float, default=1.0)
-    parser.add_argument("--reuse", action="store_true", help="measure a kept database")
-    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--walk", type=int, default=300, help="addresses sampled from sitemaps")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8250")))
-    args = parser.parse_args()
-    ensure_environment(wrk=False)
+def database_at(scale, scales):
+    """The database for `scale`: DATABASE_URL itself when one scale is measured, else one
+    database per scale beside it (rulesage_bench_catalogue_0_25, …_1, …_3)."""
+    if len(scales) == 1:
+        return DATABASE_URL
+    return f"{DATABASE_URL}_{scale:g}".replace(".", "_")
 
-    # The Spanish pages need the compiled catalogue, which a fresh clone does not have.
-    manage(DATABASE_URL, "compile_translations")
+
+def measure(database_url, scale, args):
+    """Load (unless --reuse) and measure one scale, printing its tables; {(kind, language):
+    (uncached ms, queries)} for the growth table."""
     if not args.reuse:
-        print(f"Loading the catalogue into {DATABASE_URL}…", flush=True)
-        database(DATABASE_URL, "create")
-        manage(DATABASE_URL, "migrate", "--noinput", "-v", "0")
-        manage(DATABASE_URL, "load_catalogue", "--scale", str(args.scale), quiet=False)
-    manage(DATABASE_URL, "collectstatic", "--noinput", "-v", "0")
+        print(f"Loading the catalogue at scale {scale} into {database_url}…", flush=True)
+        database(database_url, "create")
+        manage(database_url, "migrate", "--noinput", "-v", "0")
+        manage(database_url, "load_catalogue", "--scale", str(scale), quiet=False)
+    measured = {}
     servers = []
     try:
-        pages = in_process(FIND_PAGES)
-        uncached = Server(DATABASE_URL, args.port + 1, args.workers, PAGE_CACHE="0")
+        pages, sizes = in_process(database_url, FIND_PAGES)
+        uncached = Server(database_url, args.port + 1, args.workers, PAGE_CACHE="0")
         servers.append(uncached)
         uncached.wait_ready()
-        pages += sitemap_files(uncached)
+        files, sizes["sitemap files"] = sitemap_files(uncached)
+        pages += files
         STATIC_DIR.mkdir(parents=True, exist_ok=True)
         for kind, language, url in pages:
             status, body = uncached.get(url)
             if status == 200:
                 (STATIC_DIR / f"{file_name(kind + ' ' + language)}.html").write_bytes(body)
-        cached = Server(DATABASE_URL, args.port, args.workers)
+        cached = Server(database_url, args.port, args.workers)
         servers.append(cached)
         cached.wait_ready()
-        queries = in_process(COUNT_QUERIES, BENCH_URLS=json.dumps([url for *_, url in pages]))
+        urls = json.dumps([url for *_, url in pages])
+        queries = in_process(database_url, COUNT_QUERIES, BENCH_URLS=urls)
         load = os.getloadavg()[0]
+        print(f"\nScale {scale}: " + ", ".join(f"{n:,} {name}" for name, n in sizes.items()))
         print(
             f"\nReader pages: gunicorn, {args.workers} sync workers per server, median of "
             f"{args.repeat} requests one after the other; load average {load:.1f}\n"
@@ -329,6 +345,7 @@ def main():
                 continue
             fast, _status, _body = timed(cached, url, args.repeat)
             limit, _status, _body = timed(cached, static, args.repeat)
+            measured[kind, language] = (slow, queries[url])
             print(
                 f"| {kind} | {language} | {slow:.1f} | {fast:.1f} | {limit:.1f} "
                 f"| {slow / limit:.1f} | {fast / limit:.1f} | {queries[url]} "
@@ -337,19 +354,66 @@ def main():
             )
         if args.walk:
             walk(uncached, args.walk)
-        rows = in_process(ADMIN, BENCH_REPEAT=str(args.repeat))
+        rows = in_process(database_url, ADMIN, BENCH_REPEAT=str(args.repeat))
         print(f"\nAdmin views: in-process, a superuser, median of {args.repeat}\n")
         print("| view | ms | queries | KB |")
         print("|---|---|---|---|")
         for name, url, status, ms, count, size in rows:
             note = "" if status == 200 else f" (HTTP {status}, {url})"
-            print(f"| {name}{note} | {ms:.1f} | {count} | {size / 1024:.0f} |")
+            print(f"| {name}{note} | {ms:.1f} | {count} | {size / 1024:.0f} |", flush=True)
+            if status == 200:
+                measured[name, "admin"] = (ms, count)
     finally:
         for server in servers:
             server.stop()
         shutil.rmtree(STATIC_DIR, ignore_errors=True)
         if not (args.keep or args.reuse):
-            database(DATABASE_URL, "drop")
+            database(database_url, "drop")
+    return measured
+
+
+def growth(scales, results):
+    """Each page's uncached time at every scale, and the ratio of the largest to scale 1."""
+    base = 1.0 if 1.0 in scales else scales[0]
+    top = scales[-1]
+    print(f"\nGrowth: uncached ms (queries) at each scale; ratio scale {top:g} ÷ scale {base:g}\n")
+    print("| page | lang | " + " | ".join(f"scale {s:g}" for s in scales) + " | ratio |")
+    print("|---|---|" + "---|" * len(scales) + "---|")
+    worst = 0.0
+    for key in results[base]:
+        cells = [results[s].get(key) for s in scales]
+        ratio = cells[-1][0] / cells[scales.index(base)][0] if cells[-1] else float("nan")
+        worst = max(worst, ratio)
+        shown = " | ".join(f"{c[0]:.1f} ({c[1]})" if c else "—" for c in cells)
+        print(f"| {key[0]} | {key[1]} | {shown} | {ratio:.2f} |")
+    print(f"\nLargest ratio: {worst:.2f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--scale",
+        type=float,
+        nargs="+",
+        default=[1.0],
+        dest="scales",
+        help="one scale, or several for the growth table (e.g. 0.25 1 3)",
+    )
+    parser.add_argument("--reuse", action="store_true", help="measure kept databases")
+    parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--walk", type=int, default=300, help="addresses sampled from sitemaps")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8250")))
+    args = parser.parse_args()
+    ensure_environment(wrk=False)
+    # The Spanish pages need the compiled catalogue, which a fresh clone does not have.
+    manage(DATABASE_URL, "compile_translations")
+    manage(DATABASE_URL, "collectstatic", "--noinput", "-v", "0")
+    scales = sorted(args.scales)
+    results = {s: measure(database_at(s, scales), s, args) for s in scales}
+    if len(scales) > 1:
+        growth(scales, results)
 
 
 if __name__ == "__main__":
