@@ -18,6 +18,9 @@ DATABASES = {
         )
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, emptied between live-server tests by DELETE, not TRUNCATE.
+    DATABASES["default"]["ENGINE"] = "tests.postgresql"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
