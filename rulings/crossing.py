@@ -26,6 +26,8 @@ from django.db.models import Case, F, FloatField, Func, IntegerField, TextField,
 
 from catalogue.glossary import Term, expand, game_terms
 from catalogue.models import GlossarySuggestion
+from core.cache_tags import game_rulings
+from core.page_cache import remembered
 from core.text_search import WORD_RE, fold_accents, search_config, word_stems
 from core.translated_fields import SOURCE_LANGUAGE
 
@@ -48,10 +50,9 @@ SUGGESTIONS_READ = 500
 Sought = namedtuple("Sought", "terms weight known lexemes", defaults=((),))
 
 
-def across(rulings, question, language, edition_language, game_id):
+def across(rulings, question, language, edition_language, game_id, edition_id=None):
     """The concepts of `question` (in `language`) carried into `edition_language`."""
-    vocabulary = edition_words(rulings, edition_language)
-    keyed = [(word, cognate_key(word)) for word in vocabulary if len(word) >= COGNATE_PREFIX]
+    vocabulary, keyed = known_words(rulings, edition_language, game_id, edition_id)
     terms = carrying_terms(game_id, language, edition_language)
     found = []
     for concept in expand(question, terms, language).concepts:
@@ -108,6 +109,26 @@ def make_term(sought, written, language, game_id):
     )
 
 
+def known_words(rulings, language, game_id, edition_id):
+    """The edition's words, and their cognate keys by the first COGNATE_PREFIX letters
+    (a cognate shares at least those, so a word is compared with its own group alone),
+    remembered until one of its game's
+    rulings changes: reading them is the edition's size, a question's work is not."""
+
+    def read():
+        vocabulary = edition_words(rulings, language)
+        keyed = {}
+        for word in vocabulary:
+            if len(word) >= COGNATE_PREFIX:
+                key = cognate_key(word)
+                keyed.setdefault(key[:COGNATE_PREFIX], []).append((word, key))
+        return vocabulary, keyed
+
+    if edition_id is None or game_id is None:
+        return read()
+    return remembered(f"edition-words:{edition_id}:{language}", read, [game_rulings(game_id)])
+
+
 def edition_words(rulings, language):
     """{accent-folded word: the stored words it stands for} of the rulings' text in
     `language`: on PostgreSQL the lexemes of their stored vectors, elsewhere the same stems
@@ -138,8 +159,8 @@ def edition_words(rulings, language):
 
 def shared_words(words, language, edition_language, vocabulary, keyed):
     """The edition's stored words that `words` (one concept) write alike: the same word,
-    number or stem in either language, else cognates (`keyed`: (word, cognate key) of the
-    `vocabulary`), the longest shared start first."""
+    number or stem in either language, else cognates (`keyed`: the (word, cognate key) of
+    the `vocabulary` by their keys' first letters), the longest shared start first."""
     found = set()
     for word in words:
         forms = {fold_accents(word), *word_stems([word], language)}
@@ -154,7 +175,8 @@ def shared_words(words, language, edition_language, vocabulary, keyed):
         keys = {cognate_key(form) for form in forms if len(form) >= COGNATE_PREFIX}
         if not keys:
             continue
-        near = sorted((-max(alike(key, other) for key in keys), folded) for folded, other in keyed)
+        group = {pair for key in keys for pair in keyed.get(key[:COGNATE_PREFIX], ())}
+        near = sorted((-max(alike(key, other) for key in keys), folded) for folded, other in group)
         for score, folded in near[:SHARED_PER_WORD]:
             if score < 0:
                 found.update(vocabulary[folded])
