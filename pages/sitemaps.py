@@ -37,6 +37,20 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 STAND_IN = "8675309{}0"
 
 
+class CountedPaginator(Paginator):
+    """Told how many items there are: the items (a function giving them) are read only
+    when a file is asked for, never for the index."""
+
+    def __init__(self, items, per_page, count):
+        super().__init__([], per_page)
+        self.items = items
+        self.count = count  # a cached_property: set, it is never counted
+
+    def page(self, number):
+        self.object_list = self.items()
+        return super().page(number)
+
+
 class TranslatedSitemap(Sitemap):
     """One language's addresses of one kind of page, every language's as alternates:
     subclasses give `items`, each one's `path` and `lastmod`, and the section's `newest`."""
@@ -65,6 +79,7 @@ class TranslatedSitemap(Sitemap):
         items = self.items()
         return len(items) if isinstance(items, list) else items.count()
 
+    @cached_property
     def figures(self):
         """(how many items, the newest date): the same in every language."""
         if self.figures_tags is None:
@@ -75,12 +90,10 @@ class TranslatedSitemap(Sitemap):
 
     @cached_property
     def paginator(self):
-        found = Paginator(self.items(), self.limit)
-        found.count = self.figures()[0]  # a cached_property: set, it is never counted
-        return found
+        return CountedPaginator(self.items, self.limit, self.figures[0])
 
     def get_latest_lastmod(self):
-        return as_lastmod(self.figures()[1])
+        return as_lastmod(self.figures[1])
 
     def path(self, item):
         return reverse(self.route, kwargs=self.route_kwargs(item))
