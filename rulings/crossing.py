@@ -52,14 +52,14 @@ Sought = namedtuple("Sought", "terms weight known lexemes", defaults=((),))
 
 def across(rulings, question, language, edition_language, game_id, edition_id=None):
     """The concepts of `question` (in `language`) carried into `edition_language`."""
-    vocabulary, keyed = known_words(rulings, edition_language, game_id, edition_id)
+    vocabulary, groups = known_words(rulings, edition_language, game_id, edition_id)
     terms = carrying_terms(game_id, language, edition_language)
     found = []
     for concept in expand(question, terms, language).concepts:
         if concept.known:
             found.append(Sought(concept.english, 1.0, True))
             continue
-        shared = shared_words(concept.words, language, edition_language, vocabulary, keyed)
+        shared = shared_words(concept.words, language, edition_language, vocabulary, groups)
         if shared:
             found.append(Sought((), SHARED_WEIGHT, True, shared))
         else:
@@ -110,23 +110,31 @@ def make_term(sought, written, language, game_id):
 
 
 def known_words(rulings, language, game_id, edition_id):
-    """The edition's words, and their cognate keys by the first COGNATE_PREFIX letters
-    (a cognate shares at least those, so a word is compared with its own group alone),
-    remembered until one of its game's
-    rulings changes: reading them is the edition's size, a question's work is not."""
+    """The edition's words ({folded: its stored word, or a tuple of several}) and their
+    groups by the first COGNATE_PREFIX letters of their cognate keys (a cognate shares at
+    least those, so a word is compared with its own group alone), remembered until one of
+    its game's rulings changes: reading them grows with the edition, a question must not.
+    Strings and few containers: what is remembered is unpickled for every question."""
 
     def read():
-        vocabulary = edition_words(rulings, language)
-        keyed = {}
+        vocabulary = {
+            folded: next(iter(stored)) if len(stored) == 1 else tuple(sorted(stored))
+            for folded, stored in edition_words(rulings, language).items()
+        }
+        groups = {}
         for word in vocabulary:
             if len(word) >= COGNATE_PREFIX:
-                key = cognate_key(word)
-                keyed.setdefault(key[:COGNATE_PREFIX], []).append((word, key))
-        return vocabulary, keyed
+                groups.setdefault(cognate_key(word)[:COGNATE_PREFIX], []).append(word)
+        return vocabulary, groups
 
     if edition_id is None or game_id is None:
         return read()
     return remembered(f"edition-words:{edition_id}:{language}", read, [game_rulings(game_id)])
+
+
+def stored_words(vocabulary, folded):
+    found = vocabulary[folded]
+    return (found,) if isinstance(found, str) else found
 
 
 def edition_words(rulings, language):
@@ -157,16 +165,16 @@ def edition_words(rulings, language):
     return words
 
 
-def shared_words(words, language, edition_language, vocabulary, keyed):
+def shared_words(words, language, edition_language, vocabulary, groups):
     """The edition's stored words that `words` (one concept) write alike: the same word,
-    number or stem in either language, else cognates (`keyed`: the (word, cognate key) of
-    the `vocabulary` by their keys' first letters), the longest shared start first."""
+    number or stem in either language, else cognates (`groups`: the `vocabulary`'s words
+    by their cognate keys' first letters), the longest shared start first."""
     found = set()
     for word in words:
         forms = {fold_accents(word), *word_stems([word], language)}
         forms |= set(word_stems([word], edition_language))
         forms.discard("")
-        exact = [vocabulary[form] for form in forms if form in vocabulary]
+        exact = [stored_words(vocabulary, form) for form in forms if form in vocabulary]
         if exact:
             found.update(*exact)
             continue
@@ -175,11 +183,13 @@ def shared_words(words, language, edition_language, vocabulary, keyed):
         keys = {cognate_key(form) for form in forms if len(form) >= COGNATE_PREFIX}
         if not keys:
             continue
-        group = {pair for key in keys for pair in keyed.get(key[:COGNATE_PREFIX], ())}
-        near = sorted((-max(alike(key, other) for key in keys), folded) for folded, other in group)
+        group = {folded for key in keys for folded in groups.get(key[:COGNATE_PREFIX], ())}
+        near = sorted(
+            (-max(alike(key, cognate_key(folded)) for key in keys), folded) for folded in group
+        )
         for score, folded in near[:SHARED_PER_WORD]:
             if score < 0:
-                found.update(vocabulary[folded])
+                found.update(stored_words(vocabulary, folded))
     return tuple(sorted(found))
 
 
