@@ -1,19 +1,28 @@
 """The sitemap index and its files: a section per kind of reader page and language
 (`rulings-es`), paginated in the database so a file costs a few queries at any size. Each
-<url> names every language's address, as the page's <head> does, on the host asked for."""
+<url> names every language's address, as the page's <head> does, on the host asked for.
+A section's size and newest date are remembered until its lists change, so the index and a
+file read neither again: counting every ruling grows with the catalogue."""
 
 import datetime
+from functools import cached_property
+from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap, views
+from django.core.paginator import Paginator
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import translation
+from django.utils.encoding import iri_to_uri
+from django.utils.http import RFC3986_SUBDELIMS
 from wagtail.models import Page, Site
 
 from catalogue.models import Document, Edition
+from core.cache_tags import LISTS
 from core.dates import not_after_now, start_of_day
+from core.page_cache import remembered
 from core.pages import page_url_in, public
 from core.pagination import accept_page
 from guides.models import GamePage, GuideVersion
@@ -23,6 +32,23 @@ from rulings.models import Ruling
 from .corrections import latest_corrections
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+# Stands in for a route's values when it is reversed once for a whole file: digits, which
+# every converter the reader routes use accepts, and no address holds otherwise.
+STAND_IN = "8675309{}0"
+
+
+class CountedPaginator(Paginator):
+    """Told how many items there are: the items (a function giving them) are read only
+    when a file is asked for, never for the index."""
+
+    def __init__(self, items, per_page, count):
+        super().__init__([], per_page)
+        self.items = items
+        self.count = count  # a cached_property: set, it is never counted
+
+    def page(self, number):
+        self.object_list = self.items()
+        return super().page(number)
 
 
 class TranslatedSitemap(Sitemap):
@@ -31,10 +57,16 @@ class TranslatedSitemap(Sitemap):
 
     # A file holds SITEMAP_URLS_PER_FILE addresses divided by this.
     share_of_limit = 1
+    # The tags whose change makes the section's size and newest date stale (None: read them
+    # each time, as for the errata dates, whose change moves only their game's tag).
+    figures_tags = [LISTS]
+    # A Django route (its values from `route_kwargs`): reversed once a file, not per entry.
+    route = None
 
-    def __init__(self, request, language):
+    def __init__(self, request, language, name=""):
         self.request = request
         self.language = language
+        self.name = name
         self.limit = max(1, settings.SITEMAP_URLS_PER_FILE // self.share_of_limit)
 
     def lastmod(self, item):
@@ -43,8 +75,46 @@ class TranslatedSitemap(Sitemap):
     def newest(self):
         return None
 
+    def count(self):
+        items = self.items()
+        return len(items) if isinstance(items, list) else items.count()
+
+    @cached_property
+    def figures(self):
+        """(how many items, the newest date): the same in every language."""
+        if self.figures_tags is None:
+            return self.count(), self.newest()
+        site = Site.find_for_request(self.request)
+        key = f"sitemap:{self.name}:{site.pk if site else ''}"
+        return remembered(key, lambda: (self.count(), self.newest()), self.figures_tags)
+
+    @cached_property
+    def paginator(self):
+        return CountedPaginator(self.items, self.limit, self.figures[0])
+
     def get_latest_lastmod(self):
-        return as_lastmod(self.newest())
+        return as_lastmod(self.figures[1])
+
+    def path(self, item):
+        return reverse(self.route, kwargs=self.route_kwargs(item))
+
+    def paths(self, items):
+        """Each item's address in the active language: a route is reversed once, with
+        stand-ins, and each item's values put in their place as `reverse` quotes them."""
+        if self.route is None:
+            return [self.path(item) for item in items]
+        names = list(self.route_kwargs(items[0])) if items else []
+        stand_ins = {name: STAND_IN.format(n) for n, name in enumerate(names)}
+        template = reverse(self.route, kwargs=stand_ins).replace("{", "{{").replace("}", "}}")
+        for name, stand_in in stand_ins.items():
+            template = template.replace(stand_in, f"{{{name}}}")
+        safe = RFC3986_SUBDELIMS + "/~:@"
+        return [
+            template.format(
+                **{k: quote(str(v), safe=safe) for k, v in self.route_kwargs(item).items()}
+            )
+            for item in items
+        ]
 
     def page_items(self, page):
         """The items of file `page` (a 404 if there is none), `?p=01` moved to `?p=1`."""
@@ -55,10 +125,11 @@ class TranslatedSitemap(Sitemap):
     def get_urls(self, page=1, site=None, protocol=None):
         items = self.page_items(page)
         # One language at a time: switching language costs more than building an address.
+        host = self.request.build_absolute_uri("/")[:-1]
         locations = {}
         for code in LANGUAGES:
             with translation.override(code):
-                locations[code] = [self.request.build_absolute_uri(self.path(i)) for i in items]
+                locations[code] = [iri_to_uri(host + path) for path in self.paths(items)]
         lastmods = [as_lastmod(self.lastmod(item)) for item in items]
         alternate = [*LANGUAGES, "x-default"]
         locations["x-default"] = locations[settings.LANGUAGE_CODE]
@@ -138,8 +209,8 @@ class SiteListSitemap(TranslatedSitemap):
     def items(self):
         return ["rulings:index", "corrections_log"]
 
-    def path(self, item):
-        return reverse(item)
+    def paths(self, items):
+        return [reverse(item) for item in items]
 
     def lastmod(self, item):
         if item == "rulings:index":
@@ -162,10 +233,12 @@ class EditionRulingsSitemap(TranslatedSitemap):
             .values("changed_for_readers_at")[:1]
         )
         editions = Edition.objects.order_by("code").annotate(changed=Subquery(newest))
-        return editions.values("code", "changed")
+        return editions.rewrite(False).values("code", "changed")
 
-    def path(self, item):
-        return reverse("rulings:edition", kwargs={"code": item["code"]})
+    route = "rulings:edition"
+
+    def route_kwargs(self, item):
+        return {"code": item["code"]}
 
     def lastmod(self, item):
         return item["changed"]
@@ -177,11 +250,14 @@ class EditionRulingsSitemap(TranslatedSitemap):
 class ErrataSitemap(TranslatedSitemap):
     """Each edition's errata registry, dated by the day it was last checked."""
 
-    def items(self):
-        return Edition.objects.order_by("code").values("code", "errata_checked_on")
+    figures_tags = None
+    route = "catalogue:errata"
 
-    def path(self, item):
-        return reverse("catalogue:errata", kwargs={"code": item["code"]})
+    def items(self):
+        return Edition.objects.order_by("code").rewrite(False).values("code", "errata_checked_on")
+
+    def route_kwargs(self, item):
+        return {"code": item["code"]}
 
     def lastmod(self, item):
         return item["errata_checked_on"]
@@ -193,13 +269,13 @@ class ErrataSitemap(TranslatedSitemap):
 class DocumentSitemap(TranslatedSitemap):
     """Each rules document's passages (a document records no date)."""
 
-    def items(self):
-        return Document.objects.order_by("pk").values("pk", "edition__code")
+    route = "catalogue:document"
 
-    def path(self, item):
-        return reverse(
-            "catalogue:document", kwargs={"code": item["edition__code"], "pk": item["pk"]}
-        )
+    def items(self):
+        return Document.objects.order_by("pk").rewrite(False).values("pk", "edition__code")
+
+    def route_kwargs(self, item):
+        return {"code": item["edition__code"], "pk": item["pk"]}
 
 
 class RulingSitemap(TranslatedSitemap):
@@ -207,7 +283,7 @@ class RulingSitemap(TranslatedSitemap):
 
     def items(self):
         # Read from one index alone (ruling_public_addresses), however far into the list.
-        rulings = Ruling.objects.public().order_by("pk")
+        rulings = Ruling.objects.public().order_by("pk").rewrite(False)
         return rulings.values("edition_id", "slug", "changed_for_readers_at")
 
     def page_items(self, page):
@@ -218,8 +294,10 @@ class RulingSitemap(TranslatedSitemap):
         codes = dict(editions.values_list("pk", "code"))
         return [{**row, "code": codes[row["edition_id"]]} for row in rows]
 
-    def path(self, item):
-        return reverse("rulings:ruling", kwargs={"code": item["code"], "slug": item["slug"]})
+    route = "rulings:ruling"
+
+    def route_kwargs(self, item):
+        return {"code": item["code"], "slug": item["slug"]}
 
     def lastmod(self, item):
         return item["changed_for_readers_at"]
@@ -256,7 +334,7 @@ def latest_ruling_change():
 
 def sitemaps_for(request):
     return {
-        f"{name}-{code}": sitemap(request, code)
+        f"{name}-{code}": sitemap(request, code, name)
         for name, sitemap in SECTIONS.items()
         for code in LANGUAGES
     }

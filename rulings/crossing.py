@@ -26,6 +26,8 @@ from django.db.models import Case, F, FloatField, Func, IntegerField, TextField,
 
 from catalogue.glossary import Term, expand, game_terms
 from catalogue.models import GlossarySuggestion
+from core.cache_tags import game_rulings
+from core.page_cache import remembered
 from core.text_search import WORD_RE, fold_accents, search_config, word_stems
 from core.translated_fields import SOURCE_LANGUAGE
 
@@ -48,17 +50,16 @@ SUGGESTIONS_READ = 500
 Sought = namedtuple("Sought", "terms weight known lexemes", defaults=((),))
 
 
-def across(rulings, question, language, edition_language, game_id):
+def across(rulings, question, language, edition_language, game_id, edition_id=None):
     """The concepts of `question` (in `language`) carried into `edition_language`."""
-    vocabulary = edition_words(rulings, edition_language)
-    keyed = [(word, cognate_key(word)) for word in vocabulary if len(word) >= COGNATE_PREFIX]
+    vocabulary, groups = known_words(rulings, edition_language, game_id, edition_id)
     terms = carrying_terms(game_id, language, edition_language)
     found = []
     for concept in expand(question, terms, language).concepts:
         if concept.known:
             found.append(Sought(concept.english, 1.0, True))
             continue
-        shared = shared_words(concept.words, language, edition_language, vocabulary, keyed)
+        shared = shared_words(concept.words, language, edition_language, vocabulary, groups)
         if shared:
             found.append(Sought((), SHARED_WEIGHT, True, shared))
         else:
@@ -108,6 +109,34 @@ def make_term(sought, written, language, game_id):
     )
 
 
+def known_words(rulings, language, game_id, edition_id):
+    """The edition's words ({folded: its stored word, or a tuple of several}) and their
+    groups by the first COGNATE_PREFIX letters of their cognate keys (a cognate shares at
+    least those, so a word is compared with its own group alone), remembered until one of
+    its game's rulings changes: reading them grows with the edition, a question must not.
+    Strings and few containers: what is remembered is unpickled for every question."""
+
+    def read():
+        vocabulary = {
+            folded: next(iter(stored)) if len(stored) == 1 else tuple(sorted(stored))
+            for folded, stored in edition_words(rulings, language).items()
+        }
+        groups = {}
+        for word in vocabulary:
+            if len(word) >= COGNATE_PREFIX:
+                groups.setdefault(cognate_key(word)[:COGNATE_PREFIX], []).append(word)
+        return vocabulary, groups
+
+    if edition_id is None or game_id is None:
+        return read()
+    return remembered(f"edition-words:{edition_id}:{language}", read, [game_rulings(game_id)])
+
+
+def stored_words(vocabulary, folded):
+    found = vocabulary[folded]
+    return (found,) if isinstance(found, str) else found
+
+
 def edition_words(rulings, language):
     """{accent-folded word: the stored words it stands for} of the rulings' text in
     `language`: on PostgreSQL the lexemes of their stored vectors, elsewhere the same stems
@@ -136,16 +165,16 @@ def edition_words(rulings, language):
     return words
 
 
-def shared_words(words, language, edition_language, vocabulary, keyed):
+def shared_words(words, language, edition_language, vocabulary, groups):
     """The edition's stored words that `words` (one concept) write alike: the same word,
-    number or stem in either language, else cognates (`keyed`: (word, cognate key) of the
-    `vocabulary`), the longest shared start first."""
+    number or stem in either language, else cognates (`groups`: the `vocabulary`'s words
+    by their cognate keys' first letters), the longest shared start first."""
     found = set()
     for word in words:
         forms = {fold_accents(word), *word_stems([word], language)}
         forms |= set(word_stems([word], edition_language))
         forms.discard("")
-        exact = [vocabulary[form] for form in forms if form in vocabulary]
+        exact = [stored_words(vocabulary, form) for form in forms if form in vocabulary]
         if exact:
             found.update(*exact)
             continue
@@ -154,10 +183,13 @@ def shared_words(words, language, edition_language, vocabulary, keyed):
         keys = {cognate_key(form) for form in forms if len(form) >= COGNATE_PREFIX}
         if not keys:
             continue
-        near = sorted((-max(alike(key, other) for key in keys), folded) for folded, other in keyed)
+        group = {folded for key in keys for folded in groups.get(key[:COGNATE_PREFIX], ())}
+        near = sorted(
+            (-max(alike(key, cognate_key(folded)) for key in keys), folded) for folded in group
+        )
         for score, folded in near[:SHARED_PER_WORD]:
             if score < 0:
-                found.update(vocabulary[folded])
+                found.update(stored_words(vocabulary, folded))
     return tuple(sorted(found))
 
 

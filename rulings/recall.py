@@ -33,6 +33,11 @@ __all__ = ["answered_before", "covered_in_python", "sought"]
 # Longer questions are cut here: a pasted page must not make the comparison slow.
 QUESTION_LIMIT = 500
 FULLTEXT_WORDS = 32
+# The full-text matches, best ranked first, whose questions the trigram step compares.
+TRIGRAM_CANDIDATES = 500
+# Ranked as the trigram step compares: by the words of the question (weight A), the answer's
+# (B) counting only between questions alike.
+RANK_WEIGHTS = [0.0, 0.0, 0.1, 1.0]
 # How a question in another language than the edition's is carried over: by everything
 # rulings.crossing knows (the default), or, as recall first did, by the accepted glossary
 # alone and only from a translation's language into English (kept to measure against).
@@ -64,7 +69,7 @@ def answered_before(
     game_id, edition_language = edition_facts(edition)
     if language == edition_language[:2]:
         return found
-    concepts = across(rulings, question, language, edition_language[:2], game_id)
+    concepts = across(rulings, question, language, edition_language[:2], game_id, edition_id)
     return merged([found, covering(rulings, concepts, edition_language[:2], limit)], limit)
 
 
@@ -160,12 +165,18 @@ def rank_by_trigram_among_matches(rulings, question, limit, threshold):
     query, vector = fulltext_parts(question)
     if query is None:
         return []
-    if (get_language() or SOURCE_LANGUAGE)[:2] == SOURCE_LANGUAGE:
-        # The stored vector holds the same words: building one per ruling is slow.
-        matching = rulings.filter(**{f"search_{SOURCE_LANGUAGE}": query})
-    else:
+    if (get_language() or SOURCE_LANGUAGE)[:2] != SOURCE_LANGUAGE:
         matching = rulings.annotate(document=vector).filter(document=query)
-    return rank_by_trigram(matching, question, limit, threshold)
+        return rank_by_trigram(matching, question, limit, threshold)
+    # The stored vector holds the same words: building one per ruling is slow. Common words
+    # match much of a large edition: only the best matches by rank (read from that vector)
+    # are compared letter by letter, so a question's work stops growing with the edition.
+    stored = f"search_{SOURCE_LANGUAGE}"
+    ranked = rulings.filter(**{stored: query}).annotate(
+        rank=SearchRank(F(stored), query, weights=RANK_WEIGHTS)
+    )
+    chosen = ranked.order_by("-rank", "pk").values("pk")[:TRIGRAM_CANDIDATES]
+    return rank_by_trigram(rulings.filter(pk__in=chosen), question, limit, threshold)
 
 
 def rank_in_python(rulings, question, limit, threshold):

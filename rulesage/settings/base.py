@@ -208,8 +208,9 @@ RULESAGE_BASE_URL = os.environ.get("RULESAGE_BASE_URL", "")
 RULESAGE_DEMO_ACCOUNTS = False
 # The feed ids' tagging authority, "domain,year" (RFC 4151): never change it once published.
 RULESAGE_FEED_TAG_AUTHORITY = os.environ.get("FEED_TAG_AUTHORITY", "rulesage.example,2026")
-# Addresses per sitemap file: fewer than the protocol's 50,000 keep each answer fast.
-SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "2000"))
+# Addresses per sitemap file: far fewer than the protocol's 50,000, so a file is quick to
+# render uncached (its entries cost more than its queries) while the index stays short.
+SITEMAP_URLS_PER_FILE = int(os.environ.get("SITEMAP_URLS_PER_FILE", "500"))
 # Off: modeltranslation keeps both languages on one page (docs/decisions/modeltranslation.md).
 WAGTAIL_I18N_ENABLED = False
 # No gravatar.com: the admin must not send editors' e-mail hashes to a third party.

@@ -3,6 +3,7 @@ empty: through a pending glossary suggestion, and through the words both languag
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -133,3 +134,28 @@ def test_a_spanish_question_on_an_english_edition_costs_a_bounded_number_of_quer
     with django_assert_max_num_queries(6):
         response = client.post(url, data)
     assert SANDSTORM in response.content.decode()
+
+
+PYRAMID = "¿Qué hay bajo la pirámide?"
+
+
+def queries_asking(edition, question):
+    with CaptureQueriesContext(connection) as seen:
+        found = offered(edition, question, "es")
+    return len(seen.captured_queries), found
+
+
+def test_the_editions_words_are_read_once_until_one_of_its_rulings_changes(english):
+    edition, _made = english
+    first, found = queries_asking(edition, PYRAMID)
+    assert found == []
+    # The next questions find the edition's words (and its glossary) remembered.
+    again = queries_asking(edition, PYRAMID)[0]
+    assert again < first
+    assert queries_asking(edition, PYRAMID)[0] == again
+    Ruling.objects.create(edition=edition, question="What is under the Pyramid?", answer="A tomb.")
+    # Read again once the new ruling is public (its words carry the question to it), then
+    # remembered again.
+    after, found = queries_asking(edition, PYRAMID)
+    assert found == ["What is under the Pyramid?"]
+    assert queries_asking(edition, PYRAMID)[0] == after - 1
