@@ -227,15 +227,16 @@ print(json.dumps(rows))
 
 
 def in_process(database_url, code, **env):
-    out = subprocess.run(
+    done = subprocess.run(
         [str(VENV_PYTHON), "manage.py", "shell", "-c", code],
         cwd=ROOT,
         env=server_env(database_url, **env),
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    )
+    if done.returncode:
+        raise SystemExit(f"In-process measuring failed on {database_url}:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def timed(server, url, repeat):
@@ -295,7 +296,7 @@ def database_at(scale, scales):
     database per scale beside it (rulesage_bench_catalogue_0_25, …_1, …_3)."""
     if len(scales) == 1:
         return DATABASE_URL
-    return f"{DATABASE_URL}_{scale:g}".replace(".", "_")
+    return DATABASE_URL + "_" + f"{scale:g}".replace(".", "_")
 
 
 def measure(database_url, scale, args):
