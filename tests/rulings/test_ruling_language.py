@@ -11,7 +11,7 @@ from django.utils import translation
 
 from catalogue.models import Edition
 from rulings.models import Ruling
-from rulings.translation_admin import ruling_statuses
+from rulings.translation_listing import ruling_statuses
 from tests.rulings.exports import run_import, write_export
 
 pytestmark = pytest.mark.django_db
