@@ -179,7 +179,7 @@ def refresh_statuses(model, pks):
     """Store, in every translated language, the status its kind's rule decides now for each of
     `model`'s objects `pks` (none: not listed). The one writer of the stored statuses, called
     whenever something that may change one happens, so counting them is counting the rule."""
-    rule = STATUS_RULES.get(getattr(model, "specific_class", None) or model)
+    rule = STATUS_RULES.get(model)
     pks = [pk for pk in pks if pk is not None]
     if rule is None or not pks:
         return

@@ -3,7 +3,7 @@ stored for it (`core.freshness`): loaded with the app, as every save may need th
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db.models import F, OuterRef, Prefetch, Subquery, Value
+from django.db.models import CharField, F, OuterRef, Prefetch, Subquery, Value
 from django.db.models.functions import Coalesce, Collate, Length, NullIf, Substr
 from modeltranslation.utils import build_localized_fieldname, get_language
 from wagtail.admin.utils import set_query_params
@@ -68,12 +68,12 @@ def shown(field, prefix=""):
     text, else the English), compared as Python compares text (by code point)."""
     own = F(prefix + build_localized_fieldname(field, get_language()))
     english = F(prefix + build_localized_fieldname(field, settings.LANGUAGE_CODE))
-    return Collate(Coalesce(NullIf(own, Value("")), english), "C")
+    return Collate(Coalesce(NullIf(own, Value("")), english, output_field=CharField()), "C")
 
 
 def listed_guides(language, status=""):
     """The guides the dashboard lists in `language` (of `status`, if given) in its order
-    (status, game title, title), each with its stored `status`: counted and paged by the
+    (status, game title, title), each with its stored `translation_status`: counted and paged by the
     database."""
     pages = GuidePage.objects.filter(translation_statuses__language=language)
     if status:
@@ -81,10 +81,10 @@ def listed_guides(language, status=""):
     parent = Substr(OuterRef("path"), 1, Length(OuterRef("path")) - GuidePage.steplen)
     game_title = GamePage.objects.filter(path=parent).annotate(shown=shown("title"))
     pages = pages.annotate(
-        status=F("translation_statuses__status"),
+        translation_status=F("translation_statuses__status"),
         game_title=Coalesce(Subquery(game_title.values("shown")[:1]), Value("")),
     )
-    return pages.order_by(status_rank("status"), "game_title", shown("title"))
+    return pages.order_by(status_rank("translation_status"), "game_title", shown("title"))
 
 
 def guide_states(language, pks=None):

@@ -82,13 +82,13 @@ def ruling_statuses(language):
 
 def listed_rulings(language, status=""):
     """The rulings the dashboard lists in `language` (of `status`, if given) in its order,
-    each with its stored `status`: counted and paged by the database."""
+    each with its stored `translation_status`: counted and paged by the database."""
     rulings = Ruling.objects.filter(translation_statuses__language=language)
     if status:
         rulings = rulings.filter(translation_statuses__status=status)
-    rulings = rulings.annotate(status=F("translation_statuses__status"))
+    rulings = rulings.annotate(translation_status=F("translation_statuses__status"))
     # Ordered as Python orders text (by code point), as the dashboard always listed them.
-    return rulings.order_by(status_rank("status"), Collate("edition__code", "C"), "pk")
+    return rulings.order_by(status_rank("translation_status"), Collate("edition__code", "C"), "pk")
 
 
 def refresh_edition_rulings(edition):
