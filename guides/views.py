@@ -91,10 +91,12 @@ def game_everyday_terms(game_id, terms, language):
     )
 
 
-def other_page_rows(language):
-    """Published pages without versions (home, games, policy…): translated or not, per field."""
-    pages = Page.objects.live().filter(depth__gt=1).not_type(GuidePage).specific()
-    return [
+def other_pages(request, language):
+    """Published pages without versions (home, games, policy…), a page of them at a time:
+    translated or not, per field."""
+    pages = Page.objects.live().filter(depth__gt=1).not_type(GuidePage).order_by("path")
+    listing = paged(request, pages.specific(), "op")
+    listing["page"].object_list = [
         {
             "page": page,
             "missing": not has_translation(page, language),
@@ -103,8 +105,9 @@ def other_page_rows(language):
                 for name in untranslated_fields(page, language)
             ],
         }
-        for page in pages
+        for page in listing["page"].object_list
     ]
+    return listing
 
 
 class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMixin, TemplateView):
@@ -154,7 +157,7 @@ class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMix
                 "total": counts.total(),
                 "guides": guides,
                 "rows": [self.row(state, game, comments) for state, game in rows],
-                "other_pages": paged(self.request, other_page_rows(language), "op"),
+                "other_pages": other_pages(self.request, language),
                 "next_url": self.request.get_full_path(),
                 "rulings": ruling_pages,
                 "ruling_rows": [
