@@ -5,6 +5,7 @@ from types import SimpleNamespace
 
 from django.db.models import F, OuterRef, Q, Subquery
 from django.db.models.functions import Collate
+from django.db.models.signals import pre_save
 from modeltranslation.utils import build_localized_fieldname
 
 from catalogue.models import Edition
@@ -91,9 +92,19 @@ def listed_rulings(language, status=""):
     return rulings.order_by(status_rank("translation_status"), Collate("edition__code", "C"), "pk")
 
 
-def refresh_edition_rulings(edition):
-    """An edition's language decides which of its rulings are translations."""
+def remember_edition_language(sender, instance, raw=False, **kwargs):
+    if not raw:
+        stored = Edition.objects.filter(pk=instance.pk).values_list("language", flat=True)
+        instance.language_before = stored.first()
+
+
+def rulings_of_edition_whose_language_changed(edition):
+    """An edition's language decides which of its rulings are translations; its other
+    changes (the errata registry checked) decide nothing here."""
+    if edition.language == getattr(edition, "language_before", None):
+        return Ruling, []
     return Ruling, list(edition.rulings.values_list("pk", flat=True))
 
 
-refresh_on(Edition, refresh_edition_rulings)
+pre_save.connect(remember_edition_language, sender=Edition, dispatch_uid="translation_status")
+refresh_on(Edition, rulings_of_edition_whose_language_changed)
