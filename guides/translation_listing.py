@@ -63,18 +63,18 @@ def guide_statuses(language):
     return sorted(rows, key=lambda row: dashboard_order(*row))
 
 
-def shown(field, prefix=""):
+def shown(field):
     """An expression: `field` as modeltranslation shows it in the active language (its own
     text, else the English), compared as Python compares text (by code point)."""
-    own = F(prefix + build_localized_fieldname(field, get_language()))
-    english = F(prefix + build_localized_fieldname(field, settings.LANGUAGE_CODE))
+    own = F(build_localized_fieldname(field, get_language()))
+    english = F(build_localized_fieldname(field, settings.LANGUAGE_CODE))
     return Collate(Coalesce(NullIf(own, Value("")), english, output_field=CharField()), "C")
 
 
 def listed_guides(language, status=""):
     """The guides the dashboard lists in `language` (of `status`, if given) in its order
-    (status, game title, title), each with its stored `translation_status`: counted and paged by the
-    database."""
+    (status, game title, title, then the tree's), each with its stored `translation_status`:
+    counted and paged by the database."""
     pages = GuidePage.objects.filter(translation_statuses__language=language)
     if status:
         pages = pages.filter(translation_statuses__status=status)
@@ -84,7 +84,7 @@ def listed_guides(language, status=""):
         translation_status=F("translation_statuses__status"),
         game_title=Coalesce(Subquery(game_title.values("shown")[:1]), Value("")),
     )
-    return pages.order_by(status_rank("translation_status"), "game_title", shown("title"))
+    return pages.order_by(status_rank("translation_status"), "game_title", shown("title"), "path")
 
 
 def guide_states(language, pks=None):
