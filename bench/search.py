@@ -304,7 +304,7 @@ def dashboard_report() -> None:
 
     from core.translated_fields import target_languages
     from rulings.models import Ruling
-    from rulings.translation_admin import ruling_statuses
+    from rulings.translation_listing import ruling_statuses
 
     for language in target_languages():
         start = time.perf_counter()

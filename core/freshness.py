@@ -1,30 +1,32 @@
 """Whether a translation is missing, behind its English original, or up to date: one rule
 for every translated kind, comparing what readers see (`core.models.TranslationMark`)."""
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.contrib.contenttypes.models import ContentType
-from django.db import models
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Value, When
+from django.db.models.signals import post_delete, post_save, pre_delete
 from django.utils import timezone
 from django.utils.text import capfirst
-from django.utils.translation import gettext_lazy as _
 from wagtail.log_actions import log
+from wagtail.models import Revision
 
 from .cache_tags import SITE
-from .models import TranslationMark
+from .models import TranslationMark, TranslationStatus, TranslationStatusRecord
 from .page_cache_events import tags_for, tags_of
-from .translated_fields import SOURCE_LANGUAGE, field_label, has_translation, language_snapshot
-
-
-class TranslationStatus(models.TextChoices):
-    MISSING = "missing", _("Missing")
-    BEHIND = "behind", _("Behind")
-    CURRENT = "current", _("Up to date")
-
+from .translated_fields import (
+    SOURCE_LANGUAGE,
+    field_label,
+    has_translation,
+    language_snapshot,
+    target_languages,
+)
 
 # Behind first: that is the work waiting for translators.
 STATUS_ORDER = [TranslationStatus.BEHIND, TranslationStatus.MISSING, TranslationStatus.CURRENT]
+# {model: rule(pks, language) -> {pk: status} of those of `pks` the dashboard lists}
+STATUS_RULES = {}
 
 
 @dataclass(frozen=True)
@@ -159,3 +161,109 @@ def of_translation_mark(record):
     """A mark shows where its object shows: on the pages a change to the object touches."""
     obj = record.content_object
     return tags_of(obj) if obj is not None else {SITE}
+
+
+def statuses_decided_by(model):
+    """Declare, as a decorator, the rule deciding in one go the statuses of `model`'s objects
+    (`rule(pks, language)`: {pk: status} of those listed), stored again on every save."""
+
+    def declare(rule):
+        STATUS_RULES[model] = rule
+        refresh_on(model, lambda obj: (model, [obj.pk]))
+        return rule
+
+    return declare
+
+
+def refresh_statuses(model, pks):
+    """Store, in every translated language, the status its kind's rule decides now for each of
+    `model`'s objects `pks` (none: not listed). The one writer of the stored statuses, called
+    whenever something that may change one happens, so counting them is counting the rule."""
+    rule = STATUS_RULES.get(model)
+    pks = [pk for pk in pks if pk is not None]
+    if rule is None or not pks:
+        return
+    content_type = ContentType.objects.get_for_model(model)
+    for language in target_languages():
+        statuses = rule(pks, language)
+        stored = TranslationStatusRecord.objects.filter(
+            content_type=content_type, language=language, object_id__in=pks
+        )
+        stored.exclude(object_id__in=list(statuses)).delete()
+        TranslationStatusRecord.objects.bulk_create(
+            [
+                TranslationStatusRecord(
+                    content_type=content_type, object_id=pk, language=language, status=status
+                )
+                for pk, status in statuses.items()
+            ],
+            update_conflicts=True,
+            unique_fields=["content_type", "object_id", "language"],
+            update_fields=["status"],
+        )
+
+
+def refresh_all_statuses(chunk=2000):
+    """Decide every stored status again: after records were written without signals (a
+    bulk load, a migration)."""
+    for model in STATUS_RULES:
+        content_type = ContentType.objects.get_for_model(model)
+        TranslationStatusRecord.objects.filter(content_type=content_type).delete()
+        pks = list(model._default_manager.order_by("pk").values_list("pk", flat=True))
+        for start in range(0, len(pks), chunk):
+            refresh_statuses(model, pks[start : start + chunk])
+
+
+def refresh_on(sender, affected):
+    """After a `sender` record is saved or deleted, refresh the statuses of the objects
+    `affected(record)` names as (model, pks): how each thing a status depends on says so."""
+
+    def changed(sender, instance, raw=False, **kwargs):
+        if not raw:
+            refresh_statuses(*affected(instance))
+
+    uid = f"translation_status_{sender._meta.label}"
+    post_save.connect(changed, sender=sender, weak=False, dispatch_uid=uid)
+    post_delete.connect(changed, sender=sender, weak=False, dispatch_uid=uid)
+
+
+def marked_object(record):
+    return record.content_type.model_class(), [record.object_id]
+
+
+refresh_on(TranslationMark, marked_object)
+
+
+def note_followed_revision(sender, instance, **kwargs):
+    """A revision a mark follows is going: its marks are emptied without a signal."""
+    instance.translation_followed = TranslationMark.objects.filter(follows=instance).exists()
+
+
+def followed_revision_deleted(sender, instance, **kwargs):
+    if getattr(instance, "translation_followed", False):
+        refresh_statuses(instance.content_type.model_class(), [int(instance.object_id)])
+
+
+pre_delete.connect(note_followed_revision, sender=Revision, dispatch_uid="translation_status")
+post_delete.connect(followed_revision_deleted, sender=Revision, dispatch_uid="translation_status")
+
+
+def status_counts(model, language):
+    """{status: how many of `model`'s objects the dashboard lists in `language`}, counted by
+    the database over the stored statuses."""
+    rows = (
+        TranslationStatusRecord.objects.filter(
+            content_type=ContentType.objects.get_for_model(model), language=language
+        )
+        .values("status")
+        .annotate(count=Count("pk"))
+        .order_by()
+    )
+    return Counter({row["status"]: row["count"] for row in rows})
+
+
+def status_rank(field):
+    """An expression: the dashboard's place of the status in `field` (STATUS_ORDER)."""
+    return Case(
+        *(When(**{field: status}, then=Value(index)) for index, status in enumerate(STATUS_ORDER))
+    )

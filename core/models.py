@@ -123,3 +123,43 @@ class TranslationMark(models.Model):
 
     def __str__(self):
         return f"{self.content_type.model} {self.object_id} [{self.language}]"
+
+
+class TranslationStatus(models.TextChoices):
+    MISSING = "missing", _("Missing")
+    BEHIND = "behind", _("Behind")
+    CURRENT = "current", _("Up to date")
+
+
+class TranslationStatusRecord(models.Model):
+    """An object the translators' dashboard lists in `language`, with its translation's
+    status as `core.freshness` last decided it: counted and paged by the database instead
+    of deciding every object's status on each request. No row: not listed."""
+
+    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, related_name="+")
+    object_id = models.PositiveBigIntegerField()
+    language = models.CharField(_("language"), max_length=10)
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=TranslationStatus.choices,
+    )
+
+    class Meta:
+        verbose_name = _("translation status")
+        verbose_name_plural = _("translation statuses")
+        default_permissions = ()
+        constraints = [
+            models.UniqueConstraint(
+                fields=["content_type", "object_id", "language"],
+                name="translation_status_one_per_language",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["content_type", "language", "status"], name="translation_status_counted"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.content_type.model} {self.object_id} [{self.language}]: {self.status}"

@@ -8,4 +8,5 @@ class GuidesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import glossary_suggestions, signals  # noqa: F401  (connect the publish handlers)
+        # The publish handlers, and the rule storing translations' statuses.
+        from . import glossary_suggestions, signals, translation_listing  # noqa: F401

@@ -1,7 +1,7 @@
 """The editors' home-page figures: database aggregates, linked to the lists they count."""
 
 import datetime
-from collections import Counter, namedtuple
+from collections import namedtuple
 from dataclasses import dataclass
 
 from django.db.models import Count, Min
@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from wagtail.admin.ui.components import Component
 from wagtail.admin.utils import set_query_params
 
-from core.freshness import TranslationStatus
+from core.freshness import TranslationStatus, status_counts
 from core.translated_fields import target_languages
 from rulings.flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from rulings.models import DATED_AT, ReaderQuestion, Ruling, carries_flag
@@ -20,7 +20,6 @@ from rulings.translation_admin import language_name
 
 from .admin_listings import recheck_url
 from .models import GuidePage
-from .translation_listing import guide_statuses
 from .views import once_per_request
 
 MONTHS = 12
@@ -154,7 +153,7 @@ def translation_counts(language, request=None):
     return once_per_request(
         request,
         f"translation_counts_{language}",
-        lambda: Counter(status for status, _game, _page in guide_statuses(language)),
+        lambda: status_counts(GuidePage, language),
     )
 
 

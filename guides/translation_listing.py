@@ -1,15 +1,23 @@
-"""What the translators' dashboard lists."""
+"""What the translators' dashboard lists of guides, and the rule deciding their statuses
+stored for it (`core.freshness`): loaded with the app, as every save may need the rule."""
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
-from modeltranslation.utils import build_localized_fieldname
+from django.db.models import CharField, F, OuterRef, Prefetch, Subquery, Value
+from django.db.models.functions import Coalesce, Collate, Length, NullIf, Substr
+from modeltranslation.utils import build_localized_fieldname, get_language
 from wagtail.admin.utils import set_query_params
 
-from core.freshness import STATUS_ORDER, prefetch_marks
+from core.freshness import (
+    STATUS_ORDER,
+    prefetch_marks,
+    refresh_on,
+    status_rank,
+    statuses_decided_by,
+)
 from core.translated_fields import reader_fields
 
-from .models import GuideChange, GuidePage, GuideVersion
+from .models import GamePage, GuideChange, GuidePage, GuideVersion
 from .models.games import with_games
 from .models.history import guide_status, translation_state
 
@@ -20,25 +28,63 @@ def dashboard_order(status, game_title, page):
     return (STATUS_ORDER.index(status), game_title, page.title)
 
 
-def guide_statuses(language):
-    """(status, game title, page) of every published guide in the dashboard's order, read
-    lightly (four queries) for the counts."""
+@statuses_decided_by(GuidePage)
+def decided_statuses(pks, language):
+    """{page id: status} of the published guides among `pks` (None: all), read lightly:
+    their reader fields, versions and marks."""
     fields = [build_localized_fieldname(name, language) for name in reader_fields(GuidePage)]
-    titles = [build_localized_fieldname("title", code) for code, _name in settings.LANGUAGES]
     versions = GuideVersion.objects.only("page", "number", "affects_translations", "revision")
-    pages = list(
-        GuidePage.objects.live()
-        .only("pk", "path", "depth", *titles, *fields)
-        .prefetch_related(
-            Prefetch("versions", queryset=versions), prefetch_marks(GuidePage, language)
-        )
+    pages = GuidePage.objects.live()
+    if pks is not None:
+        pages = pages.filter(pk__in=pks)
+    pages = pages.only("pk", *fields).prefetch_related(
+        Prefetch("versions", queryset=versions), prefetch_marks(GuidePage, language)
     )
-    rows = []
-    for page, game in with_games(pages):
-        record = next(iter(page.language_records), None)
-        status = guide_status(page, language, list(page.versions.all()), record)
-        rows.append((status, game.title if game else "", page))
+    return {
+        page.pk: guide_status(
+            page, language, list(page.versions.all()), next(iter(page.language_records), None)
+        )
+        for page in pages
+    }
+
+
+refresh_on(GuideVersion, lambda version: (GuidePage, [version.page_id]))
+
+
+def guide_statuses(language):
+    """(status, game title, page) of every published guide in the dashboard's order, each
+    decided afresh: what the stored statuses must always agree with."""
+    statuses = decided_statuses(None, language)
+    titles = [build_localized_fieldname("title", code) for code, _name in settings.LANGUAGES]
+    pages = GuidePage.objects.live().only("pk", "path", "depth", *titles)
+    rows = [
+        (statuses[page.pk], game.title if game else "", page) for page, game in with_games(pages)
+    ]
     return sorted(rows, key=lambda row: dashboard_order(*row))
+
+
+def shown(field):
+    """An expression: `field` as modeltranslation shows it in the active language (its own
+    text, else the English), compared as Python compares text (by code point)."""
+    own = F(build_localized_fieldname(field, get_language()))
+    english = F(build_localized_fieldname(field, settings.LANGUAGE_CODE))
+    return Collate(Coalesce(NullIf(own, Value("")), english, output_field=CharField()), "C")
+
+
+def listed_guides(language, status=""):
+    """The guides the dashboard lists in `language` (of `status`, if given) in its order
+    (status, game title, title, then the tree's), each with its stored `translation_status`:
+    counted and paged by the database."""
+    pages = GuidePage.objects.filter(translation_statuses__language=language)
+    if status:
+        pages = pages.filter(translation_statuses__status=status)
+    parent = Substr(OuterRef("path"), 1, Length(OuterRef("path")) - GuidePage.steplen)
+    game_title = GamePage.objects.filter(path=parent).annotate(shown=shown("title"))
+    pages = pages.annotate(
+        translation_status=F("translation_statuses__status"),
+        game_title=Coalesce(Subquery(game_title.values("shown")[:1]), Value("")),
+    )
+    return pages.order_by(status_rank("translation_status"), "game_title", shown("title"), "path")
 
 
 def guide_states(language, pks=None):

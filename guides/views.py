@@ -1,7 +1,5 @@
 """Translators' admin views: the translations dashboard and "mark up to date"."""
 
-from collections import Counter
-
 from django.contrib.auth.mixins import PermissionRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
@@ -18,7 +16,7 @@ from wagtail.models import Page
 
 from catalogue.glossary import everyday_terms, game_terms, inconsistent_renderings
 from core import cache_tags
-from core.freshness import STATUS_ORDER, TranslationStatus, mark_for
+from core.freshness import STATUS_ORDER, TranslationStatus, mark_for, status_counts
 from core.page_cache import remembered
 from core.roles import MARK_TRANSLATION
 from core.translated_fields import (
@@ -27,9 +25,11 @@ from core.translated_fields import (
     target_languages,
     untranslated_fields,
 )
+from rulings.models import Ruling
 from rulings.translation_admin import can_mark as can_mark_ruling
-from rulings.translation_admin import language_name, ruling_states, ruling_statuses
+from rulings.translation_admin import language_name
 from rulings.translation_admin import mark_url as ruling_mark_url
+from rulings.translation_listing import listed_rulings, ruling_states
 
 from .comparison import english_changes, render_changes
 from .forms import MarkUpToDateForm
@@ -37,7 +37,7 @@ from .models import GamePage, GuidePage
 from .models.history import followed_text, translation_changed_since, translation_state
 from .panels import changes_requested
 from .publishing import mark_translation_current, submit_mark_for_review
-from .translation_listing import guide_states, guide_statuses, paged
+from .translation_listing import guide_states, listed_guides, paged
 
 VIEW_PERMISSION = "core.view_translationmark"
 
@@ -91,10 +91,12 @@ def game_everyday_terms(game_id, terms, language):
     )
 
 
-def other_page_rows(language):
-    """Published pages without versions (home, games, policy…): translated or not, per field."""
-    pages = Page.objects.live().filter(depth__gt=1).not_type(GuidePage).specific()
-    return [
+def other_pages(request, language):
+    """Published pages without versions (home, games, policy…), a page of them at a time:
+    translated or not, per field."""
+    pages = Page.objects.live().filter(depth__gt=1).not_type(GuidePage).order_by("path")
+    listing = paged(request, pages.specific(), "op")
+    listing["page"].object_list = [
         {
             "page": page,
             "missing": not has_translation(page, language),
@@ -103,8 +105,9 @@ def other_page_rows(language):
                 for name in untranslated_fields(page, language)
             ],
         }
-        for page in pages
+        for page in listing["page"].object_list
     ]
+    return listing
 
 
 class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMixin, TemplateView):
@@ -128,16 +131,16 @@ class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMix
         status = self.request.GET.get("status")
         if status not in TranslationStatus.values:
             status = ""
-        # Statuses read lightly for counts and order; the rest for the rows shown only.
-        statuses = guide_statuses(language)
-        counts = Counter(row[0] for row in statuses)
-        guides = [page.pk for shown, _game, page in statuses if status in ("", shown)]
-        guides = paged(self.request, guides, "p")
+        # Counted and paged by the database over the stored statuses; full states of the
+        # rows shown only.
+        counts = status_counts(GuidePage, language)
+        guides = paged(
+            self.request, listed_guides(language, status).values_list("pk", flat=True), "p"
+        )
         rows = guide_states(language, pks=list(guides["page"]))
         comments = changes_requested([state.page for state, _game in rows])
-        rulings = ruling_statuses(language)
-        ruling_counts = Counter(row[0] for row in rulings)
-        ruling_pages = [pk for shown, _code, pk in rulings if status in ("", shown)]
+        ruling_counts = status_counts(Ruling, language)
+        ruling_pages = listed_rulings(language, status).values_list("pk", flat=True)
         ruling_pages = paged(self.request, ruling_pages, "rp")
         order = {pk: index for index, pk in enumerate(ruling_pages["page"])}
         states = sorted(
@@ -151,10 +154,10 @@ class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMix
                 "languages": [(code, language_name(code)) for code in languages],
                 "statuses": [(s.value, s.label, counts[s.value]) for s in STATUS_ORDER],
                 "status": status,
-                "total": len(statuses),
+                "total": counts.total(),
                 "guides": guides,
                 "rows": [self.row(state, game, comments) for state, game in rows],
-                "other_pages": paged(self.request, other_page_rows(language), "op"),
+                "other_pages": other_pages(self.request, language),
                 "next_url": self.request.get_full_path(),
                 "rulings": ruling_pages,
                 "ruling_rows": [

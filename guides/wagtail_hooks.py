@@ -14,7 +14,7 @@ from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
-from core.freshness import TranslationStatus
+from core.freshness import TranslationStatus, refresh_statuses
 from core.roles import MARK_TRANSLATION, edits_translations_only
 from core.translated_fields import target_languages
 from rulings.models import Ruling
@@ -43,6 +43,7 @@ def keep_draft_of_refused_publish(request, page):
     if page.live_revision_id is None:
         # The create view added the page live: keep it a draft.
         GuidePage.objects.filter(pk=page.pk).update(live=False, has_unpublished_changes=True)
+        refresh_statuses(GuidePage, [page.pk])  # no longer listed for translators
     messages.error(request, refusal_message(problems))
     return redirect("wagtailadmin_pages:edit", page.pk)
 

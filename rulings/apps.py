@@ -8,4 +8,5 @@ class RulingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import signals  # noqa: F401  (errata re-flag rulings; publishing tells readers)
+        # Errata re-flag rulings; publishing tells readers; translations' statuses are stored.
+        from . import signals, translation_listing  # noqa: F401

@@ -1,13 +1,10 @@
-"""Translators' admin for rulings: "mark up to date", the edit page's translation panel,
-and the rulings the translators' dashboard lists. Marking up to date is an explicit statement
+"""Translators' admin for rulings: "mark up to date" and the edit page's translation panel
+(what the dashboard lists: `translation_listing`). Marking up to date is an explicit statement
 made after seeing what changed in the English: it needs the translation edited since, or a
 reason (`core.freshness`)."""
 
-from types import SimpleNamespace
-
 from django import forms
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
@@ -16,30 +13,22 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
-from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin import messages
 from wagtail.admin.panels import Panel
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 
 from core.freshness import (
-    STATUS_ORDER,
-    TranslationStatus,
     edited_since,
     english_revision,
     followed_english,
     mark_for,
     mark_up_to_date,
-    marked,
-    marks,
-    prefetch_marks,
     translation_state,
 )
 from core.roles import MARK_TRANSLATION
 from core.translated_fields import (
     SOURCE_LANGUAGE,
     field_label,
-    has_translation,
-    reader_fields,
     stored,
     target_languages,
 )
@@ -183,47 +172,3 @@ class TranslationStatePanel(Panel):
                     )
             context["states"] = states
             return context
-
-
-def translated(language):
-    """Public rulings with text of their own in `language`, or marked in it: what the
-    translators' dashboard lists. A ruling written in `language` is the original, not a
-    translation."""
-    own_text = Q(**{f"question_{language}__gt": ""}) | Q(**{f"answer_{language}__gt": ""})
-    rulings = Ruling.objects.public().exclude(edition__language=language)
-    return rulings.filter(own_text | marked(Ruling, language))
-
-
-def ruling_states(language, pks=None):
-    rulings = (
-        translated(language)
-        .select_related("edition__game")
-        .prefetch_related(prefetch_marks(Ruling, language, revisions=True))
-        .defer("provenance", "retrieval", "timings")
-    )
-    if pks is not None:
-        rulings = rulings.filter(pk__in=pks)
-    return [
-        translation_state(ruling, language, next(iter(ruling.language_records), None))
-        for ruling in rulings
-    ]
-
-
-def ruling_statuses(language):
-    """(status, edition code, ruling id) of every translated public ruling, behind first,
-    read as rows by `translation_state`'s rule: only marked ones need the English followed."""
-    columns = [build_localized_fieldname(name, language) for name in reader_fields(Ruling)]
-    followed = marks(Ruling, language).filter(object_id=OuterRef("pk")).values("follows")[:1]
-    rows = translated(language).annotate(follows=Subquery(followed))
-    statuses, compared = [], []
-    for row in rows.values("pk", "edition__code", "follows", *columns):
-        if not has_translation(SimpleNamespace(**row), language, model=Ruling):
-            statuses.append((TranslationStatus.MISSING, row["edition__code"], row["pk"]))
-        elif row["follows"] is None:
-            statuses.append((TranslationStatus.BEHIND, row["edition__code"], row["pk"]))
-        else:
-            compared.append(row["pk"])
-    for state in ruling_states(language, pks=compared):
-        statuses.append((state.status, state.ruling.edition.code, state.ruling.pk))
-    statuses.sort(key=lambda row: (STATUS_ORDER.index(row[0]), row[1], row[2]))
-    return statuses

@@ -31,6 +31,7 @@ def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, f
     """Load the demo, then the catalogue at `scale`; the seconds each step took. Rules and
     pages load side by side (docs/decisions/catalogue-loading.md), except inside a caller's
     transaction (a test's), where a second connection would not see the games."""
+    from core.freshness import refresh_all_statuses
     from devtools.demo.loader import load_demo
 
     if connection.vendor != "postgresql":
@@ -74,6 +75,8 @@ def load_catalogue(scale: float = 1.0, seed: int = 21, log=print) -> dict[str, f
                 timings["rules and pages, side by side"] = time.perf_counter() - start
         finally:
             timed("search indexes", build_search_indexes)
+    # Written in bulk, without signals: the translators' statuses are decided once here.
+    timed("translation statuses", refresh_all_statuses)
     # VACUUM sets the visibility map, as autovacuum soon would after a bulk load, so that
     # the lists' counts read their indexes alone; a caller's transaction allows ANALYZE only.
     statement = "ANALYZE" if connection.in_atomic_block else "VACUUM ANALYZE"

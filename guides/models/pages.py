@@ -117,6 +117,8 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
     search_es = search_vector_field("es", {"search_text_es": "B"})
     # Where each translation stands (core.freshness); removed with the page.
     translation_marks = GenericRelation("core.TranslationMark")
+    # Its translations' statuses as stored for the dashboard (core.freshness).
+    translation_statuses = GenericRelation("core.TranslationStatusRecord")
     # Not read when the page is served to a reader (pages.routing).
     deferred_when_served = [
         *(f"search_text_{code}" for code in site_languages()),

@@ -95,6 +95,8 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
     )
     _revisions = GenericRelation("wagtailcore.Revision", related_query_name="ruling")
     translation_marks = GenericRelation("core.TranslationMark")
+    # Its translations' statuses as stored for the dashboard (core.freshness).
+    translation_statuses = GenericRelation("core.TranslationStatusRecord")
 
     objects = RulingQuerySet.as_manager()
 

@@ -14,7 +14,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.models import F
 
 from rulings.models import Ruling
-from rulings.translation_admin import ruling_statuses
+from rulings.translation_listing import ruling_statuses
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from django.utils import translation
 from core.freshness import translation_state
 from core.models import TranslationMark
 from rulings.models import Ruling
-from rulings.translation_admin import mark_translation_current, ruling_states, ruling_statuses
+from rulings.translation_admin import mark_translation_current
+from rulings.translation_listing import ruling_states, ruling_statuses
 from tests.rulings.fixtures import import_export
 from tests.rulings.test_editors_desk import edit_url, form_data, publish
 

@@ -20,6 +20,7 @@ from catalogue.models import Document, Edition, Passage
 from core.admin_search_backend import index_for_search
 from core.cache_tags import LISTS, bump, game_errata, game_rulings, gathered, of_game
 from core.cache_tags import ruling as ruling_tag
+from core.freshness import refresh_statuses
 from core.translated_fields import write_in_language
 from rulings.importers.read.files import parse_file
 from rulings.importers.read.hashing import digest_of, is_unchanged
@@ -138,6 +139,7 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
             if result.outcome != ImportResult.UNCHANGED or ruling.latest_revision_id is None:
                 _save_revision(ruling)
                 ReferenceIndex.create_or_update_for_object(ruling)
+                refresh_statuses(Ruling, [ruling.pk])  # written without save()'s signals
                 bump({ruling_tag(ruling.pk), LISTS, game_rulings(ruling.edition.game_id)})
             if passages:
                 bump(of_game(ruling.edition.game_id))
