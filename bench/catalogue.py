@@ -310,53 +310,10 @@ def measure(database_url, scale, args):
     measured = {}
     servers = []
     try:
-        pages, sizes = in_process(database_url, FIND_PAGES)
-        uncached = Server(database_url, args.port + 1, args.workers, PAGE_CACHE="0")
-        servers.append(uncached)
-        uncached.wait_ready()
-        files, sizes["sitemap files"] = sitemap_files(uncached)
-        pages += files
-        STATIC_DIR.mkdir(parents=True, exist_ok=True)
-        for kind, language, url in pages:
-            status, body = uncached.get(url)
-            if status == 200:
-                (STATIC_DIR / f"{file_name(kind + ' ' + language)}.html").write_bytes(body)
-        cached = Server(database_url, args.port, args.workers)
-        servers.append(cached)
-        cached.wait_ready()
-        urls = json.dumps([url for *_, url in pages])
-        queries = in_process(database_url, COUNT_QUERIES, BENCH_URLS=urls)
-        load = os.getloadavg()[0]
-        print(f"\nScale {scale}: " + ", ".join(f"{n:,} {name}" for name, n in sizes.items()))
-        print(
-            f"\nReader pages: gunicorn, {args.workers} sync workers per server, median of "
-            f"{args.repeat} requests one after the other; load average {load:.1f}\n"
-        )
-        print(
-            "| page | lang | uncached ms | cached ms | static ms | uncached ÷ static "
-            "| cached ÷ static | queries | KB |"
-        )
-        print("|---|---|---|---|---|---|---|---|---|")
-        for kind, language, url in pages:
-            static = f"/static/bench-catalogue/{file_name(kind + ' ' + language)}.html"
-            slow, status, body = timed(uncached, url, args.repeat)
-            if status != 200:
-                answer = f"HTTP {status}" if status else "no answer within 60 s"
-                print(f"| {kind} | {language} | {answer} ({url}) | | | | | | |", flush=True)
-                continue
-            fast, _status, _body = timed(cached, url, args.repeat)
-            limit, _status, _body = timed(cached, static, args.repeat)
-            measured[kind, language] = (slow, queries[url])
-            print(
-                f"| {kind} | {language} | {slow:.1f} | {fast:.1f} | {limit:.1f} "
-                f"| {slow / limit:.1f} | {fast / limit:.1f} | {queries[url]} "
-                f"| {len(body) / 1024:.0f} |",
-                flush=True,
-            )
-        if args.walk:
-            walk(uncached, args.walk)
+        if not args.admin_only:
+            measured = reader_pages(database_url, scale, args, servers)
         rows = in_process(database_url, ADMIN, BENCH_REPEAT=str(args.repeat))
-        print(f"\nAdmin views: in-process, a superuser, median of {args.repeat}\n")
+        print(f"\nAdmin views at scale {scale}: in-process, a superuser, median of {args.repeat}\n")
         print("| view | ms | queries | KB |")
         print("|---|---|---|---|")
         for name, url, status, ms, count, size in rows:
@@ -370,6 +327,57 @@ def measure(database_url, scale, args):
         shutil.rmtree(STATIC_DIR, ignore_errors=True)
         if not (args.keep or args.reuse):
             database(database_url, "drop")
+    return measured
+
+
+def reader_pages(database_url, scale, args, servers):
+    """Every reader page uncached, cached and as a static file, printed as a table; the walk."""
+    measured = {}
+    pages, sizes = in_process(database_url, FIND_PAGES)
+    uncached = Server(database_url, args.port + 1, args.workers, PAGE_CACHE="0")
+    servers.append(uncached)
+    uncached.wait_ready()
+    files, sizes["sitemap files"] = sitemap_files(uncached)
+    pages += files
+    STATIC_DIR.mkdir(parents=True, exist_ok=True)
+    for kind, language, url in pages:
+        status, body = uncached.get(url)
+        if status == 200:
+            (STATIC_DIR / f"{file_name(kind + ' ' + language)}.html").write_bytes(body)
+    cached = Server(database_url, args.port, args.workers)
+    servers.append(cached)
+    cached.wait_ready()
+    urls = json.dumps([url for *_, url in pages])
+    queries = in_process(database_url, COUNT_QUERIES, BENCH_URLS=urls)
+    load = os.getloadavg()[0]
+    print(f"\nScale {scale}: " + ", ".join(f"{n:,} {name}" for name, n in sizes.items()))
+    print(
+        f"\nReader pages: gunicorn, {args.workers} sync workers per server, median of "
+        f"{args.repeat} requests one after the other; load average {load:.1f}\n"
+    )
+    print(
+        "| page | lang | uncached ms | cached ms | static ms | uncached ÷ static "
+        "| cached ÷ static | queries | KB |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for kind, language, url in pages:
+        static = f"/static/bench-catalogue/{file_name(kind + ' ' + language)}.html"
+        slow, status, body = timed(uncached, url, args.repeat)
+        if status != 200:
+            answer = f"HTTP {status}" if status else "no answer within 60 s"
+            print(f"| {kind} | {language} | {answer} ({url}) | | | | | | |", flush=True)
+            continue
+        fast, _status, _body = timed(cached, url, args.repeat)
+        limit, _status, _body = timed(cached, static, args.repeat)
+        measured[kind, language] = (slow, queries[url])
+        print(
+            f"| {kind} | {language} | {slow:.1f} | {fast:.1f} | {limit:.1f} "
+            f"| {slow / limit:.1f} | {fast / limit:.1f} | {queries[url]} "
+            f"| {len(body) / 1024:.0f} |",
+            flush=True,
+        )
+    if args.walk:
+        walk(uncached, args.walk)
     return measured
 
 
@@ -405,6 +413,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--walk", type=int, default=300, help="addresses sampled from sitemaps")
+    parser.add_argument("--admin-only", action="store_true", help="the admin views alone")
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8250")))
     args = parser.parse_args()
     ensure_environment(wrk=False)
