@@ -106,7 +106,8 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
         PublicationColumn(),
     ]
     search_fields = ["question", "answer"]
-    # Editors search both languages at once, by substring (the site search does one).
+    # Editors search both languages at once, in the stored vectors (LongListIndexView);
+    # by substring on SQLite.
     search_backend_name = None
     edit_handler = TabbedInterface(
         [
