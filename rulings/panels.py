@@ -176,6 +176,8 @@ class CompactInlinePanel(InlinePanel):
             fields = []
             for field in child.form.visible_fields():
                 help_id = helps.get(field.name, ("", ""))[0]
-                attrs = {"aria-describedby": help_id} if help_id else None
+                # A chooser's input is hidden: its help is read above the rows.
+                chooser = isinstance(field.field.widget, CompactEditionChooser)
+                attrs = {"aria-describedby": help_id} if help_id and not chooser else None
                 fields.append((field, field.as_widget(attrs=attrs)))
             return {"child": child, "fields": fields}
