@@ -3,6 +3,7 @@
 text with `LIKE '%…%'`, which reads the whole table on every search."""
 
 from django.db import connection
+from django.template.loader import select_template
 from wagtail.admin.paginator import WagtailPaginator
 
 from .search_backend import any_language_match
@@ -32,5 +33,19 @@ class StoredVectorSearchMixin:
             return super().get_paginator(queryset, per_page, **kwargs)
         # Pages read by OFFSET: the matches past the count are never reached.
         paginator = WagtailPaginator(queryset, per_page, **kwargs)
-        paginator.count = queryset.order_by()[:COUNTED_MATCHES].count()
+        counted = queryset.order_by()[: COUNTED_MATCHES + 1].count()
+        self.more_than_counted = counted > COUNTED_MATCHES
+        paginator.count = min(counted, COUNTED_MATCHES)  # a cached_property: never computed
         return paginator
+
+    def setup(self, request, *args, **kwargs):
+        """The listing's results under a line saying when more matched than were counted."""
+        super().setup(request, *args, **kwargs)
+        names = self.results_template_name
+        self.counted_results_parent = select_template([names] if isinstance(names, str) else names)
+        self.results_template_name = "core/admin/counted_results.html"
+
+    def get_context_data(self, *args, **kwargs):
+        context = super().get_context_data(*args, **kwargs)
+        context["more_than_counted"] = getattr(self, "more_than_counted", False)
+        return context

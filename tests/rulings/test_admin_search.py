@@ -83,6 +83,7 @@ def test_a_common_word_counts_its_matches_only_so_far(small_catalogue, admin_cli
     Ruling.objects.filter(pk__in=thirty).update(answer_en="Yes: the glimmerfang rule applies.")
     response = admin_client.get(url, {"q": "glimmerfang"})
     assert response.context["paginator"].count == 25
+    assert "Only the first 25 matches are counted and listed" in response.content.decode()
     second = admin_client.get(url, {"q": "glimmerfang", "p": 2}).context["object_list"]
     assert len(second) == 5
     first = [row.pk for row in response.context["object_list"]]
