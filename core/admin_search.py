@@ -8,8 +8,9 @@ from wagtail.admin.paginator import WagtailPaginator
 
 from .search_backend import any_language_match
 
-# Matches counted past this are shown as this many: counting every row a common word
-# matches reads them all, and nobody pages that far rather than adding a word.
+# A search counts and lists its matches this far, and says so when there are more:
+# counting every row a common word matches reads them all, and nobody pages that far
+# rather than adding a word.
 COUNTED_MATCHES = 1000
 
 

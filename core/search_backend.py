@@ -92,12 +92,12 @@ class AnyOf(Lookup):
 
 def any_language_match(model, text, fields):
     """A filter on the rows of `model` whose stored vector of `fields` (or of their columns
-    in that language) matches every word of `text` in one of the site's languages, or None
-    when the words or the columns are not there: an editor searches every language at once,
+    in that language) matches every word of `text` in one of the site's languages (none
+    without words), or None without the columns: an editor searches every language at once,
     each column through its GIN index (a partial one only with its condition)."""
     query = PlainText(text, operator="and")
     if not supported(query):
-        return None
+        return Q(pk__in=[])
     columns = vector_columns(model)
     match = Q()
     for language in site_languages():

@@ -142,7 +142,7 @@ class CompactInlinePanel(InlinePanel):
     """An inline of many rows (a ruling's forty citations): each row a fieldset of labelled
     fields on a line or two, each field's help said once above the rows, rather than
     Wagtail's panel per row with every field's wrapper, help and comment button repeated.
-    Wagtail's inline script still adds, removes and reorders the rows."""
+    Wagtail's inline script still adds and removes rows; their order is their numbers'."""
 
     class BoundPanel(InlinePanel.BoundPanel):
         template_name = "rulings/admin/compact_inline_panel.html"
@@ -158,7 +158,7 @@ class CompactInlinePanel(InlinePanel):
             }
             # The rows' choosers are started by one script: each row's own would repeat it.
             choosers = {
-                field.name: [field.field.widget.js_constructor, widget.base_js_init_options]
+                field.name: [widget.js_constructor, widget.base_js_init_options]
                 for field in self.empty_child.form.visible_fields()
                 if isinstance(widget := field.field.widget, CompactEditionChooser)
             }
