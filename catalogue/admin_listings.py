@@ -9,6 +9,7 @@ from wagtail.admin.paginator import WagtailPaginator
 from wagtail.snippets.views.snippets import IndexView
 from wagtail.snippets.widgets import AdminSnippetChooser
 
+from core.admin_search import StoredVectorSearchMixin
 from core.pagination import IndexPaginator
 
 from .models import Document, Edition, ErrataCard, Game, Passage
@@ -63,8 +64,9 @@ class TwoEndedPaginator(IndexPaginator, WagtailPaginator):
     do (core.pagination); the listing's ordering must end on a unique column."""
 
 
-class LongListIndexView(IndexView):
-    """A snippet listing of tens or hundreds of thousands of rows, quick to its last page."""
+class LongListIndexView(StoredVectorSearchMixin, IndexView):
+    """A snippet listing of tens or hundreds of thousands of rows, quick to its last page
+    and searched through its stored text-search vectors."""
 
     paginator_class = TwoEndedPaginator
 

@@ -42,6 +42,19 @@ class EditionChooser(AdminSnippetChooser):
         return super().get_instance(value)
 
 
+class CompactEditionChooser(EditionChooser):
+    """An `EditionChooser` for one row of many in a compact inline (a ruling's forty
+    citations, rulings.panels.CompactInlinePanel): the chosen record's title and plain
+    buttons, without the actions menu and icons on every row."""
+
+    template_name = "catalogue/widgets/compact_chooser.html"
+
+    def render_js_init(self, id_, name, value_data):
+        """Only a row added in the browser (from the inline's template) starts its own
+        chooser: the rows on the page are started by their panel's one script."""
+        return super().render_js_init(id_, name, value_data) if "__prefix__" in id_ else ""
+
+
 def preload(forms, name, queryset):
     """Read in one query the records the `name` choosers of `forms` show: an inline's rows
     (a ruling's forty citations) then cost no query each to render."""

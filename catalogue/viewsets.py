@@ -150,7 +150,8 @@ class PassageViewSet(SnippetViewSet):
     index_view_class = LongListIndexView
     filterset_class = PassageFilterSet
     search_fields = ["heading_path", "text"]
-    # By substring: passages are not in Wagtail's admin index (core.admin_search_backend).
+    # In the stored vectors (LongListIndexView); by substring on SQLite: passages are not
+    # in Wagtail's admin index (core.admin_search_backend).
     search_backend_name = None
     edit_handler = ObjectList(
         [

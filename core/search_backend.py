@@ -6,7 +6,7 @@ from operator import and_, mul, or_
 
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
-from django.db.models import F, Lookup, QuerySet
+from django.db.models import F, Lookup, Q, QuerySet
 from django.utils.functional import cached_property
 from modelsearch.backends import database
 from modelsearch.backends.base import BaseIndex
@@ -14,7 +14,12 @@ from modelsearch.backends.database.fallback import DatabaseSearchBackend
 from modelsearch.backends.database.postgres.postgres import PostgresSearchBackend
 from modelsearch.query import And, Or, PlainText
 
-from core.text_search import StoredSearchVector
+from core.text_search import (
+    StoredSearchVector,
+    localized_search_fields,
+    search_config,
+    site_languages,
+)
 
 # Weights of D, C, B, A: those Wagtail's PostgreSQL backend gives its default boosts.
 RANK_WEIGHTS = [1 / 101, 11 / 101, 21 / 101, 1.0]
@@ -83,6 +88,27 @@ class AnyOf(Lookup):
         lhs, lhs_params = self.process_lhs(compiler, connection)
         array = "{" + ",".join(str(int(value)) for value in self.rhs) + "}"
         return f"{lhs} = ANY(%s::bigint[])", [*lhs_params, array]
+
+
+def any_language_match(model, text, fields):
+    """A filter on the rows of `model` whose stored vector of `fields` (or of their columns
+    in that language) matches every word of `text` in one of the site's languages (none
+    without words), or None without the columns: an editor searches every language at once,
+    each column through its GIN index (a partial one only with its condition)."""
+    query = PlainText(text, operator="and")
+    if not supported(query):
+        return Q(pk__in=[])
+    columns = vector_columns(model)
+    match = Q()
+    for language in site_languages():
+        config = search_config(language)
+        column = stored_vector(model, config, fields) or stored_vector(
+            model, config, localized_search_fields(fields, language)
+        )
+        if column is None:
+            return None
+        match |= Q(**columns[column].only_where, **{column: tsquery(query, config)})
+    return match
 
 
 class RankedMatches:

@@ -1,11 +1,13 @@
-"""Panels on a ruling's edit page: its review flags, and the passages its search retrieved
-that it does not cite (rows kept verbatim from the export: a malformed one is skipped)."""
+"""Panels on a ruling's edit page: its review flags, the passages its search retrieved
+that it does not cite (rows kept verbatim from the export: a malformed one is skipped), and
+its citations, compact."""
 
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
-from wagtail.admin.panels import Panel
+from wagtail.admin.panels import InlinePanel, Panel
 
+from catalogue.choosers import CompactEditionChooser
 from catalogue.locations import format_location
 from catalogue.models import SEARCH_SNIPPET_LIMIT, Passage
 
@@ -126,3 +128,56 @@ class RetrievedNotCitedPanel(Panel):
                 first_label=insert_label.replace("[N]", f"[{next_citation_number(ruling)}]"),
             )
             return context
+
+
+def panel_help_texts(panel):
+    """(field name, help text) of the field panels in `panel`, nested ones too."""
+    for child in getattr(panel, "children", []):
+        yield from panel_help_texts(child)
+    if getattr(panel, "field_name", None) and panel.help_text:
+        yield panel.field_name, panel.help_text
+
+
+class CompactInlinePanel(InlinePanel):
+    """An inline of many rows (a ruling's forty citations): each row a fieldset of labelled
+    fields on a line or two, each field's help said once above the rows, rather than
+    Wagtail's panel per row with every field's wrapper, help and comment button repeated.
+    Wagtail's inline script still adds and removes rows; their order is their numbers'."""
+
+    class BoundPanel(InlinePanel.BoundPanel):
+        template_name = "rulings/admin/compact_inline_panel.html"
+
+        def get_context_data(self, parent_context=None):
+            context = super().get_context_data(parent_context)
+            prefix = self.formset.prefix
+            said = dict(panel_help_texts(self.panel.child_edit_handler))
+            helps = {
+                field.name: (f"{prefix}-help-{field.name}", text)
+                for field in self.empty_child.form.visible_fields()
+                if (text := said.get(field.name) or field.help_text)
+            }
+            # The rows' choosers are started by one script: each row's own would repeat it.
+            choosers = {
+                field.name: [widget.js_constructor, widget.base_js_init_options]
+                for field in self.empty_child.form.visible_fields()
+                if isinstance(widget := field.field.widget, CompactEditionChooser)
+            }
+            context.update(
+                choosers=choosers,
+                choosers_id=f"{prefix}-choosers",
+                helps=helps.values(),
+                rows=[self.row(child, helps) for child in self.children],
+                empty_row=self.row(self.empty_child, helps),
+            )
+            return context
+
+        def row(self, child, helps):
+            """A child's fields, each rendered with its label and the help said above."""
+            fields = []
+            for field in child.form.visible_fields():
+                help_id = helps.get(field.name, ("", ""))[0]
+                # A chooser's input is hidden: its help is read above the rows.
+                chooser = isinstance(field.field.widget, CompactEditionChooser)
+                attrs = {"aria-describedby": help_id} if help_id and not chooser else None
+                fields.append((field, field.as_widget(attrs=attrs)))
+            return {"child": child, "fields": fields}

@@ -25,6 +25,7 @@ from wagtail.permissions import register_permission_policy
 
 from catalogue.admin_listings import edition_filter
 from catalogue.admin_views import ExplicitSaveCreateView
+from core.admin_search import StoredVectorSearchMixin
 from core.roles import ANSWER_QUESTION
 
 from .models import ReaderQuestion, Ruling
@@ -114,8 +115,10 @@ class ReaderQuestionFilterSet(WagtailFilterSet):
         return questions.filter(created_at__lt=timezone.now() - timedelta(days=int(value)))
 
 
-class QuestionIndexView(IndexView):
-    queryset = ReaderQuestion.objects.select_related("edition__game", "ruling__edition")
+class QuestionIndexView(StoredVectorSearchMixin, IndexView):
+    queryset = ReaderQuestion.objects.select_related("edition__game", "ruling__edition").defer(
+        "search_en", "search_es"
+    )  # searched, never shown
 
 
 class CandidatesColumn(Column):

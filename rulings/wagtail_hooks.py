@@ -18,7 +18,7 @@ from wagtail.snippets.models import register_snippet
 from wagtail.snippets.views.snippets import SnippetViewSet, SnippetViewSetGroup
 
 from catalogue.admin_views import ExplicitSaveEditView
-from catalogue.choosers import EditionChooser
+from catalogue.choosers import CompactEditionChooser
 from catalogue.models import Document, Passage
 from catalogue.viewsets import (
     EDITION_FIELD,
@@ -36,7 +36,7 @@ from core.roles import IMPORT_RULINGS
 from .forms import RulingForm
 from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
 from .models import Ruling
-from .panels import RetrievedNotCitedPanel, ReviewFlagsPanel
+from .panels import CompactInlinePanel, RetrievedNotCitedPanel, ReviewFlagsPanel
 from .question_admin import (
     AnsweringRulingCreateView,
     ReaderQuestionViewSet,
@@ -66,7 +66,7 @@ CITATION_PANELS = [
     FieldPanel("n"),
     FieldPanel(
         "passage",
-        widget=EditionChooser(
+        widget=CompactEditionChooser(
             Passage, linked_fields={**EDITION_FIELD, "document": CITATION_ROW_DOCUMENT}
         ),
         help_text=_(
@@ -76,7 +76,7 @@ CITATION_PANELS = [
     ),
     FieldPanel(
         "document",
-        widget=EditionChooser(Document, linked_fields=EDITION_FIELD),
+        widget=CompactEditionChooser(Document, linked_fields=EDITION_FIELD),
         help_text=_("With a passage, its document. Without one, the document cited."),
     ),
     FieldRowPanel([FieldPanel("page"), FieldPanel("heading_path")]),
@@ -106,7 +106,8 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
         PublicationColumn(),
     ]
     search_fields = ["question", "answer"]
-    # Editors search both languages at once, by substring (the site search does one).
+    # Editors search both languages at once, in the stored vectors (LongListIndexView);
+    # by substring on SQLite.
     search_backend_name = None
     edit_handler = TabbedInterface(
         [
@@ -123,7 +124,7 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
             ObjectList(
                 [
                     RetrievedNotCitedPanel(heading=_("Retrieved but not cited")),
-                    InlinePanel("citations", label=_("Citation"), panels=CITATION_PANELS),
+                    CompactInlinePanel("citations", label=_("Citation"), panels=CITATION_PANELS),
                 ],
                 heading=_("Citations"),
             ),

@@ -8,6 +8,7 @@ from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.models.games import Edition
+from core.text_search import search_vector_field, search_vector_index, site_languages
 
 from .rulings import Ruling
 
@@ -72,6 +73,11 @@ class ReaderQuestion(models.Model):
         help_text=_("When the reader was sent the one e-mail about it; the address is gone."),
     )
 
+    # Text-search vectors kept by PostgreSQL (core.text_search) for the editors' search,
+    # each NULL unless the question is asked in its language, as for passages.
+    search_en = search_vector_field("en", {"question": "A"}, only_where={"language": "en"})
+    search_es = search_vector_field("es", {"question": "A"}, only_where={"language": "es"})
+
     objects = ReaderQuestionQuerySet.as_manager()
 
     class Meta:
@@ -81,7 +87,11 @@ class ReaderQuestion(models.Model):
         indexes = [
             models.Index(
                 models.F("created_at").desc(), models.F("id").desc(), name="reader_question_newest"
-            )
+            ),
+            *(
+                search_vector_index("readerquestion", code, condition=Q(language=code))
+                for code in site_languages()
+            ),
         ]
         constraints = [
             models.CheckConstraint(

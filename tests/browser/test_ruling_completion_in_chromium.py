@@ -9,8 +9,9 @@ console error or 4xx/5xx response on the way fails the test.
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from rulings.models import Ruling
+from rulings.models import Citation, Ruling
 from tests.browser.conftest import BROWSER_TEST
 from tests.conftest import make_user
 from tests.seeds import POINT_CITY_RULING, import_seed
@@ -166,4 +167,64 @@ def test_a_refused_save_keeps_the_inserted_citation_and_the_text(
     # The row is still there, so the passage is not offered a second time as [8].
     assert p9.get_by_role("button", name="Inserted as citation [7]").is_disabled()
     assert not Ruling.objects.get(pk=ruling.pk).citations.filter(n=7).exists()
+    assert without_missing_favicon(problems, page) == []
+
+
+def test_one_citation_among_forty_is_edited_from_the_keyboard(
+    page, problems, live_server, root_page, editor_with_desk
+):
+    """On the compact rows of a ruling citing forty places: a passage chosen with the
+    keyboard, a page and quote typed into the fields their labels name, a row deleted;
+    the save keeps every other citation as it was."""
+    ruling = import_seed(POINT_CITY_RULING)
+    document = ruling.citations.exclude(document=None).first().document
+    start = ruling.citations.count() + 1
+    Citation.objects.bulk_create(
+        Citation(ruling=ruling, n=n, document=document, page=100 + n, sort_order=n)
+        for n in range(start, 41)
+    )
+    kept = {
+        c.n: (c.passage_id, c.document_id, c.page, c.quote)
+        for c in ruling.citations.exclude(n__in=[30, 31, 40])
+    }
+    open_in_review_queue(page, live_server, ruling)
+    page.get_by_role("tab", name="Citations").click()
+    rows = page.locator("#id_citations-FORMS > div")
+    expect(rows).to_have_count(40)
+
+    def row(n):
+        return rows.filter(has=page.locator(f"input[name$='-n'][value='{n}']"))
+
+    choose = row(30).get_by_role("button", name="Choose passage")
+    choose.focus()
+    page.keyboard.press("Enter")
+    modal = page.locator(".modal-content")
+    modal.locator("input[name=q]").fill("p.9")
+    choice = modal.locator("a[data-chooser-modal-choice]", has_text="GAME END · SCORING")
+    choice.focus()
+    page.keyboard.press("Enter")
+    modal.wait_for(state="hidden")
+    assert "p.9 · GAME END · SCORING" in row(30).inner_text()
+    row(31).get_by_label("Page").fill("42")
+    row(31).get_by_label("Quote").fill("As printed on page 42.")
+    row(40).get_by_role("button", name="Delete").click()
+    expect(row(40)).to_be_hidden()
+
+    page.get_by_role("tab", name="Corrections").click()
+    page.get_by_role("button", name="Add correction").click()
+    page.fill("#id_corrections-0-what_was_wrong_en", "Citation [30] named no passage.")
+    page.fill("#id_corrections-0-what_it_says_now_en", "It cites page 9.")
+    page.locator("footer [data-w-dropdown-target='toggle']").first.click()
+    page.get_by_role("button", name="Publish", exact=True).click()
+    page.wait_for_url(re.compile(r"/admin/snippets/rulings/ruling/$"))
+
+    citations = {c.n: c for c in Ruling.objects.get(pk=ruling.pk).citations.all()}
+    assert sorted(citations) == list(range(1, 40))
+    assert (citations[30].passage.page, citations[30].heading_path) == (9, "GAME END · SCORING")
+    assert (citations[31].page, citations[31].quote) == (42, "As printed on page 42.")
+    assert {
+        n: (c.passage_id, c.document_id, c.page, c.quote)
+        for n, c in citations.items()
+        if n not in (30, 31)
+    } == kept
     assert without_missing_favicon(problems, page) == []

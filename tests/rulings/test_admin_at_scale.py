@@ -146,6 +146,34 @@ def test_editing_a_ruling_costs_the_same_with_5_or_40_citations(small_catalogue,
     assert with_40 == with_5 <= BUDGET
 
 
+# The edit page of a ruling citing forty places, in bytes: each citation is a compact row.
+EDIT_PAGE_BYTES = 300_000
+
+
+def test_a_ruling_citing_forty_places_is_edited_on_a_compact_page(small_catalogue, admin_client):
+    most_cited = Citation.objects.values("ruling").annotate(n=Count("pk")).order_by("-n").first()
+    ruling = Ruling.objects.get(pk=most_cited["ruling"])
+    _, response = edit_ruling(admin_client, ruling)
+    assert len(response.content) <= EDIT_PAGE_BYTES
+
+    # Each row is a group named for its citation whose every field has its label; the
+    # choosers are buttons, each naming the chosen passage or document.
+    soup = BeautifulSoup(response.content, "html.parser")
+    rows = soup.select("#id_citations-FORMS > [data-inline-panel-child]")
+    assert len(rows) == 40
+    for row in rows:
+        assert row.find("fieldset").find("legend")
+        for field in row.select("input:not([type=hidden]), textarea"):
+            assert row.find("label", attrs={"for": field["id"]}), field["id"]
+        for name in ("passage", "document"):
+            field = row.select_one(f"input[name$='-{name}']")
+            assert row.find("label", attrs={"for": field["id"]})
+            choose = row.select_one(f"#{field['id']}-chooser [data-chooser-action-choose]")
+            assert choose.name == "button" and choose["aria-describedby"] == f"{field['id']}-title"
+    # What the passage and document fields are for is said once, above the rows.
+    assert response.content.decode().count("Only the ruling&#x27;s edition&#x27;s passages") == 1
+
+
 def test_a_ruling_is_edited_with_choosers_not_lists_of_the_catalogue(small_catalogue, admin_client):
     ruling = Ruling.objects.filter(citations__passage__isnull=False).first()
     more_editions(30)
