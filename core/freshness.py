@@ -5,7 +5,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Value, When
+from django.db.models.functions import Collate
 from django.db.models.signals import post_delete, post_save, pre_delete
 from django.utils import timezone
 from django.utils.text import capfirst
@@ -260,6 +262,12 @@ def status_counts(model, language):
         .order_by()
     )
     return Counter({row["status"]: row["count"] for row in rows})
+
+
+def code_point_order(expression):
+    """`expression` compared as Python compares text, by code point, as the dashboard has
+    always ordered its rows: PostgreSQL's "C" collation, SQLite's own BINARY."""
+    return Collate(expression, "C" if connection.vendor == "postgresql" else "BINARY")
 
 
 def status_rank(field):

@@ -4,12 +4,13 @@ stored for it (`core.freshness`): loaded with the app, as every save may need th
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import CharField, F, OuterRef, Prefetch, Subquery, Value
-from django.db.models.functions import Coalesce, Collate, Length, NullIf, Substr
+from django.db.models.functions import Coalesce, Length, NullIf, Substr
 from modeltranslation.utils import build_localized_fieldname, get_language
 from wagtail.admin.utils import set_query_params
 
 from core.freshness import (
     STATUS_ORDER,
+    code_point_order,
     prefetch_marks,
     refresh_on,
     status_rank,
@@ -68,7 +69,7 @@ def shown(field):
     text, else the English), compared as Python compares text (by code point)."""
     own = F(build_localized_fieldname(field, get_language()))
     english = F(build_localized_fieldname(field, settings.LANGUAGE_CODE))
-    return Collate(Coalesce(NullIf(own, Value("")), english, output_field=CharField()), "C")
+    return code_point_order(Coalesce(NullIf(own, Value("")), english, output_field=CharField()))
 
 
 def listed_guides(language, status=""):

@@ -4,7 +4,6 @@ stored for it (`core.freshness`): loaded with the app, as every save may need th
 from types import SimpleNamespace
 
 from django.db.models import F, OuterRef, Q, Subquery
-from django.db.models.functions import Collate
 from django.db.models.signals import pre_save
 from modeltranslation.utils import build_localized_fieldname
 
@@ -12,6 +11,7 @@ from catalogue.models import Edition
 from core.freshness import (
     STATUS_ORDER,
     TranslationStatus,
+    code_point_order,
     marked,
     marks,
     prefetch_marks,
@@ -89,7 +89,9 @@ def listed_rulings(language, status=""):
         rulings = rulings.filter(translation_statuses__status=status)
     rulings = rulings.annotate(translation_status=F("translation_statuses__status"))
     # Ordered as Python orders text (by code point), as the dashboard always listed them.
-    return rulings.order_by(status_rank("translation_status"), Collate("edition__code", "C"), "pk")
+    return rulings.order_by(
+        status_rank("translation_status"), code_point_order(F("edition__code")), "pk"
+    )
 
 
 def remember_edition_language(sender, instance, raw=False, **kwargs):
