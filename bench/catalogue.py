@@ -208,6 +208,8 @@ views = [
     ("translators' dashboard", reverse("guides_translations") + "?language=es"),
     ("translators' dashboard, behind", reverse("guides_translations")
      + "?language=es&status=behind"),
+    ("translators' dashboard, last page", reverse("guides_translations")
+     + "?language=es&p=9999&rp=9999"),
 ]
 repeat = int(os.environ["BENCH_REPEAT"])
 rows = []
