@@ -154,9 +154,8 @@ def last_name(expression):
     return expression.id if isinstance(expression, ast.Name) else None
 
 
-def class_members(cls):
-    """{name: line} of what a class defines: methods, class attributes, and attributes
-    its methods set on `self` or `cls`."""
+def body_members(cls):
+    """{name: line} of the methods and class attributes a class body defines."""
     members = {}
     for statement in cls.body:
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -167,6 +166,13 @@ def class_members(cls):
                 for node in ast.walk(target):
                     if isinstance(node, ast.Name):
                         members[node.id] = node.lineno
+    return members
+
+
+def class_members(cls):
+    """{name: line} of what a class defines: methods, class attributes, and attributes
+    its methods set on `self` or `cls`."""
+    members = body_members(cls)
     for node in ast.walk(cls):
         if (
             isinstance(node, ast.Attribute)
@@ -220,28 +226,24 @@ def framework_built(classes):
 
 
 @cache
-def framework_attribute_names(candidates):
-    """Which of `candidates` a framework makes an attribute (method, class attribute,
-    attribute set anywhere). Only files mentioning one are parsed."""
-    if not candidates:
-        return frozenset()
+def framework_attribute_names():
+    """Every name a framework makes an attribute (method, class attribute, attribute set
+    anywhere), read once. Their own tests and migrations are left out: a name only a
+    framework's test suite sets is no part of the framework."""
     found = set()
-    words = "|".join(re.escape(name) for name in sorted(candidates))
-    pattern = re.compile(rf"(?<!\w)(?:{words})(?!\w)")
     for package in FRAMEWORKS:
         spec = importlib.util.find_spec(package)
         if spec is None or not spec.submodule_search_locations:
             continue
         for location in spec.submodule_search_locations:
             for path in Path(location).rglob("*.py"):
-                text = path.read_text(errors="replace")
-                if not pattern.search(text):
+                if {"tests", "migrations"} & set(path.relative_to(location).parts):
                     continue
                 try:
-                    tree = ast.parse(text)
+                    tree = ast.parse(path.read_text(errors="replace"))
                 except SyntaxError:
                     continue
-                found |= object_attribute_names(tree) & candidates
+                found |= object_attribute_names(tree)
     return frozenset(found)
 
 
@@ -250,8 +252,9 @@ def object_attribute_names(tree):
     module-level names)."""
     names = set()
     for node in ast.walk(tree):
+        # What methods set on `self` or `cls` is among the attributes set below.
         if isinstance(node, ast.ClassDef):
-            names |= set(class_members(node))
+            names |= set(body_members(node))
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
             names.add(node.attr)
         elif constant_name(node)[0] == "setattr":
@@ -365,7 +368,7 @@ def findings(sources):
     classes = project_classes(sources)
     candidates = shadowing_candidates(sources, classes, framework_built(classes))
     strings = named_attributes(sources)
-    framework_names = framework_attribute_names(frozenset(candidates) | frozenset(strings))
+    framework_names = framework_attribute_names()
     found = {
         finding
         for kind in (candidates, strings)
