@@ -175,12 +175,14 @@ class ReplicaRouter:
         return _request.alias
 
     def db_for_write(self, model, **hints):
+        if not configured():
+            return None  # Django's own choice
         if getattr(_request, "reader", False):
             _request.alias = DEFAULT_DB_ALIAS  # read what it wrote
-        return DEFAULT_DB_ALIAS
+        return DEFAULT_DB_ALIAS  # a row read from the replica is written to the primary
 
     def allow_relation(self, obj1, obj2, **hints):
-        return True  # one database, two copies
+        return True if configured() else None  # one database, two copies
 
     def allow_migrate(self, db, app_label, model_name=None, **hints):
-        return None if db == DEFAULT_DB_ALIAS else False
+        return False if db == REPLICA else None  # it replays the primary's
