@@ -3,12 +3,16 @@ the admin asks for; a reader request that writes reads the primary from then on;
 read from a replica behind the last change to its tags is not kept. (With real servers:
 tests/core/test_read_replica.py.)"""
 
+from types import SimpleNamespace
+
 import pytest
+from django.db import OperationalError
+from django.http import HttpResponse
 from django.test import RequestFactory
 
-from core import replicas
+from core import faults, replicas
 from core.cache_tags import page_cache
-from core.page_cache import reader_request
+from core.page_cache import PageCacheMiddleware, reader_request
 
 ROUTER = replicas.ReplicaRouter()
 
@@ -71,3 +75,26 @@ def test_a_page_from_a_replica_behind_its_tags_last_change_is_not_kept(with_repl
     assert not replicas.caught_up(cache, ["ruling-1", "ruling-2"])
     # A tag whose position is gone counts as the last change of all.
     assert not replicas.caught_up(cache, ["ruling-3"])
+
+
+def test_a_replica_failing_mid_request_has_the_page_read_from_the_primary(
+    with_replica, monkeypatch, settings, rf
+):
+    """Not a 503, and not counted against the primary by the breaker."""
+    settings.RULESAGE_DATABASE_RETRY_SECONDS = 60
+    replica = SimpleNamespace(errors_occurred=True, close=lambda: None)
+    monkeypatch.setattr(replicas, "connections", {replicas.REPLICA: replica})
+    answers = []
+
+    def view(request):
+        answers.append(ROUTER.db_for_read(None))
+        if answers[-1] == replicas.REPLICA:
+            return faults.database_unavailable(request, OperationalError("server closed"))
+        return HttpResponse("from the primary")
+
+    response = PageCacheMiddleware(view)(rf.get("/en/rulings/"))
+    assert (response.status_code, response.content) == (200, b"from the primary")
+    assert answers == [replicas.REPLICA, None]
+    assert faults.breaker.state() == faults.CLOSED
+    assert replicas.unavailable.resting()
+    replicas.unavailable.down_until = 0.0
