@@ -20,7 +20,8 @@ REPLICA = "replica"
 LSN_KEY = "page-cache:lsn:"
 LATEST_KEY = "page-cache:lsn"
 PAGE_CACHE = "pages"
-# A position no replica has reached: a replica that is not replaying (it was promoted).
+# Past every position: what a server that replays nothing (promoted, or the primary
+# itself) counts as having replayed.
 CAUGHT_UP = float("inf")
 
 # Per request: whether it is a reader's, which database it reads once chosen and, when
