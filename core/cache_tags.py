@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import connection, transaction
 
+from . import replicas
 from .cdn_purge import purge_tags
 
 logger = logging.getLogger("rulesage.cache")
@@ -150,9 +151,12 @@ def still_current(stored_sequence, stored_versions, sequence):
 
 def versions_to_store(tags, start):
     """The versions to store a value rendered since sequence `start` with; None when a
-    change was made meanwhile or the cache is unreachable."""
+    change was made meanwhile, the cache is unreachable, or the value was read from a
+    replica that had not replayed the last change to these tags (core.replicas)."""
     versions = read_versions(tags, again=True)
     if start is None or versions is None or versions.pop(None) != start:
+        return None
+    if not replicas.caught_up(page_cache(), tags):
         return None
     return versions
 
@@ -174,8 +178,10 @@ def move_on(tags):
 
 
 def _committed(tags, token=None):
-    """After a commit: move the tags on again, store the database's new token, then purge
-    the CDN (after the move, so what it fetches again is rendered afresh)."""
+    """After a commit: note the primary's position for replicas, move the tags on again
+    (after the note, so a page rendered since reads it), store the database's new token,
+    then purge the CDN (after the move, so what it fetches again is rendered afresh)."""
+    replicas.record_change(page_cache(), tags)
     move_on(tags)
     page_cache().set(TOKEN_KEY, token or _write_token(), timeout=None)
     purge_tags(tags)

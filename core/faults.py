@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.log import log_response
 
+from core import replicas
 from core.cache_tags import page_cache
 from core.redis_cache import CacheUnavailable, errors_raised
 
@@ -33,7 +34,11 @@ DATABASE_ERRORS = (OperationalError, InterfaceError, RequestTimedOut)
 
 def database_unavailable(request, exception):
     """The 503 for a request whose database work failed; the breaker learns of it unless
-    PostgreSQL answered with its own error (an SQLSTATE: a statement timeout, a deadlock)."""
+    PostgreSQL answered with its own error (an SQLSTATE: a statement timeout, a deadlock),
+    or it was a replica that failed."""
+    if replicas.failed_in_request():
+        # The primary may be well: core.page_cache reads the page again from it.
+        return HttpResponse(status=503, headers={"Cache-Control": "no-store"})
     timed_out = isinstance(exception, RequestTimedOut)
     if timed_out:
         # The connection may wait on a query for ever: the next request opens a new one.

@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.utils import translation
 from django.utils.cache import cc_delim_re
 
-from . import cache_tags
+from . import cache_tags, replicas
 from .cache_tags import SEQUENCE_KEY, SITE, page_cache
 from .redis_cache import reachable_again
 
@@ -138,11 +138,19 @@ def anonymous(request):
     return not personal and "HTTP_AUTHORIZATION" not in request.META
 
 
-def cacheable_request(request):
+def reader_request(request):
+    """A reader's request: it reads and shows nothing personal, so its page may be kept and
+    read from a replica (core.replicas); an editor's, a form sent, the admin's are not."""
     return (
         request.method in ("GET", "HEAD")
         and anonymous(request)
         and not request.path.startswith(settings.RULESAGE_PAGE_CACHE_SKIP_PREFIXES)
+    )
+
+
+def cacheable_request(request):
+    return (
+        reader_request(request)
         and set(request.GET) <= READ_PARAMETERS
         and not set(request.GET) & TYPED_PARAMETERS
     )
@@ -173,9 +181,15 @@ class PageCacheMiddleware:
     def __call__(self, request):
         cache_tags.watch_database()
         cache_tags.begin_request()
+        replicas.begin_request(reader_request(request))
         try:
-            return self.respond(request)
+            response = self.respond(request)
+            if replicas.read_again():  # the replica failed it: once more, on the primary
+                cache_tags.begin_request()
+                response = self.respond(request)
+            return response
         finally:
+            replicas.end_request()
             cache_tags.end_request()
 
     def respond(self, request):

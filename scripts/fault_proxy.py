@@ -6,11 +6,14 @@ library only, so that both can import it.
 "refuse": the listening port is closed (a connection is refused) and open connections
 are cut. "hang": connections are accepted and nothing is passed on, either way, on new or
 open connections: a server that stopped answering. "forward": passed on again.
+Given several target ports, it passes each connection to the next in turn, as a load
+balancer in front of several web hosts would.
 `held` counts the clients left waiting while it hangs (a connection accepted, or a message
 received): how many times the site waited on a server that did not answer.
 """
 
 import contextlib
+import itertools
 import random
 import socket
 import threading
@@ -36,8 +39,8 @@ def port_outside_ephemeral_range():
 
 
 class FaultProxy:
-    def __init__(self, target_port, target_host="127.0.0.1", port=None):
-        self.target = (target_host, target_port)
+    def __init__(self, target_port, target_host="127.0.0.1", port=None, more_ports=()):
+        self.targets = itertools.cycle([(target_host, p) for p in (target_port, *more_ports)])
         self.mode = FORWARD
         self.lock = threading.Lock()
         self.sockets = []
@@ -65,7 +68,9 @@ class FaultProxy:
                 self._count_held()
                 continue  # held open, never answered
             try:
-                upstream = socket.create_connection(self.target)
+                with self.lock:
+                    target = next(self.targets)
+                upstream = socket.create_connection(target)
             except OSError:
                 client.close()
                 continue

@@ -130,11 +130,29 @@ def with_timeouts(database):
     return database
 
 
-DATABASES = {
-    "default": with_timeouts(
-        dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
-    )
-}
+def with_replica(databases, conn_max_age=60):
+    """`databases` and, when DATABASE_REPLICA_URL names one, a streaming replica of the
+    primary that reader pages read (core.replicas; in tests, the primary itself)."""
+    url = os.environ.get("DATABASE_REPLICA_URL", "").strip()
+    if url:
+        replica = with_timeouts(dj_database_url.parse(url, conn_max_age=conn_max_age))
+        replica["TEST"] = {"MIRROR": "default"}
+        databases["replica"] = replica
+    return databases
+
+
+DATABASES = with_replica(
+    {
+        "default": with_timeouts(
+            dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
+        )
+    }
+)
+DATABASE_ROUTERS = ["core.replicas.ReplicaRouter"]
+# Seconds a replica may stay behind the last change before readers read the primary.
+RULESAGE_REPLICA_LAG_SECONDS = float(os.environ.get("DATABASE_REPLICA_LAG_SECONDS", "5"))
+# After the replica failed to answer, seconds each process reads the primary before trying it.
+RULESAGE_REPLICA_RETRY_SECONDS = float(os.environ.get("DATABASE_REPLICA_RETRY_SECONDS", "5"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

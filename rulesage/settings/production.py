@@ -4,7 +4,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import REDIS_OPTIONS, env_bool, env_list, os, with_timeouts
+from .base import REDIS_OPTIONS, env_bool, env_list, os, with_replica, with_timeouts
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -18,7 +18,7 @@ if not ALLOWED_HOSTS:
 # Refuse to start rather than write `make run`'s SQLite file.
 if not os.environ.get("DATABASE_URL"):
     raise ImproperlyConfigured("DATABASE_URL must be set in the environment for production.")
-DATABASES = {"default": with_timeouts(dj_database_url.config(conn_max_age=60))}
+DATABASES = with_replica({"default": with_timeouts(dj_database_url.config(conn_max_age=60))})
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

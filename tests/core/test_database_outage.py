@@ -41,10 +41,10 @@ def as_postgres(*command, **kwargs):
 
 
 class OwnPostgres:
-    def __init__(self, folder):
+    def __init__(self, folder, port=None):
         self.folder = folder
         self.data = folder / "data"
-        self.port = free_port()
+        self.port = port or free_port()
 
     def init(self):
         as_postgres(PG_BIN / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust",
@@ -61,6 +61,29 @@ class OwnPostgres:
     def url(self, name):
         return f"postgres://postgres@127.0.0.1:{self.port}/{name}"
 
+    def copy_test_database(self, name):
+        """The test database's tables and rows (migrated by pytest-django, and what a test
+        committed), copied into a new database `name` of this server."""
+        source = settings.DATABASES["default"]
+        dump = subprocess.run(
+            ["pg_dump", "--no-owner", "--no-privileges", "-h", source["HOST"] or "127.0.0.1",
+             "-p", str(source["PORT"] or 5432), "-U", source["USER"] or "postgres",
+             source["NAME"]],
+            check=True, capture_output=True,
+        ).stdout  # fmt: skip
+        as_postgres(PG_BIN / "createdb", "-h", "127.0.0.1", "-p", self.port, name)
+        subprocess.run(
+            ["psql", "-q", "-v", "ON_ERROR_STOP=1", self.url(name)],
+            input=dump, check=True, capture_output=True,
+        )  # fmt: skip
+
+    def sql(self, name, statement):
+        """`statement`'s first value, run by psql in database `name`."""
+        return subprocess.run(
+            ["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", statement, self.url(name)],
+            check=True, capture_output=True, text=True,
+        ).stdout.strip()  # fmt: skip
+
 
 @pytest.fixture
 def own_postgres(django_db_setup):
@@ -73,19 +96,7 @@ def own_postgres(django_db_setup):
     server.init()
     server.start()
     try:
-        # The test database's tables and rows (migrated by pytest-django), copied over.
-        source = settings.DATABASES["default"]
-        dump = subprocess.run(
-            ["pg_dump", "--no-owner", "--no-privileges", "-h", source["HOST"] or "127.0.0.1",
-             "-p", str(source["PORT"] or 5432), "-U", source["USER"] or "postgres",
-             source["NAME"]],
-            check=True, capture_output=True,
-        ).stdout  # fmt: skip
-        as_postgres(PG_BIN / "createdb", "-h", "127.0.0.1", "-p", server.port, "site")
-        subprocess.run(
-            ["psql", "-q", "-v", "ON_ERROR_STOP=1", server.url("site")],
-            input=dump, check=True, capture_output=True,
-        )  # fmt: skip
+        server.copy_test_database("site")
         yield server
     finally:
         subprocess.run(
@@ -97,10 +108,10 @@ def own_postgres(django_db_setup):
 
 
 @contextlib.contextmanager
-def gunicorn_site(tmp_path, app="rulesage.wsgi", ready="/robots.txt", **env):
+def gunicorn_site(tmp_path, app="rulesage.wsgi", ready="/robots.txt", port=None, **env):
     """gunicorn with the production gunicorn.conf.py and the test settings, one worker, in a
     process of its own: (base address, its standard error)."""
-    port = free_port()
+    port = port or free_port()
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "rulesage.settings.test",

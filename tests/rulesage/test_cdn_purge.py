@@ -1,6 +1,7 @@
 """One invalidation path: whatever makes pages stale (an edit's signals, an import's bulk
-writes) moves the page cache's tags and, once committed, has a CDN in front purge exactly
-those tags, in one purge per change; with no CDN configured nothing is queued."""
+writes, an admin bulk action) moves the page cache's tags and, once committed, has a CDN in
+front purge exactly those tags, in one purge per change; with no CDN configured nothing is
+queued."""
 
 import pytest
 from django_tasks.signals import task_enqueued
@@ -133,3 +134,37 @@ def test_a_restored_database_has_the_cdn_purge_every_page(purge_listener, queued
     assert database_seen() is True
     assert queued == [{SITE}]
     assert purge_listener == [SITE]
+
+
+def test_one_ruling_save_purges_exactly_its_page_its_game_s_rulings_and_the_lists(
+    purge_listener, queued, django_capture_on_commit_callbacks, ruling
+):
+    purge_listener.clear(), queued.clear()
+    ruling.status = Ruling.Status.VERIFIED
+    with django_capture_on_commit_callbacks(execute=True):
+        ruling.save()
+    keys = sorted([f"ruling-{ruling.pk}", f"game-{ruling.edition.game_id}-rulings", "lists"])
+    assert [sorted(tags) for tags in queued] == [keys]  # one purge, of three keys
+    assert purge_listener == [" ".join(keys)]
+
+
+def test_a_bulk_mark_reviewed_purges_each_ticked_ruling_once_in_one_purge(
+    purge_listener, queued, django_capture_on_commit_callbacks, admin_client, home
+):
+    first = import_export(question="Illustrative: how many cards?", doc_id=1035)
+    second = import_export(question="Illustrative: what ends the turn?", doc_id=1036)
+    untouched = import_export(question="Another game?", game="Other Game", code="bg-900002-en-1e")
+    purge_listener.clear(), queued.clear()
+    tags = every_tag()
+    mark = f"/admin/bulk/rulings/ruling/mark_reviewed/?id={first.pk}&id={second.pk}"
+
+    def mark_reviewed():
+        return admin_client.post(mark, {"note": "Checked against p.8."})
+
+    response, moved = moved_by(mark_reviewed, tags, django_capture_on_commit_callbacks)
+    assert response.status_code == 302
+    game_id = first.edition.game_id
+    expected = {ruling(first.pk), ruling(second.pk), LISTS, game_rulings(game_id)}
+    assert moved == expected and ruling(untouched.pk) not in moved
+    assert queued == [expected]
+    assert [set(received.split()) for received in purge_listener] == [expected]
