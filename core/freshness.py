@@ -229,11 +229,7 @@ def refresh_on(sender, affected):
     post_delete.connect(changed, sender=sender, weak=False, dispatch_uid=uid)
 
 
-def marked_object(record):
-    return record.content_type.model_class(), [record.object_id]
-
-
-refresh_on(TranslationMark, marked_object)
+refresh_on(TranslationMark, lambda mark: (mark.content_type.model_class(), [mark.object_id]))
 
 
 def note_followed_revision(sender, instance, **kwargs):

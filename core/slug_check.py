@@ -1,12 +1,6 @@
-"""Whether a page's slug in each language is free among its siblings, asked of the database.
-
-wagtail-modeltranslation checks it twice on every save (in the admin form and in the
-page's `clean`), each time by loading every sibling page and comparing slugs in Python, so
-saving one game page built every other game page of the catalogue, twice. Here the
-same rule (a sibling's slug in a language is its own, else its fallback's) is one query
-for the few siblings that clash. `install()` puts it in place of the library's checks;
-docs/decisions/slug-check.md says why and how.
-"""
+"""Whether a page's slug in each language is free among its siblings, in one query for the
+few siblings that clash, in place of wagtail-modeltranslation's checks, which load every
+sibling page twice a save (docs/decisions/slug-check.md)."""
 
 from django import forms
 from django.core.exceptions import ValidationError

@@ -1,17 +1,7 @@
-"""Recall across languages: a reader's question in one language, an edition whose rulings are
-written in the other (a Spanish question on an English edition, an English one on a Spanish
-edition). Each content word of the question is carried into the edition's language by the
-first of these that knows it (docs/search.md, "Recall across languages"):
-
-1. the game's glossary, accepted by its translators;
-2. the game's glossary suggestions still waiting for a translator (never a rejected one):
-   mined from the translators' own work, mostly right, and there before anyone accepts them;
-3. the words both languages write alike: a name or a number as written, and a cognate,
-   compared with the words of the edition's rulings after folding spellings the two
-   languages write differently ("pyramid" and "pirámide", "excavation" and "excavación").
-
-The rulings are then ranked by how much of the question their text covers, as the glossary
-alone used to rank them, so a ruling must hold at least one carried word in its question."""
+"""Recall across languages: each content word of a reader's question is carried into the
+edition's language by the game's glossary, its pending suggestions, or the words both
+languages write alike; rulings are ranked by how much of the question their text covers
+(docs/search.md, "Recall across languages")."""
 
 import re
 from collections import namedtuple

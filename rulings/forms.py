@@ -42,13 +42,6 @@ refuse_in_lines = refusing(MULTI_LINE)
 refuse_in_a_line = refusing(ONE_LINE)
 
 
-def answer_fields(language):
-    """The answer as published, in the language it is written in (its edition's):
-    translating it is not correcting it (a translation's freshness is recorded apart,
-    core.freshness)."""
-    return ["answer", build_localized_fieldname("answer", language)]
-
-
 TEXT_RULES = {
     "question": refuse_in_lines,
     "answer": refuse_in_lines,
@@ -110,9 +103,12 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         published = self.published
         if published is None:
             return False
+        # The answer in the language it is written in (its edition's): translating it is
+        # not correcting it (a translation's freshness is recorded apart, core.freshness).
+        written = ["answer", build_localized_fieldname("answer", published.language)]
         if any(
             as_read(self.cleaned_data.get(name)) != as_read(getattr(published, name))
-            for name in answer_fields(published.language)
+            for name in written
             if name in self.fields
         ):
             return True

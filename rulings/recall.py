@@ -51,7 +51,7 @@ def answered_before(
     """The public rulings of `edition` most like `question`, best first, each with a
     `score` (0 to 1) of at least `threshold`; `method` names a ranker, `carry` how a
     question in another language crosses over."""
-    question = clean_question(question)
+    question = " ".join((question or "").replace("\x00", " ").split())[:QUESTION_LIMIT]
     if not question or limit <= 0:
         return []
     language = (language or get_language() or SOURCE_LANGUAGE)[:2]
@@ -90,7 +90,8 @@ def through_glossary_only(edition, rulings, question, language, found, limit):
     expansion = expand(question, game_terms(game_id, language), language)
     if not expansion.known:
         return found
-    return merged([found, through_glossary(rulings, expansion, limit)], limit)
+    # The reader's own words looked for as they are, the accepted glossary alone carrying them.
+    return merged([found, covering(rulings, sought(expansion), SOURCE_LANGUAGE, limit)], limit)
 
 
 def merged(lists, limit):
@@ -106,16 +107,6 @@ def sought(expansion):
         Sought(c.english, 1.0, True) if c.known else Sought(c.words, UNKNOWN_WEIGHT, False)
         for c in expansion.concepts
     ]
-
-
-def through_glossary(rulings, expansion, limit):
-    """The rulings whose English covers enough of the question's concepts, the accepted
-    glossary alone carrying them (the reader's own words looked for as they are)."""
-    return covering(rulings, sought(expansion), SOURCE_LANGUAGE, limit)
-
-
-def clean_question(question):
-    return " ".join((question or "").replace("\x00", " ").split())[:QUESTION_LIMIT]
 
 
 def localized(name):

@@ -8,13 +8,13 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
 from wagtail.admin import messages
 from wagtail.admin.panels import Panel
+from wagtail.admin.utils import get_valid_next_url_from_request
 from wagtail.admin.views.generic.base import WagtailAdminTemplateMixin
 
 from core.freshness import (
@@ -26,12 +26,7 @@ from core.freshness import (
     translation_state,
 )
 from core.roles import MARK_TRANSLATION
-from core.translated_fields import (
-    SOURCE_LANGUAGE,
-    field_label,
-    stored,
-    target_languages,
-)
+from core.translated_fields import SOURCE_LANGUAGE, field_label, stored, target_languages
 
 from .models import Ruling
 
@@ -100,12 +95,7 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, FormView):
         return self.ruling.question_en
 
     def get_next_url(self):
-        next_url = self.request.POST.get("next") or self.request.GET.get("next")
-        if next_url and url_has_allowed_host_and_scheme(
-            next_url, allowed_hosts={self.request.get_host()}
-        ):
-            return next_url
-        return reverse(DASHBOARD_URL_NAME)
+        return get_valid_next_url_from_request(self.request) or reverse(DASHBOARD_URL_NAME)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -1,6 +1,5 @@
 """Template tags for every page: addresses in each language, description, game feed."""
 
-from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 from django import template
@@ -15,6 +14,7 @@ from django.utils.translation import gettext
 from core.cache_tags import game as game_tag
 from core.page_cache import READ_PARAMETERS, accepted, remembered
 from core.pages import page_url_in
+from core.structured_data import plain_text
 from guides.expansions import live_page
 from rulings.markers import MARKER_RE
 
@@ -126,21 +126,9 @@ def game_feed_link(context):
     return {"game": game, "url": remembered(key, address, [game_tag(game.pk)])}
 
 
-class _TextOf(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.parts = []
-
-    def handle_data(self, data):
-        self.parts.append(data)
-
-
 def text_of(markup):
     """Markup's plain text as one line; strip_tags refuses some malformed input (a 400)."""
-    parser = _TextOf()
-    parser.feed(str(markup)[:4000])  # enough to fill a description
-    parser.close()
-    return " ".join("".join(parser.parts).split())
+    return plain_text(str(markup)[:4000])  # enough to fill a description
 
 
 @register.simple_tag(takes_context=True)
