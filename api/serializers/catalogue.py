@@ -41,7 +41,7 @@ class SetupFigureSerializer(serializers.ModelSerializer):
 
 class GameSerializer(ReaderSerializer):
     url = serializers.SerializerMethodField(help_text="The game's page; null while it has none.")
-    expansion_of = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    expansion_of = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     editions = EditionBriefSerializer(many=True, read_only=True)
 
     class Meta:
@@ -98,7 +98,7 @@ class ErrataCardSerializer(ReaderSerializer):
     )
     page = serializers.SerializerMethodField()
     heading_path = serializers.SerializerMethodField()
-    supersedes = serializers.PrimaryKeyRelatedField(read_only=True)
+    supersedes = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     url = serializers.SerializerMethodField(help_text="The card in its edition's registry.")
 
     class Meta:
