@@ -15,7 +15,10 @@ class AddressRateThrottle(SimpleRateThrottle):
     unreachable nothing is counted and reads go on (the limit protects, it does not gate)."""
 
     scope = "api"
-    cache = caches[CACHE_ALIAS]
+
+    @property
+    def cache(self):
+        return caches[CACHE_ALIAS]
 
     def get_rate(self):
         # Read on each request, so the setting can be changed (and tested) without a restart.
