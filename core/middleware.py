@@ -3,6 +3,9 @@ refuses NUL) and forms lacking a field their page always sends."""
 
 import re
 
+from django.conf import settings
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
 from django.utils.datastructures import MultiValueDictKeyError
 from django.utils.deprecation import MiddlewareMixin
 
@@ -62,3 +65,24 @@ class RefuseIncompleteFormsMiddleware(MiddlewareMixin):
         if isinstance(exception, MultiValueDictKeyError):
             return bad_request(request, exception)
         return None
+
+
+class SiteLocaleMiddleware(LocaleMiddleware):
+    """Django's, but not for the paths of RULESAGE_LANGUAGE_IN_QUERY_PATHS (the API), which
+    say their language in their query: they start in the site's language whatever the
+    browser asks, and what they do not find is not looked for under a /en/ prefix."""
+
+    def language_in_query(self, request):
+        return request.path_info.startswith(settings.RULESAGE_LANGUAGE_IN_QUERY_PATHS)
+
+    def process_request(self, request):
+        if self.language_in_query(request):
+            translation.activate(settings.LANGUAGE_CODE)
+            request.LANGUAGE_CODE = settings.LANGUAGE_CODE
+            return None
+        return super().process_request(request)
+
+    def process_response(self, request, response):
+        if self.language_in_query(request):
+            return response
+        return super().process_response(request, response)

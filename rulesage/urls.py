@@ -32,6 +32,8 @@ urlpatterns = [
     path("sitemap-<slug:section>.xml", sitemap_section, name="sitemap_section"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("sw.js", service_worker, name="service_worker"),
+    # The reader API: one address in every language (?language=es).
+    path("api/", include("api.urls")),
 ]
 
 if settings.DEBUG:

@@ -22,6 +22,7 @@ from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
 SOURCES = [
+    "api",
     "core",
     "catalogue",
     "rulings",
@@ -47,6 +48,9 @@ FRAMEWORKS = [
     "permissionedforms",
     "laces",
     "wagtail_modeltranslation",
+    "rest_framework",
+    "drf_spectacular",
+    "corsheaders",
 ]
 # Underscore names documented as public: Django's Model _meta, _default_manager,
 # _base_manager and _state; a revisable Wagtail snippet's _revisions; Python's os._exit

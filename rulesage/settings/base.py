@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "rulings",
     "catalogue",
     "core",
+    "api",
     "wagtail.contrib.redirects",
     "wagtail.contrib.routable_page",
     "wagtail.contrib.settings",
@@ -55,6 +56,10 @@ INSTALLED_APPS = [
     "axes",
     "django_tasks",
     "django_tasks_db",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "corsheaders",
 ]
 
 MIDDLEWARE = [
@@ -66,13 +71,17 @@ MIDDLEWARE = [
     # One address per page, before the page cache stores a second one.
     "pages.middleware.OneAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The API's CORS headers and 304s, on answers from the page cache too.
+    "corsheaders.middleware.CorsMiddleware",
+    "api.middleware.ApiConditionalGetMiddleware",
     # A page served from the cache skips what follows (its stored headers hold what it
     # added); what must see every response goes before it.
     "core.page_cache.PageCacheMiddleware",
     # The first to see a request that needs the database: the 503 at once while it is down.
     "core.faults.DatabaseBreakerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware, but for the API's paths (their language is a query value).
+    "core.middleware.SiteLocaleMiddleware",
     "core.middleware.RefuseControlCharactersMiddleware",
     "core.middleware.RefuseIncompleteFormsMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -245,6 +254,33 @@ EMAIL_BACKEND = "core.mail.QueuedEmailBackend"
 RULESAGE_EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 # Reader questions: at most this many from one address in this many seconds.
 RULESAGE_QUESTION_RATE_LIMIT = (5, 60 * 60)
+
+# The reader API (api/, docs/api.md): read-only JSON, open to every origin, anonymous reads
+# limited per client address (core.client_address) in the page cache's Redis.
+# Only the schema class: Wagtail's admin uses DRF too, with DRF's defaults (the API's views
+# name their own authentication, permissions and renderers).
+REST_FRAMEWORK = {"DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema"}
+RULESAGE_API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "120/minute")
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Rulesage API",
+    "DESCRIPTION": (
+        "Read-only: games, editions, documents, errata cards, rulings and guides as the "
+        "reader pages show them, in English or Spanish (`?language=es`)."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "PREPROCESSING_HOOKS": ["api.schema.only_the_reader_api"],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+RULESAGE_LANGUAGE_IN_QUERY_PATHS = ("/api/",)
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Retry-After", "Content-Language"]
 
 # Request errors, tracebacks included, to standard error (Django's default mails ADMINS).
 LOGGING = {

@@ -40,6 +40,8 @@ TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBacken
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 RULESAGE_EMAIL_BACKEND = EMAIL_BACKEND
 
+# The live-server API tests send many requests from one address.
+RULESAGE_API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "1000/minute")
 # Pages are cached only in tests that ask; what is remembered until a change is kept in
 # the real Redis (TEST_REDIS_URL) under a key prefix of this run.
 RULESAGE_PAGE_CACHE = env_bool("TEST_PAGE_CACHE", default=False)

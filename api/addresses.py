@@ -1,0 +1,26 @@
+"""Each item's reader page, in the response's language, as the site's own code writes it."""
+
+from django.conf import settings
+
+from core.pages import remembered_restrictions
+
+
+def absolute(request, path):
+    """`path` on the host asked for, or outside a request (a bulk file) on the site's
+    RULESAGE_BASE_URL; None for no path."""
+    if not path:
+        return None
+    if request is None:
+        return (settings.RULESAGE_BASE_URL or "").rstrip("/") + path
+    return request.build_absolute_uri(path)
+
+
+def page_address(request, page):
+    """A live Wagtail page's address in the active language; None for a draft or a page
+    behind a view restriction (read from the remembered restricted paths: no query)."""
+    if page is None or not page.live:
+        return None
+    restricted, _aliases = remembered_restrictions()
+    if any(page.path.startswith(path) for path in restricted):
+        return None
+    return absolute(request, page.get_url(request))

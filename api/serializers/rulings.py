@@ -1,0 +1,110 @@
+"""Rulings with their numbered citations, review state and dated corrections."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rulings.models import Citation, Ruling, RulingCorrection
+
+from .catalogue import ReaderSerializer
+
+
+class CitedDocumentSerializer(serializers.Serializer):
+    """The document a citation names, when the catalogue holds it."""
+
+    id = serializers.IntegerField(allow_null=True, help_text="Null: not in the catalogue.")
+    title = serializers.CharField()
+    url = serializers.URLField(allow_null=True)
+
+
+class CitationSerializer(ReaderSerializer):
+    document = serializers.SerializerMethodField()
+    heading = serializers.CharField(source="heading_path")
+    url = serializers.SerializerMethodField(help_text="The cited passage, or its document.")
+
+    class Meta:
+        model = Citation
+        fields = ["n", "document", "page", "heading", "quote", "url"]
+
+    @extend_schema_field(CitedDocumentSerializer)
+    def get_document(self, citation):
+        document = citation.document
+        return {
+            "id": document.pk if document else None,
+            "title": citation.cited_title,
+            "url": self.address(document.get_absolute_url()) if document else None,
+        }
+
+    def get_url(self, citation) -> str | None:
+        if citation.passage_id:
+            return self.address(citation.passage.get_absolute_url())
+        return self.address(citation.document.get_absolute_url()) if citation.document else None
+
+
+class CorrectionSerializer(serializers.ModelSerializer):
+    corrected_by = serializers.CharField(source="byline")
+    dated_at = serializers.DateTimeField()
+
+    class Meta:
+        model = RulingCorrection
+        fields = ["corrected_on", "dated_at", "what_was_wrong", "what_it_says_now", "corrected_by"]
+
+
+class ReviewSerializer(serializers.Serializer):
+    status = serializers.CharField(
+        help_text="imported, written, needs_review, verified or corrected."
+    )
+    label = serializers.CharField(help_text="The status in the response's language.")
+    reviewed_at = serializers.DateTimeField(allow_null=True)
+    reviewed_by = serializers.CharField()
+
+
+class RulingSerializer(ReaderSerializer):
+    edition = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    game = serializers.SlugRelatedField(source="edition.game", slug_field="slug", read_only=True)
+    written_in = serializers.CharField(source="language", help_text="Its edition's language.")
+    review = serializers.SerializerMethodField()
+    dated_at = serializers.DateTimeField(help_text="When its answer was given.")
+    changed_for_readers_at = serializers.DateTimeField(
+        help_text="Its answer's date or its latest correction's, whichever is later."
+    )
+    citations = CitationSerializer(many=True, read_only=True)
+    corrections = CorrectionSerializer(many=True, read_only=True)
+    url = serializers.SerializerMethodField(help_text="The ruling's page.")
+
+    class Meta:
+        model = Ruling
+        fields = [
+            "id",
+            "slug",
+            "edition",
+            "game",
+            "written_in",
+            "question",
+            "answer",
+            "outcome",
+            "abstain_rationale",
+            "closing_line",
+            "answerer",
+            "origin",
+            "review",
+            "dated_at",
+            "changed_for_readers_at",
+            "citations",
+            "corrections",
+            "url",
+        ]
+        extra_kwargs = {"answer": {"help_text": "Markdown; [n] cites citation n."}}
+
+    @extend_schema_field(ReviewSerializer)
+    def get_review(self, ruling):
+        return {
+            "status": ruling.status,
+            "label": str(ruling.get_status_display()),
+            "reviewed_at": serializers.DateTimeField().to_representation(ruling.reviewed_at)
+            if ruling.reviewed_at
+            else None,
+            "reviewed_by": ruling.reviewed_by,
+        }
+
+    def get_url(self, ruling) -> str:
+        return self.address(ruling.get_absolute_url())

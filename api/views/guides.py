@@ -1,0 +1,67 @@
+"""Published guides, as their pages show them to readers."""
+
+from django.db.models import Prefetch
+
+from core.cache_tags import of_game, shows
+from core.pages import public
+from guides.models import GamePage, GuidePage, GuideSource, GuideVersion
+
+from ..serializers.guides import GuideDetailSerializer, GuideSerializer
+from .base import ReaderViewSet, documented, filter_parameter
+from .examples import examples_of
+
+NOT_SHOWN = ("search_text_en", "search_text_es", "search_en", "search_es")
+
+
+def with_game_pages(guides, figures=False):
+    """Each guide with its game page (and the game's setup figures when `figures`), read in
+    one query for all of them rather than one per guide."""
+    parents = {guide.path[: -guide.steplen] for guide in guides}
+    game_pages = GamePage.objects.filter(path__in=parents).select_related("game")
+    if figures:
+        game_pages = game_pages.prefetch_related("game__setup_figures")
+    by_path = {page.path: page for page in game_pages}
+    for guide in guides:
+        # GuidePage.game_page is a cached property: given here, it is not asked again.
+        guide.__dict__["game_page"] = by_path.get(guide.path[: -guide.steplen])
+    return guides
+
+
+@documented(
+    GuideDetailSerializer,
+    [filter_parameter("game", "A game's slug: only that game's guides.")],
+    examples_of("guides"),
+    listed=GuideSerializer,
+)
+class GuideViewSet(ReaderViewSet):
+    """Live guides of every game: the list names them, each guide is given whole."""
+
+    ordering = "id"
+
+    def get_serializer_class(self):
+        return GuideSerializer if self.action == "list" else GuideDetailSerializer
+
+    def get_queryset(self):
+        guides = public(GuidePage.objects.live()).defer(*NOT_SHOWN)
+        guides = guides.prefetch_related(
+            Prefetch("versions", queryset=GuideVersion.objects.order_by("-number"))
+        )
+        if self.action != "list":
+            sources = GuideSource.objects.select_related("document__edition")
+            guides = guides.prefetch_related(Prefetch("sources", queryset=sources), "corrections")
+        game = self.filter_value("game")
+        if game is not None:
+            parent = GamePage.objects.filter(game__slug=game).values("path", "depth").first()
+            if parent is None:
+                return guides.none()
+            guides = guides.filter(path__startswith=parent["path"], depth=parent["depth"] + 1)
+        return guides
+
+    def paginate_queryset(self, queryset):
+        return with_game_pages(super().paginate_queryset(queryset) or [])
+
+    def get_object(self):
+        found = with_game_pages([super().get_object()], figures=True)[0]
+        if found.game_page is not None:
+            shows(*of_game(found.game_page.game_id))
+        return found

@@ -1,0 +1,56 @@
+"""Public rulings: the ones the reader pages list, through the same queryset."""
+
+from django.db.models import Prefetch
+
+from core.cache_tags import game, ruling, shows
+from rulings.models import Citation, Ruling
+
+from ..serializers.rulings import RulingSerializer
+from .base import ReaderViewSet, documented, filter_parameter
+from .examples import examples_of
+
+# Kept for editors and the importer, never shown to readers.
+NOT_SHOWN = ("provenance", "retrieval", "timings", "search_en", "search_es")
+
+
+def public_rulings():
+    """Every public ruling with what its page shows, in a fixed number of queries."""
+    citations = (
+        Citation.objects.select_related("passage__document__edition", "document__edition")
+        .defer("passage__search_en", "passage__search_es")
+        .order_by("n")
+    )
+    return (
+        Ruling.objects.public()
+        .select_related("edition__game")
+        .prefetch_related(
+            Prefetch("citations", queryset=citations),
+            "corrections",
+        )
+        .defer(*NOT_SHOWN)
+    )
+
+
+@documented(
+    RulingSerializer,
+    [
+        filter_parameter("edition", "An edition's code: only that edition's rulings."),
+        filter_parameter("game", "A game's slug: only the rulings on its editions."),
+    ],
+    examples_of("rulings"),
+)
+class RulingViewSet(ReaderViewSet):
+    """Public rulings, newest entry first: each question, its answer and numbered citations,
+    its review state and its dated corrections."""
+
+    serializer_class = RulingSerializer
+    ordering = "-id"
+    filters = (("edition", "edition__code"), ("game", "edition__game__slug"))
+
+    def get_queryset(self):
+        return self.filtered(public_rulings())
+
+    def get_object(self):
+        found = super().get_object()
+        shows(game(found.edition.game_id), ruling(found.pk))
+        return found
