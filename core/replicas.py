@@ -72,8 +72,10 @@ def as_number(lsn):
 
 
 def primary_position():
+    """How far the primary has flushed its WAL: a committed change ends at or before it, and
+    a standby can replay up to it (the insert position may run ahead of any record)."""
     with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute("SELECT pg_current_wal_insert_lsn()")
+        cursor.execute("SELECT pg_current_wal_flush_lsn()")
         return as_number(cursor.fetchone()[0])
 
 

@@ -12,6 +12,7 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.management import call_command
+from django.core.management.color import no_style
 from django.db import transaction
 from django.utils import translation
 from wagtail.models import Locale, Page, Site
@@ -90,6 +91,15 @@ def pytest_runtest_setup(item):
     content types is emptied by the migration tests). So the database is emptied, as
     Django's own teardown would have, and the content types are loaded first."""
     marker = item.get_closest_marker("django_db")
+    transactional = {"transactional_db", "live_server"} & set(item.fixturenames) or (
+        marker and marker.kwargs.get("transaction")
+    )
+    if transactional:
+        # The test before may have emptied the database (a flush that put nothing back):
+        # content types remembered from before it name rows that are gone.
+        from django.contrib.contenttypes.models import ContentType
+
+        ContentType.objects.clear_cache()
     if not (BLOCKER and marker and marker.kwargs.get("serialized_rollback")):
         return
     from django.db import connection
@@ -138,8 +148,7 @@ def load_demo():
 
     The command runs once per worker, on the migrations' rows alone; later calls empty
     the database and copy every table's rows back as they were (COPY, stored columns
-    only), in a small fraction of the time. Sequences only go up, so no row written later
-    takes an id the copy holds."""
+    only), in a small fraction of the time, and set each sequence past the ids copied."""
     from django.contrib.contenttypes.models import ContentType
     from django.db import connection
 
@@ -156,6 +165,10 @@ def load_demo():
             for table, columns, rows in DEMO:
                 with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
                     copy.write(rows)
+            # A test may have restarted the sequences (a flush that resets them, a restore):
+            # each is set past the ids the copy holds.
+            for statement in connection.ops.sequence_reset_sql(no_style(), apps.get_models()):
+                cursor.execute(statement)
         ContentType.objects.clear_cache()
         return
     rows = getattr(connection, "_test_serialized_contents", None)
