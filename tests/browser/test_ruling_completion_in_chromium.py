@@ -200,6 +200,8 @@ def test_one_citation_among_forty_is_edited_from_the_keyboard(
     page.keyboard.press("Enter")
     modal = page.locator(".modal-content")
     modal.locator("input[name=q]").fill("p.9")
+    # The results are replaced once the search answers: choose among the new ones.
+    expect(modal.get_by_role("alert")).to_contain_text(re.compile(r"There (is|are) \d+ match"))
     choice = modal.locator("a[data-chooser-modal-choice]", has_text="GAME END · SCORING")
     choice.focus()
     page.keyboard.press("Enter")
