@@ -10,6 +10,7 @@ from guides.models import GuideCorrection, GuidePage, GuideSource
 
 from ..addresses import page_address
 from .catalogue import ReaderSerializer, SetupFigureSerializer
+from .rulings import CorrectionSerializer
 
 
 class GuideSourceSerializer(ReaderSerializer):
@@ -26,13 +27,11 @@ class GuideSourceSerializer(ReaderSerializer):
         return self.address(source.document.get_absolute_url())
 
 
-class GuideCorrectionSerializer(serializers.ModelSerializer):
-    corrected_by = serializers.CharField(source="byline")
-    dated_at = serializers.DateTimeField()
+class GuideCorrectionSerializer(CorrectionSerializer):
+    """A guide's correction reads as a ruling's does."""
 
-    class Meta:
+    class Meta(CorrectionSerializer.Meta):
         model = GuideCorrection
-        fields = ["corrected_on", "dated_at", "what_was_wrong", "what_it_says_now", "corrected_by"]
 
 
 class SectionSerializer(serializers.Serializer):
