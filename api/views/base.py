@@ -1,5 +1,6 @@
-"""What every endpoint shares: anonymous, read-only, throttled per address, in the asked
-language, cached by the page cache under the tags of what it shows, with validators."""
+"""What every endpoint shares: anonymous, read-only (limited per address by api.middleware),
+in the asked language, cached by the page cache under the tags of what it shows, with
+validators."""
 
 from django.conf import settings
 from django.utils import translation
@@ -23,7 +24,6 @@ from core.page_cache import accept
 
 from ..language import LANGUAGES, PARAMETER, asked_language, check_language
 from ..pagination import KeysetPagination
-from ..throttles import AddressRateThrottle
 
 # Every query value an endpoint reads.
 QUERY_PARAMETERS = (PARAMETER, "game", "edition", "cursor")
@@ -50,7 +50,6 @@ class ReaderAPI:
 
     authentication_classes = []
     permission_classes = [AllowAny]
-    throttle_classes = [AddressRateThrottle]
     renderer_classes = [JSONRenderer]
 
     @classmethod

@@ -71,8 +71,9 @@ MIDDLEWARE = [
     # One address per page, before the page cache stores a second one.
     "pages.middleware.OneAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # The API's CORS headers and 304s, on answers from the page cache too.
+    # The API's CORS headers, limit per address and 304s, on answers from the page cache too.
     "corsheaders.middleware.CorsMiddleware",
+    "api.middleware.ApiRateLimitMiddleware",
     "api.middleware.ApiConditionalGetMiddleware",
     # A page served from the cache skips what follows (its stored headers hold what it
     # added); what must see every response goes before it.

@@ -96,3 +96,21 @@ def test_reads_are_limited_per_client_address(client, demo, settings):
     assert int(refused["Retry-After"]) > 0
     assert refused.json()["detail"]
     assert read(theirs).status_code == 200
+
+
+def test_answers_from_the_page_cache_count_toward_the_limit(client, demo, settings, page_cache):
+    """A stored copy is a read like any other: a client cannot go past the limit by asking
+    for what is already cached. The refusal is in the language asked for."""
+    settings.RULESAGE_API_RATE_LIMIT = "3/minute"
+    settings.RULESAGE_TRUSTED_PROXIES = 1
+    address = f"10.{uuid.uuid4().int % 200 + 1}.1.9"
+
+    def read(url="/api/v1/games/"):
+        return client.get(url, headers={"x-forwarded-for": address})
+
+    assert read()[STATUS_HEADER] == "miss"
+    assert [read()[STATUS_HEADER] for _ in range(2)] == ["hit", "hit"]
+    refused = read("/api/v1/games/?language=es")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert refused["Content-Type"] == "application/json"
+    assert "Solicitud fue regulada" in refused.json()["detail"]
