@@ -24,3 +24,24 @@ def page_address(request, page):
     if any(page.path.startswith(path) for path in restricted):
         return None
     return absolute(request, page.get_url(request))
+
+
+class Addresses:
+    """The addresses of one response (or one bulk file) on the host asked for; each
+    document's made once, however many citations name it: the rulings of a list cite the
+    same few rulebooks again and again, and reversing a route is a good share of a
+    citation's time."""
+
+    def __init__(self, request):
+        self.request = request
+        self.documents = {}
+
+    def of(self, path):
+        return absolute(self.request, path)
+
+    def document(self, document):
+        """`document`'s page, on the host asked for."""
+        url = self.documents.get(document.pk)
+        if url is None:
+            url = self.documents[document.pk] = self.of(document.get_absolute_url())
+        return url

@@ -31,13 +31,18 @@ class CitationSerializer(ReaderSerializer):
         return {
             "id": document.pk if document else None,
             "title": citation.cited_title,
-            "url": self.address(document.get_absolute_url()) if document else None,
+            "url": self.addresses.document(document) if document else None,
         }
 
     def get_url(self, citation) -> str | None:
+        document = citation.document
         if citation.passage_id:
-            return self.address(citation.passage.get_absolute_url())
-        return self.address(citation.document.get_absolute_url()) if citation.document else None
+            passage = citation.passage
+            # The citation's document is its passage's (Citation.save), already read.
+            if document is not None and passage.document_id == document.pk:
+                return passage.url_on(self.addresses.document(document))
+            return self.address(passage.get_absolute_url())
+        return self.addresses.document(document) if document else None
 
 
 class CorrectionSerializer(serializers.ModelSerializer):
