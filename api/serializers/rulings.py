@@ -54,6 +54,10 @@ class CorrectionSerializer(serializers.ModelSerializer):
         fields = ["corrected_on", "dated_at", "what_was_wrong", "what_it_says_now", "corrected_by"]
 
 
+# Writes a moment as every date field of the API does (its settings' format and zone).
+DATE_TIME = serializers.DateTimeField()
+
+
 class ReviewSerializer(serializers.Serializer):
     status = serializers.CharField(
         help_text="imported, written, needs_review, verified or corrected."
@@ -104,12 +108,20 @@ class RulingSerializer(ReaderSerializer):
     def get_review(self, ruling):
         return {
             "status": ruling.status,
-            "label": str(ruling.get_status_display()),
-            "reviewed_at": serializers.DateTimeField().to_representation(ruling.reviewed_at)
+            "label": self.status_label(ruling),
+            "reviewed_at": DATE_TIME.to_representation(ruling.reviewed_at)
             if ruling.reviewed_at
             else None,
             "reviewed_by": ruling.reviewed_by,
         }
+
+    def status_label(self, ruling):
+        """The status's label, asked once a response for each status: the display method
+        makes a dictionary of every choice each time it is called."""
+        labels = self.context.setdefault("status labels", {})
+        if ruling.status not in labels:
+            labels[ruling.status] = str(ruling.get_status_display())
+        return labels[ruling.status]
 
     def get_url(self, ruling) -> str:
         return self.address(ruling.get_absolute_url())
