@@ -11,7 +11,23 @@ from .base import ReaderViewSet, documented, filter_parameter
 from .examples import examples_of
 
 # Kept for editors and the importer, never shown to readers.
-NOT_SHOWN = ("provenance", "retrieval", "timings", "search_en", "search_es")
+NOT_SHOWN = (
+    "provenance",
+    "retrieval",
+    "timings",
+    "flags",
+    "flag_count",
+    "tokens_in",
+    "tokens_out",
+    "outcome_label",
+    "errata_statement",
+    "source_file",
+    "import_key",
+    "question_key",
+    "import_hash",
+    "search_en",
+    "search_es",
+)
 
 
 # What a citation shows and the addresses it gives need, and no more: a list reads
