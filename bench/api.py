@@ -17,31 +17,16 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import statistics
 import sys
 import time
 from pathlib import Path
+
+from servers import timed_in_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesage.settings.test")
 # One connection kept, as a web process keeps it (the test settings open one per request).
 os.environ.setdefault("TEST_CONN_MAX_AGE", "600")
-
-
-def measure(client, address, repeat):
-    """(median ms, queries of one request, status) of `address`."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    client.get(address)  # warm: the first request of a process reads Wagtail's site
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        response = client.get(address)
-        times.append((time.perf_counter() - start) * 1000)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(address)
-    return statistics.median(times), len(queries), response.status_code
 
 
 def addresses(client, deep):
@@ -115,8 +100,8 @@ def main():
     client = Client()
     print(f"{'endpoint':<24} {'median ms':>10} {'queries':>8} {'status':>7}")
     for name, address in addresses(client, options.deep):
-        median, queries, status = measure(client, address, options.repeat)
-        print(f"{name:<24} {median:>10.1f} {queries:>8} {status:>7}")
+        median, queries, response = timed_in_process(client, address, options.repeat)
+        print(f"{name:<24} {median:>10.1f} {queries:>8} {response.status_code:>7}")
     if options.bulk:
         bulk()
 

@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -34,6 +35,24 @@ def ensure_environment(wrk=True):
             subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env=env)
         else:
             sys.exit("wrk is missing and cannot be installed here (apt-get install wrk).")
+
+
+def timed_in_process(client, url, repeat):
+    """`url` asked of Django's test client in this process: once to warm up (the first
+    request of a process reads Wagtail's site), `repeat` times timed, then once with its
+    SQL queries counted. (median milliseconds, queries, the last timed response)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(url)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return statistics.median(times), len(queries), response
 
 
 def server_env(database_url, **extra):
