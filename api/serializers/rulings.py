@@ -69,7 +69,7 @@ class ReviewSerializer(serializers.Serializer):
 
 class RulingSerializer(ReaderSerializer):
     edition = serializers.SlugRelatedField(slug_field="code", read_only=True)
-    game = serializers.SlugRelatedField(source="edition.game", slug_field="slug", read_only=True)
+    game = serializers.CharField(source="game_slug", read_only=True)
     written_in = serializers.CharField(source="language", help_text="Its edition's language.")
     review = serializers.SerializerMethodField()
     dated_at = serializers.DateTimeField(help_text="When its answer was given.")

@@ -1,6 +1,6 @@
 """Public rulings: the ones the reader pages list, through the same queryset."""
 
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 
 from core.cache_tags import game, ruling, shows
 from core.translated_fields import translation_columns
@@ -53,7 +53,9 @@ def public_rulings():
     )
     return (
         Ruling.objects.public()
-        .select_related("edition__game")
+        # Of its game only the slug is shown: read with the ruling, no game object is made.
+        .select_related("edition")
+        .annotate(game_slug=F("edition__game__slug"))
         .prefetch_related(
             Prefetch("citations", queryset=citations),
             # Given a queryset, each ruling's is a copy of it; else a new one filtered.
