@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from catalogue.models import Document, Edition, ErrataCard, Game, SetupFigure
 
-from ..addresses import Addresses, page_address
+from ..addresses import Addresses
 
 
 class ReaderSerializer(serializers.ModelSerializer):
@@ -68,7 +68,7 @@ class GameSerializer(ReaderSerializer):
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_url(self, game):
-        return page_address(self.request, getattr(game, "page", None))
+        return self.addresses.page(getattr(game, "page", None))
 
 
 class DocumentSerializer(ReaderSerializer):

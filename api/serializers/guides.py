@@ -8,7 +8,6 @@ from rest_framework import serializers
 from core.blocks import heading_anchor
 from guides.models import GuideCorrection, GuidePage, GuideSource
 
-from ..addresses import page_address
 from .catalogue import ReaderSerializer, SetupFigureSerializer
 from .rulings import DATE_TIME, CorrectionSerializer
 
@@ -76,7 +75,7 @@ class GuideSerializer(ReaderSerializer):
         return DATE_TIME.to_representation(current.published_at) if current else None
 
     def get_url(self, guide) -> str | None:
-        return page_address(self.request, guide)
+        return self.addresses.page(guide)
 
 
 class GuideDetailSerializer(GuideSerializer):
