@@ -215,7 +215,7 @@ views = [
 repeat = int(os.environ["BENCH_REPEAT"])
 rows = []
 for name, url in views:
-    median, queries, response = timed_in_process(client, url, repeat)
+    median, _cpu, queries, response = timed_in_process(client, url, repeat)
     rows.append([name, url, response.status_code, median, queries, len(response.content)])
 print(json.dumps(rows))
 """
