@@ -69,8 +69,11 @@ def ruling_lines(language):
 
     encoder = JSONEncoder(ensure_ascii=False)
     with translation.override(language):
+        # One serializer for the whole file: its fields are made once, not once a ruling,
+        # and the addresses it has made are kept for the next rulings.
+        serializer = RulingSerializer(context={"request": None})
         for ruling in public_rulings().order_by("pk").iterator(chunk_size=CHUNK):
-            data = RulingSerializer(ruling, context={"request": None}).data
+            data = serializer.to_representation(ruling)
             yield (encoder.encode(data) + "\n").encode()
 
 

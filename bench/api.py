@@ -1,5 +1,6 @@
-"""The reader API's endpoints on a loaded catalogue, uncached: median milliseconds and SQL
-queries per request, in-process (Django's test client), each endpoint in English.
+"""The reader API's endpoints on a loaded catalogue, uncached: median milliseconds (elapsed,
+and this process's CPU) and SQL queries per request, in-process (Django's test client), each
+endpoint in English.
 
     DATABASE_URL=postgres://…/rulesage_api_scale1 DJANGO_SETTINGS_MODULE=rulesage.settings.test \\
         .venv/bin/python bench/api.py [--repeat 15] [--deep 40] [--bulk]
@@ -8,8 +9,8 @@ The database is one `manage.py load_catalogue --scale S` filled (it is only read
 cache is off (the test settings' default): every request queries and renders. `--deep N`
 also follows the rulings list's `next` link N times and measures the page reached, to show
 that a keyset page costs the same however deep. `--bulk` writes the English bulk file
-(every public ruling) and prints its time, size and the process's peak memory before and
-after. It prints figures and asserts nothing.
+(every public ruling) and prints its time (elapsed and CPU), size and the process's peak
+memory before and after. It prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -17,31 +18,16 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import statistics
 import sys
 import time
 from pathlib import Path
+
+from servers import timed_in_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesage.settings.test")
 # One connection kept, as a web process keeps it (the test settings open one per request).
 os.environ.setdefault("TEST_CONN_MAX_AGE", "600")
-
-
-def measure(client, address, repeat):
-    """(median ms, queries of one request, status) of `address`."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    client.get(address)  # warm: the first request of a process reads Wagtail's site
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        response = client.get(address)
-        times.append((time.perf_counter() - start) * 1000)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(address)
-    return statistics.median(times), len(queries), response.status_code
 
 
 def addresses(client, deep):
@@ -82,15 +68,16 @@ def bulk():
     from rulings.models import Ruling
 
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     path = write_bulk_file("en")
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     from django.core.files.storage import default_storage
 
     size = default_storage.size(path)
     print(
-        f"\nBulk file (en): {Ruling.objects.public().count():,} rulings in {seconds:.1f} s, "
+        f"\nBulk file (en): {Ruling.objects.public().count():,} rulings in {seconds:.1f} s "
+        f"(CPU {cpu:.1f} s), "
         f"{size / 1e6:.1f} MB gzipped; peak memory {before} MB before, {after} MB after"
     )
     default_storage.delete(path)
@@ -113,10 +100,10 @@ def main():
     setup_test_environment()  # the test client's host is allowed
     settings.RULESAGE_API_RATE_LIMIT = "1000000/minute"
     client = Client()
-    print(f"{'endpoint':<24} {'median ms':>10} {'queries':>8} {'status':>7}")
+    print(f"{'endpoint':<24} {'median ms':>10} {'CPU ms':>8} {'queries':>8} {'status':>7}")
     for name, address in addresses(client, options.deep):
-        median, queries, status = measure(client, address, options.repeat)
-        print(f"{name:<24} {median:>10.1f} {queries:>8} {status:>7}")
+        median, cpu, queries, response = timed_in_process(client, address, options.repeat)
+        print(f"{name:<24} {median:>10.1f} {cpu:>8.1f} {queries:>8} {response.status_code:>7}")
     if options.bulk:
         bulk()
 

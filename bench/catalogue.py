@@ -163,15 +163,16 @@ print(json.dumps(counts))
 """
 
 ADMIN = """
-import json, os, statistics, time
+import json, os, sys
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import Count
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from catalogue.models import ErrataCard, Passage
 from rulings.models import Citation, ReaderQuestion, Ruling
+
+sys.path.append("bench")  # run from the project's directory: the benchmarks' shared code
+from servers import timed_in_process
 
 user, _ = get_user_model().objects.get_or_create(
     username="bench-admin", defaults={"is_superuser": True, "is_staff": True}
@@ -214,16 +215,8 @@ views = [
 repeat = int(os.environ["BENCH_REPEAT"])
 rows = []
 for name, url in views:
-    client.get(url)
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        response = client.get(url)
-        times.append((time.perf_counter() - start) * 1000)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(url)
-    rows.append([name, url, response.status_code, statistics.median(times), len(queries),
-                 len(response.content)])
+    median, _cpu, queries, response = timed_in_process(client, url, repeat)
+    rows.append([name, url, response.status_code, median, queries, len(response.content)])
 print(json.dumps(rows))
 """
 

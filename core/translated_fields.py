@@ -59,6 +59,16 @@ def reader_fields(model):
     return [field.name for field in model._meta.get_fields() if field.name in translated]
 
 
+def translation_columns(field):
+    """`field` (a path, `document__title`) and its column in every language: what `.only()`
+    must name for a translated field, fallbacks included, to be read without a query when
+    the queryset is not modeltranslation's (it expands the name itself)."""
+    return [
+        field,
+        *(build_localized_fieldname(field, code) for code in mt_settings.AVAILABLE_LANGUAGES),
+    ]
+
+
 def stored(obj, field, language):
     return getattr(obj, build_localized_fieldname(field, language), None)
 

@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from catalogue.models import Document, Edition, ErrataCard, Game, SetupFigure
 
-from ..addresses import absolute, page_address
+from ..addresses import Addresses
 
 
 class ReaderSerializer(serializers.ModelSerializer):
@@ -16,8 +16,17 @@ class ReaderSerializer(serializers.ModelSerializer):
     def request(self):
         return self.context.get("request")
 
+    @property
+    def addresses(self):
+        """One response's addresses, shared by its nested serializers (their context is
+        the outermost one's)."""
+        context = self.context
+        if "addresses" not in context:
+            context["addresses"] = Addresses(self.request)
+        return context["addresses"]
+
     def address(self, path):
-        return absolute(self.request, path)
+        return self.addresses.of(path)
 
 
 class EditionBriefSerializer(ReaderSerializer):
@@ -59,7 +68,7 @@ class GameSerializer(ReaderSerializer):
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_url(self, game):
-        return page_address(self.request, getattr(game, "page", None))
+        return self.addresses.page(getattr(game, "page", None))
 
 
 class DocumentSerializer(ReaderSerializer):

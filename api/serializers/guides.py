@@ -8,9 +8,8 @@ from rest_framework import serializers
 from core.blocks import heading_anchor
 from guides.models import GuideCorrection, GuidePage, GuideSource
 
-from ..addresses import page_address
 from .catalogue import ReaderSerializer, SetupFigureSerializer
-from .rulings import CorrectionSerializer
+from .rulings import DATE_TIME, CorrectionSerializer
 
 
 class GuideSourceSerializer(ReaderSerializer):
@@ -73,12 +72,10 @@ class GuideSerializer(ReaderSerializer):
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_published_at(self, guide):
         current = self.current(guide)
-        return (
-            serializers.DateTimeField().to_representation(current.published_at) if current else None
-        )
+        return DATE_TIME.to_representation(current.published_at) if current else None
 
     def get_url(self, guide) -> str | None:
-        return page_address(self.request, guide)
+        return self.addresses.page(guide)
 
 
 class GuideDetailSerializer(GuideSerializer):

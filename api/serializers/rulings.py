@@ -31,13 +31,18 @@ class CitationSerializer(ReaderSerializer):
         return {
             "id": document.pk if document else None,
             "title": citation.cited_title,
-            "url": self.address(document.get_absolute_url()) if document else None,
+            "url": self.addresses.document(document) if document else None,
         }
 
     def get_url(self, citation) -> str | None:
+        document = citation.document
         if citation.passage_id:
-            return self.address(citation.passage.get_absolute_url())
-        return self.address(citation.document.get_absolute_url()) if citation.document else None
+            passage = citation.passage
+            # The citation's document is its passage's (Citation.save), already read.
+            if document is not None and passage.document_id == document.pk:
+                return passage.url_on(self.addresses.document(document))
+            return self.address(passage.get_absolute_url())
+        return self.addresses.document(document) if document else None
 
 
 class CorrectionSerializer(serializers.ModelSerializer):
@@ -47,6 +52,10 @@ class CorrectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = RulingCorrection
         fields = ["corrected_on", "dated_at", "what_was_wrong", "what_it_says_now", "corrected_by"]
+
+
+# Writes a moment as every date field of the API does (its settings' format and zone).
+DATE_TIME = serializers.DateTimeField()
 
 
 class ReviewSerializer(serializers.Serializer):
@@ -60,7 +69,7 @@ class ReviewSerializer(serializers.Serializer):
 
 class RulingSerializer(ReaderSerializer):
     edition = serializers.SlugRelatedField(slug_field="code", read_only=True)
-    game = serializers.SlugRelatedField(source="edition.game", slug_field="slug", read_only=True)
+    game = serializers.CharField(source="game_slug", read_only=True)
     written_in = serializers.CharField(source="language", help_text="Its edition's language.")
     review = serializers.SerializerMethodField()
     dated_at = serializers.DateTimeField(help_text="When its answer was given.")
@@ -99,12 +108,20 @@ class RulingSerializer(ReaderSerializer):
     def get_review(self, ruling):
         return {
             "status": ruling.status,
-            "label": str(ruling.get_status_display()),
-            "reviewed_at": serializers.DateTimeField().to_representation(ruling.reviewed_at)
+            "label": self.status_label(ruling),
+            "reviewed_at": DATE_TIME.to_representation(ruling.reviewed_at)
             if ruling.reviewed_at
             else None,
             "reviewed_by": ruling.reviewed_by,
         }
+
+    def status_label(self, ruling):
+        """The status's label, asked once a response for each status: the display method
+        makes a dictionary of every choice each time it is called."""
+        labels = self.context.setdefault("status labels", {})
+        if ruling.status not in labels:
+            labels[ruling.status] = str(ruling.get_status_display())
+        return labels[ruling.status]
 
     def get_url(self, ruling) -> str:
         return self.address(ruling.get_absolute_url())

@@ -37,6 +37,19 @@ class GameViewSet(ReaderViewSet):
         return found
 
 
+class EditionItemViewSet(ReaderViewSet):
+    """What an edition holds (its documents, its errata cards), filtered by the query; an
+    item is shown under its game's tags and its errata's, as the edition's pages are."""
+
+    def get_queryset(self):
+        return self.filtered(super().get_queryset())
+
+    def get_object(self):
+        found = super().get_object()
+        shows(game(found.edition.game_id), game_errata(found.edition.game_id))
+        return found
+
+
 @documented(EditionSerializer, [GAME], examples_of("editions"))
 class EditionViewSet(ReaderViewSet):
     """Every edition, by code, with its documents (rulebooks, errata sheets, FAQs…)."""
@@ -59,24 +72,16 @@ class EditionViewSet(ReaderViewSet):
 
 
 @documented(DocumentSerializer, [EDITION], examples_of("documents"))
-class DocumentViewSet(ReaderViewSet):
+class DocumentViewSet(EditionItemViewSet):
     """Every source document: rulebooks, errata sheets, FAQs, product pages, reference sheets."""
 
     serializer_class = DocumentSerializer
     filters = (("edition", "edition__code"),)
     queryset = Document.objects.select_related("edition")
 
-    def get_queryset(self):
-        return self.filtered(super().get_queryset())
-
-    def get_object(self):
-        found = super().get_object()
-        shows(game(found.edition.game_id), game_errata(found.edition.game_id))
-        return found
-
 
 @documented(ErrataCardSerializer, [EDITION, GAME], examples_of("errata"))
-class ErrataCardViewSet(ReaderViewSet):
+class ErrataCardViewSet(EditionItemViewSet):
     """Every edition's errata registry, card by card, as the registry pages show them."""
 
     serializer_class = ErrataCardSerializer
@@ -84,11 +89,3 @@ class ErrataCardViewSet(ReaderViewSet):
     queryset = ErrataCard.objects.select_related("edition", "passage", "superseded_by").defer(
         *(f"passage__{name}" for name in SEARCH_VECTORS)
     )
-
-    def get_queryset(self):
-        return self.filtered(super().get_queryset())
-
-    def get_object(self):
-        found = super().get_object()
-        shows(game(found.edition.game_id), game_errata(found.edition.game_id))
-        return found

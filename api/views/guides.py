@@ -11,13 +11,17 @@ from .base import ReaderViewSet, documented, filter_parameter
 from .examples import examples_of
 
 NOT_SHOWN = ("search_text_en", "search_text_es", "search_en", "search_es")
+# Shown only by a guide alone: a list does not read its sections (each language's stream).
+NOT_LISTED = ("body", "intro", "rules_scope")
 
 
 def with_game_pages(guides, figures=False):
     """Each guide with its game page (and the game's setup figures when `figures`), read in
     one query for all of them rather than one per guide."""
     parents = {guide.path[: -guide.steplen] for guide in guides}
+    # Only what a guide shows of its game: a game page's own content is not read.
     game_pages = GamePage.objects.filter(path__in=parents).select_related("game")
+    game_pages = game_pages.only("path", "game__slug")
     if figures:
         game_pages = game_pages.prefetch_related("game__setup_figures")
     by_path = {page.path: page for page in game_pages}
@@ -46,7 +50,9 @@ class GuideViewSet(ReaderViewSet):
         guides = guides.prefetch_related(
             Prefetch("versions", queryset=GuideVersion.objects.order_by("-number"))
         )
-        if self.action != "list":
+        if self.action == "list":
+            guides = guides.defer(*NOT_LISTED)
+        else:
             sources = GuideSource.objects.select_related("document__edition")
             guides = guides.prefetch_related(Prefetch("sources", queryset=sources), "corrections")
         game = self.filter_value("game")

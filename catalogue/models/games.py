@@ -351,8 +351,13 @@ class Passage(Located, index.Indexed, models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
+        return self.url_on(self.document.get_absolute_url())
+
+    def url_on(self, document_url):
+        """Its address, given its document's (relative or absolute): a list citing many
+        passages of one document makes that document's address once."""
         # The document's page that holds it is found when followed (DocumentView).
-        return f"{self.document.get_absolute_url()}?passage={self.anchor}#{self.anchor}"
+        return f"{document_url}?passage={self.anchor}#{self.anchor}"
 
     @property
     def location_language(self):

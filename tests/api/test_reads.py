@@ -6,9 +6,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from api import pagination
-from catalogue.models import Edition
+from catalogue.models import Document, Edition
 from guides.models import GuidePage
-from rulings.models import Ruling
+from rulings.models import Citation, Ruling
 from tests.api.conftest import every_item
 from tests.rulings.fixtures import import_export
 
@@ -89,6 +89,17 @@ def test_a_ruling_gives_its_citations_review_and_site_address(client, demo):
     )
     assert item["review"]["status"] == ruling.status
     assert {"provenance", "retrieval", "timings", "import_key", "source_file"}.isdisjoint(item)
+
+
+def test_a_citation_links_its_passage_on_the_passages_own_document(client, demo):
+    ruling = Ruling.objects.public().filter(citations__passage__isnull=False).first()
+    citation = ruling.citations.filter(passage__isnull=False).first()
+    other = Document.objects.exclude(pk=citation.passage.document_id).first()
+    Citation.objects.filter(pk=citation.pk).update(document=other)  # as no save would
+    item = client.get(f"/api/v1/rulings/{ruling.pk}/").json()
+    cited = next(c for c in item["citations"] if c["n"] == citation.n)
+    assert cited["url"] == f"http://testserver{citation.passage.get_absolute_url()}"
+    assert cited["document"]["url"] == f"http://testserver{other.get_absolute_url()}"
 
 
 def test_a_guide_gives_its_sections_sources_and_setup_per_player_count(client, demo):
