@@ -125,9 +125,16 @@ def browser():
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
+    from django.db import connection
     from playwright.sync_api import sync_playwright
 
+    serialized = getattr(connection, "_test_serialized_contents", None)
     with sync_playwright() as playwright:
+        # The session goes on in Playwright's own context, where Django's connections (local
+        # to a context) are new objects: the migrations' rows Django keeps on the test
+        # database's connection, which each browser test starts from, are carried over.
+        if serialized is not None and not hasattr(connection, "_test_serialized_contents"):
+            connection._test_serialized_contents = serialized
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
