@@ -10,6 +10,7 @@ Spanish change log says who marked it and why.
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from core.translated_fields import language_snapshot
 from guides.models import GuidePage
@@ -85,7 +86,8 @@ def test_markup_alone_never_makes_the_spanish_current(journey, day):
     # The dashboard's action asks for the same reason, and then goes to review.
     translator.goto(f"{journey.url}/admin/translations/")
     translator.get_by_role("link", name=re.compile("See what changed")).first.click()
-    assert "has not been edited since" in translator.locator("main").inner_text()
+    # The page it opens, once it has replaced the dashboard (read at once, it may not have).
+    expect(translator.locator("main")).to_contain_text("has not been edited since")
     translator.get_by_role("button", name=re.compile("Submit for review")).click()
     translator.wait_for_load_state()
     assert "This field is required" in translator.locator("main").inner_text()
