@@ -47,6 +47,10 @@ def press(journey, page, button, settle=True):
 def test_a_translators_save_after_an_editors_publish_keeps_both(journey, demo_guide, people):
     editor, translator = people
     open_editor(journey, translator, demo_guide)  # before the editor's publish
+    # The translator's page has finished loading and saving anything of its own before the
+    # editor opens theirs, as two people an hour apart would (otherwise the editor's autosave
+    # races the translator's and Wagtail refuses the later one).
+    journey.settle(translator)
 
     open_editor(journey, editor, demo_guide)
     editor.locator("#id_intro_en").fill(f"{demo_guide.intro_en} {ENGLISH}")
