@@ -64,7 +64,9 @@ from catalogue.models import Document, Edition
 from rulings.models import Citation, Ruling
 from devtools.synthetic_catalogue import FIRST_BGG_ID
 from pages.corrections import CorrectionsLog
+from core.cache_tags import database_seen
 
+database_seen()  # values remembered from another scale's database (one Redis) are stale
 catalogue = Edition.objects.filter(game__bgg_id__gte=FIRST_BGG_ID)
 crowded = catalogue.annotate(n=Count("rulings")).order_by("-n").first()
 small = catalogue.filter(language="es").order_by("-pk").first()

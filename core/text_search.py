@@ -8,9 +8,10 @@ from functools import reduce
 
 import snowballstemmer
 from django.conf import settings
-from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db.models import Case, F, Func, GeneratedField, Q, When
+from django.db.models.functions import Upper
 
 
 def search_config(language):
@@ -142,6 +143,12 @@ def search_vector_field(language, fields, only_where=None):
         # Derived data: not copied into revisions.
         serialize=False,
     )
+
+
+def trigram_index(model_name, column):
+    """A GIN trigram index of `column` as `icontains` and `istartswith` compare it
+    (upper-cased): a lookup of typed text reads it, not every row."""
+    return GinIndex(OpClass(Upper(column), name="gin_trgm_ops"), name=f"{model_name}_{column}_tri")
 
 
 def search_vector_index(model_name, language, condition=None):

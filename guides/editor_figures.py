@@ -12,7 +12,9 @@ from django.utils.formats import date_format
 from wagtail.admin.ui.components import Component
 from wagtail.admin.utils import set_query_params
 
+from core.cache_tags import LISTS
 from core.freshness import TranslationStatus, status_counts
+from core.page_cache import remembered
 from core.translated_fields import target_languages
 from rulings.flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from rulings.models import DATED_AT, ReaderQuestion, Ruling, carries_flag
@@ -46,9 +48,14 @@ def months_back(today, count):
 
 
 def monthly_outcomes(today=None):
-    """Rulings answered and abstained in each of the last MONTHS months (site time zone)."""
+    """Rulings answered and abstained in each of the last MONTHS months (site time zone),
+    remembered until a list changes: every change to a ruling moves the lists' tag on."""
     site_zone = timezone.get_default_timezone()
     today = today or timezone.localdate(timezone=site_zone)
+    return remembered(f"editor-months:{today}", lambda: count_outcomes(today, site_zone), [LISTS])
+
+
+def count_outcomes(today, site_zone):
     months = [Month(first) for first in months_back(today, MONTHS)]
     by_start = {month.start: month for month in months}
     first = months[0].start

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from core.cache_tags import LISTS
+from core.page_cache import remembered
 from core.translated_fields import fallback_language
 from guides.models import GuideCorrection, GuidePage
 from rulings.models import RulingCorrection
@@ -64,27 +66,41 @@ def entry(correction, kind):
 
 class CorrectionsLog:
     """Every public correction, newest first, sliced as Paginator slices a queryset: two
-    queries a kind (dates and ids up to the slice's end, then its rows) at any length."""
+    queries a kind (dates and ids up to the slice, read from its nearer end, then its rows),
+    and the length remembered until a list changes."""
 
     def count(self):
-        return sum(corrections(kind).count() for kind in KINDS)
+        return remembered(
+            "corrections-log:count",
+            lambda: sum(corrections(kind).count() for kind in KINDS),
+            [LISTS],
+        )
 
     def __getitem__(self, key):
         start, stop = key.start or 0, key.stop if key.stop is not None else self.count()
-        heads = sorted(
-            (
-                (corrected_on, kind, pk)
-                for kind in KINDS
-                for corrected_on, pk in corrections(kind).values_list("corrected_on", "pk")[:stop]
-            ),
-            reverse=True,
-        )[start:stop]
+        if not start or start <= self.count() - stop:
+            heads = newest(stop, newest_first=True)[start:stop]
+        else:  # nearer the oldest: read from that end, as core.pagination does
+            total = self.count()
+            heads = newest(total - start, newest_first=False)[max(total - stop, 0) :][::-1]
         rows = {}
         for kind in KINDS:
             pks = [pk for _day, of, pk in heads if of == kind]
             if pks:
                 rows.update({(kind, pk): row for pk, row in corrections(kind).in_bulk(pks).items()})
         return [entry(rows[kind, pk], kind) for _day, kind, pk in heads if (kind, pk) in rows]
+
+
+def newest(limit, newest_first):
+    """(date, kind, id) of the first `limit` corrections of both kinds, from either end."""
+    heads = (
+        (corrected_on, kind, pk)
+        for kind in KINDS
+        for corrected_on, pk in (
+            corrections(kind) if newest_first else corrections(kind).reverse()
+        ).values_list("corrected_on", "pk")[:limit]
+    )
+    return sorted(heads, reverse=newest_first)[:limit]
 
 
 def latest_corrections(limit):

@@ -12,7 +12,7 @@ from django.views.generic import DetailView, ListView
 
 from catalogue.lookup import chosen_edition, editions_matching
 from catalogue.models import SEARCH_SNIPPET_LIMIT, Edition, ErrataCard
-from core.cache_tags import game, game_rulings, shows
+from core.cache_tags import LISTS, game, game_rulings, shows
 from core.cache_tags import ruling as ruling_tag
 from core.freshness import mark_for, translation_state
 from core.navigation import Crumb, crumb_of, home_crumb
@@ -75,12 +75,21 @@ class RulingListView(ListView):
             rulings = rulings.filter(status=self.status)
         return rulings
 
+    @cached_property
+    def tags(self):
+        """What the page shows: an edition's rulings are its game's, else every list."""
+        if self.edition is None:
+            return [LISTS]
+        return [game(self.edition.game_id), game_rulings(self.edition.game_id)]
+
+    def get_paginator(self, *args, **kwargs):
+        return super().get_paginator(*args, count_tags=self.tags, **kwargs)
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         accept_page(self.request, context["page_obj"])
         typed = self.edition_text if self.edition is None else ""
-        if self.edition is not None:
-            shows(game(self.edition.game_id), game_rulings(self.edition.game_id))
+        shows(*self.tags)
         context.update(
             edition=self.edition,
             game=self.edition.game if self.edition else None,

@@ -15,7 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from modelcluster.models import ClusterableModel
 from wagtail.search import index
 
-from core.text_search import search_vector_field, search_vector_index, site_languages
+from core.text_search import (
+    search_vector_field,
+    search_vector_index,
+    site_languages,
+    trigram_index,
+)
 from core.translated_fields import SOURCE_LANGUAGE, settle_in_language
 
 from ..editions import EDITION_CODE_PATTERN
@@ -54,6 +59,8 @@ class Game(ClusterableModel):
         ordering = ["name"]
         verbose_name = _("game")
         verbose_name_plural = _("games")
+        # What readers type into the game and edition boxes (catalogue.lookup).
+        indexes = [trigram_index("game", f"name_{code}") for code in site_languages()]
         constraints = [
             models.CheckConstraint(
                 condition=Q(max_players__gte=F("min_players")),
@@ -153,6 +160,10 @@ class Edition(models.Model):
         ordering = ["game__name", "code"]
         verbose_name = _("edition")
         verbose_name_plural = _("editions")
+        indexes = [
+            trigram_index("edition", column)
+            for column in ["code", *(f"label_{code}" for code in site_languages())]
+        ]
 
     def __str__(self):
         return f"{self.game.name} · {self.label} ({self.code})"

@@ -15,10 +15,10 @@ from wagtail.fields import RichTextField
 from wagtail.models import Page
 from wagtail.search import index
 
-from core.cache_tags import of_game, shows
+from core.cache_tags import LISTS, of_game, shows
 from core.page_cache import accept
 from core.pages import EditorialPage
-from core.pagination import page_of
+from core.pagination import page_of, remembered_query
 from core.translated_fields import SOURCE_LANGUAGE
 from rulings.models import public_rulings
 
@@ -45,7 +45,7 @@ def shown_title(language=None):
 
 def games_listing(game_pages, request):
     """A page of `game_pages` by shown title (or those matching `?q=`), and the page each
-    initial begins on; every query bounded by the page."""
+    initial begins on (remembered with the list's size, as every list's is)."""
     typed = " ".join(request.GET.get("q", "")[:TYPED_LIMIT].split())
     game_pages = game_pages.annotate(shown=shown_title()).annotate(
         initial=Upper(Substr("shown", 1, 1))
@@ -63,7 +63,7 @@ def games_listing(game_pages, request):
         }
     initials = game_pages.order_by("initial").values_list("initial").annotate(Count("pk"))
     jumps, before = [], 0
-    for initial, games in initials:
+    for initial, games in remembered_query(initials, [LISTS]):
         jumps.append({"initial": initial, "page": before // GAMES_PER_PAGE + 1})
         before += games
     listing = page_of(ordered, request, GAMES_PER_PAGE, count=before)

@@ -1,5 +1,6 @@
 """The editors' figures on the admin home page match what the database holds, cost the
-same few queries however many rulings there are, and read in the admin's language."""
+same few queries however many rulings there are (the chart remembered until a ruling
+changes), and read in the admin's language."""
 
 import datetime
 
@@ -10,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from wagtail.users.models import UserProfile
 
-from guides.editor_figures import editor_figures, months_back
+from guides.editor_figures import count_outcomes, editor_figures, monthly_outcomes, months_back
 from rulings.models import ReaderQuestion, Ruling
 from tests.rulings.fixtures import import_export
 
@@ -110,9 +111,49 @@ def test_the_admin_home_costs_the_same_however_many_rulings(admin_client, home, 
         admin_client.get("/admin/")
     for n in range(5):
         answered(f"More {n}?", flags=["citation_not_referred"], months_ago=n)
+    admin_client.get("/admin/")  # the chart counted again once, after the changes
     with CaptureQueriesContext(connection) as more:
         admin_client.get("/admin/")
     assert len(more) == len(few)
+
+
+def months_shown():
+    return [(m.start, m.answered, m.abstained) for m in monthly_outcomes()]
+
+
+def months_recounted():
+    zone = timezone.get_default_timezone()
+    today = timezone.localdate(timezone=zone)
+    return [(m.start, m.answered, m.abstained) for m in count_outcomes(today, zone)]
+
+
+def saved(question, **fields):
+    """The ruling asked `question` changed and saved, as its edit form saves it."""
+    ruling = Ruling.objects.get(question=question)
+    for name, value in fields.items():
+        setattr(ruling, name, value)
+    ruling.save()
+
+
+CHANGES = {
+    "answer": lambda: saved("C?", outcome="answered"),
+    "abstain": lambda: saved("A?", outcome="abstained"),
+    "withdraw": lambda: saved("B?", status=Ruling.Status.WITHDRAWN),
+    "import": lambda: import_export(
+        question="Imported now?", recorded=timezone.now().strftime("%b %d, %Y 10:00 UTC")
+    ),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_the_chart_is_remembered_until_a_ruling_changes_then_counted_again(desk, change):
+    before = months_shown()
+    assert before == months_recounted()
+    with CaptureQueriesContext(connection) as again:
+        assert months_shown() == before
+    assert not again.captured_queries  # remembered: no ruling is counted twice
+    CHANGES[change]()
+    assert months_shown() == months_recounted() != before
 
 
 def panel(client):
