@@ -151,10 +151,10 @@ def test_a_ruling_answered_today_counts_in_this_month(admin_client, home):
 def test_an_export_without_an_answer_date_counts_on_the_day_its_page_shows(admin_client, home):
     """An export that states no answer date is dated, on its page and in every feed, by
     the day it was stored; the figures count it there too, not nowhere."""
-    ruling = import_export()
     this_month = timezone.localdate().replace(day=1)
     assert table_row(admin_client, this_month) == [0, 0]
-    Ruling.objects.filter(pk=ruling.pk).update(answered_at=None)
+    ruling = import_export(recorded="the day it was answered")
+    assert Ruling.objects.get(pk=ruling.pk).answered_at is None
     assert Ruling.objects.get(pk=ruling.pk).dated_at.date() >= this_month
     assert table_row(admin_client, this_month) == [1, 0]
 

@@ -98,6 +98,7 @@ def test_the_dashboard_panel_takes_the_same_queries_for_one_guide_or_ten(
         add_source(extra, rulebook)
         extra.save()
     assert GuidePage.objects.due_for_recheck().count() == 10
+    panel_queries()  # the first view after a change counts the editors' chart again, once
     assert panel_queries() == one
 
 
@@ -162,4 +163,5 @@ def test_the_panel_takes_the_same_queries_for_one_listed_ruling_or_ten(admin_cli
     assert cards == 1
     for n in range(1, 10):
         listed_ruling(n)
+    dashboard()  # the first view after a change counts the editors' chart again, once
     assert dashboard() == (one, 10)
