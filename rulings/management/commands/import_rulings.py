@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from rulings.importers.write import REFUSED, ImportResult, import_paths
+from rulings.importers.store import REFUSED, ImportResult, import_paths
 
 
 class Command(BaseCommand):

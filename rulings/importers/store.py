@@ -22,12 +22,17 @@ from core.cache_tags import LISTS, bump, game_errata, game_rulings, gathered, of
 from core.cache_tags import ruling as ruling_tag
 from core.freshness import refresh_statuses
 from core.translated_fields import write_in_language
-from rulings.importers.read.files import parse_file
-from rulings.importers.read.hashing import digest_of, is_unchanged
-from rulings.importers.read.limits import import_limits
-from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
-from rulings.importers.write.catalogue import Catalogue, Passages
-from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
+from rulings.importers.catalogue import Catalogue, Passages
+from rulings.importers.files import parse_file
+from rulings.importers.identity import Identity, find_stored, refuse_losses, stored_rulings
+from rulings.importers.parsed import (
+    ImportRefused,
+    ParsedRuling,
+    Reference,
+    digest_of,
+    import_limits,
+    is_unchanged,
+)
 from rulings.models import Citation, Ruling
 from rulings.models.rulings import unique_slug
 

@@ -9,17 +9,21 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
 from catalogue.editions import EDITION_CODE_SHAPE, EditionCode
-from rulings.importers.read.bounded_json import load_or_refuse
-from rulings.importers.read.exported_values import (
+from rulings.importers.parsed import (
+    HEADING_SEP,
+    NOT_CONTENT,
     RETAINED_UNTIL,
     RETENTION_LINE,
+    ExportFormatError,
+    ImportLimits,
+    ParsedRuling,
+    Reference,
+    import_limits,
+    load_or_refuse,
     marker_warnings,
     outcome_of,
     parse_recorded_at,
 )
-from rulings.importers.read.hashing import NOT_CONTENT
-from rulings.importers.read.limits import ImportLimits, import_limits
-from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import find_markers
 
 FORMAT_ID = "rulesage-ruling/1"

@@ -4,10 +4,17 @@
 import re
 
 from catalogue.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
-from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
-from rulings.importers.read.limits import ImportLimits, import_limits
-from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
-from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
+from rulings.importers.parsed import (
+    HEADING_SEP,
+    SENTENCE_END,
+    ExportFormatError,
+    ImportLimits,
+    ParsedRuling,
+    Reference,
+    import_limits,
+    marker_warnings,
+)
+from rulings.importers.text_provenance import PROVENANCE_START_RE, add_provenance
 from rulings.markers import MARKER_RE, find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
