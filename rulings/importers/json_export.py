@@ -164,9 +164,7 @@ def _load(text: str, filename: str, limits: ImportLimits) -> tuple[dict, dict[st
     return data, lines, line_at(start)
 
 
-def _recorded_at(
-    doc: JsonRuling, fail, warnings: list[str], line: int
-) -> tuple[datetime | None, dict]:
+def _recorded_at(doc: JsonRuling, fail, warnings: list[str], line: int):
     """The answer's date and the provenance; a retention deadline an earlier ``dump_json``
     gave as ``recorded_at`` moves to ``retained_until``."""
     value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
@@ -193,9 +191,7 @@ def _recorded_at(
     return None, provenance
 
 
-def parse_json(
-    text: str, filename: str = "<string>", limits: ImportLimits | None = None
-) -> ParsedRuling:
+def parse_json(text: str, filename: str = "<string>", limits=None) -> ParsedRuling:
     data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits or import_limits())
 
     def line_of(key: str) -> int:

@@ -95,6 +95,14 @@ NUMBER_COLUMNS = {
 }
 
 
+# The names RULESAGE_IMPORT_LIMITS must set (rulesage/settings/base.py).
+LIMIT_NAMES = (
+    *("file_bytes", "upload_bytes", "json_depth", "json_number_chars", "answer_nesting"),
+    *("question_chars", "answer_chars", "text_chars", "key_chars", "references"),
+    *("retrieval_refs", "page", "citation_number", "timing_ms"),
+)
+
+
 class ImportLimits(SimpleNamespace):
     """RULESAGE_IMPORT_LIMITS as attributes, with each stored value's column bounds."""
 
@@ -132,12 +140,6 @@ def import_limits() -> ImportLimits:
     return ImportLimits(**given, lengths=lengths, ranges=ranges)
 
 
-LIMIT_NAMES = (
-    *("file_bytes", "upload_bytes", "json_depth", "json_number_chars", "answer_nesting"),
-    *("question_chars", "answer_chars", "text_chars", "key_chars", "references"),
-    *("retrieval_refs", "page", "citation_number", "timing_ms"),
-)
-
 # Exported values: outcome, dates and markers, in the exporting system's wording.
 
 _DATE_RE = re.compile(
@@ -171,9 +173,7 @@ def outcome_of(label: str, line: int | None, warnings: list[str]) -> str:
     return outcome or "needs_editor"
 
 
-def marker_warnings(
-    filename: str, placed: list[tuple[int, int]], refs: list[Reference], words: tuple[str, str]
-) -> list[str]:
+def marker_warnings(filename: str, placed: list, refs: list[Reference], words) -> list[str]:
     """Refuse markers when there are no references at all; else warn of each mismatch."""
     unknown, never = map(set, compare_markers((n for n, _line in placed), (r.n for r in refs)))
     whole, reference = words

@@ -8,7 +8,6 @@ from rulings.importers.parsed import (
     HEADING_SEP,
     SENTENCE_END,
     ExportFormatError,
-    ImportLimits,
     ParsedRuling,
     Reference,
     import_limits,
@@ -152,9 +151,7 @@ class _Reader:
         return Reference(n, kind, title, page, HEADING_SEP.join(h for h in heading if h), i + 1)
 
 
-def parse_export(
-    text: str, filename: str = "<string>", limits: ImportLimits | None = None
-) -> ParsedRuling:
+def parse_export(text: str, filename: str = "<string>", limits=None) -> ParsedRuling:
     # Split on \n only: str.splitlines() splits on exotic separators too, shifting lines.
     lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
     title_index = next((i for i, line in enumerate(lines) if line.strip()), None)
