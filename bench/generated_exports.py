@@ -167,7 +167,8 @@ def make_text_export(rng: random.Random, i: int) -> str:
 def generate(folder: Path, count: int, seed: int) -> int:
     """Write ``count`` exports into ``folder``; every seventh is JSON. Returns bytes written."""
     sys.path.insert(0, str(ROOT))
-    from rulings.importers import dump_json, parse_export
+    from rulings.importers.json_export import dump_json
+    from rulings.importers.text_export import parse_export
 
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)

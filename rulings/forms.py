@@ -14,7 +14,7 @@ from catalogue.choosers import preload
 from catalogue.models import Document, Passage
 from core.forms import TranslationsOnlyMixin, read_only
 
-from .importers.read.files import MULTI_LINE, ONE_LINE
+from .importers.files import MULTI_LINE, ONE_LINE
 from .models import Ruling
 from .review_queue import may_review
 

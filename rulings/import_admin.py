@@ -25,7 +25,7 @@ from wagtail.admin.menu import MenuItem
 
 from core.roles import IMPORT_RULINGS
 
-from .importers.write import REFUSED, ImportResult, import_paths
+from .importers.store import REFUSED, ImportResult, import_paths
 from .models import ImportJob, ImportJobFile
 
 OUTCOME_LABELS = {

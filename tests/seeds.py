@@ -21,7 +21,7 @@ def seed_path(name):
 
 def import_seed(name):
     """Import a seed export as `import_rulings` would, with its first revision."""
-    from rulings.importers.write import import_file
+    from rulings.importers.store import import_file
 
     return import_file(seed_path(name)).ruling
 

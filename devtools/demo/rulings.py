@@ -8,8 +8,8 @@ from django.db import transaction
 
 from catalogue.models import Edition, ErrataCard, Passage
 from core.translated_fields import in_language
-from rulings.importers.read.parsed import ImportRefused
-from rulings.importers.write import ImportResult, ImportRun, import_file
+from rulings.importers.parsed import ImportRefused
+from rulings.importers.store import ImportResult, ImportRun, import_file
 from rulings.models import Citation, Ruling
 
 from . import files

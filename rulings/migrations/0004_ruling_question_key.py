@@ -20,7 +20,7 @@ def _old_import_key(code, question, recorded):
 
 
 def add_question_keys(apps, schema_editor):
-    from rulings.importers.write.identity import Identity
+    from rulings.importers.identity import Identity
 
     Ruling = apps.get_model("rulings", "Ruling")
     rulings = Ruling.objects.filter(import_key__isnull=False).select_related("edition")

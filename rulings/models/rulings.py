@@ -72,7 +72,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         help_text=_("Set by the importer (export) and the demo loader (illustrative)."),
     )
     source_file = models.CharField(_("imported from"), max_length=300, blank=True)
-    # Identity across re-imports (importers/write/identity.py).
+    # Identity across re-imports (importers/identity.py).
     import_key = models.CharField(max_length=64, unique=True, null=True, editable=False)
     question_key = models.CharField(max_length=64, null=True, editable=False, db_index=True)
     import_hash = models.CharField(max_length=64, blank=True, editable=False)

@@ -6,8 +6,8 @@ from bs4 import BeautifulSoup
 
 from catalogue.models import Game
 from guides.models import GamePage, GuidePage
-from rulings.importers import parse_export
-from rulings.importers.write.store import import_parsed
+from rulings.importers.store import import_parsed
+from rulings.importers.text_export import parse_export
 from tests.rulings.exports import make_export, second_citation_of
 from tests.rulings.factories import illustrative_expansion
 

@@ -10,8 +10,8 @@ from django.utils import translation
 from catalogue.models import Document, Game
 from core.cache_tags import bump_everything
 from guides.models import GamePage, GuidePage
-from rulings.importers import parse_export
-from rulings.importers.write.store import import_parsed
+from rulings.importers.store import import_parsed
+from rulings.importers.text_export import parse_export
 from tests.catalogue.test_setup_admin import form_data
 from tests.guides.factories import url_in
 from tests.rulings.exports import make_export, second_citation_of

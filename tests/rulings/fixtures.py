@@ -3,8 +3,8 @@
 import pytest
 from django.apps import apps
 
-from rulings.importers import parse_export
-from rulings.importers.write import import_parsed
+from rulings.importers.store import import_parsed
+from rulings.importers.text_export import parse_export
 from tests.rulings.exports import make_export
 
 

@@ -10,9 +10,9 @@ from bs4 import BeautifulSoup
 from django.utils import timezone, translation
 
 from catalogue.models import Edition, Passage
-from rulings.importers import parse_file
-from rulings.importers.read.hashing import content_hash
-from rulings.importers.read.json_export import dump_json, parse_json
+from rulings.importers.files import parse_file
+from rulings.importers.json_export import dump_json, parse_json
+from rulings.importers.parsed import content_hash
 from rulings.models import Ruling
 from tests.rulings.exports import make_export, run_import
 from tests.rulings.fixtures import BeforeTheCatalogue

@@ -6,7 +6,7 @@ import json
 import pytest
 from django.conf import settings
 
-from rulings.importers.read.bounded_json import JSONRefused, load_json
+from rulings.importers.parsed import JSONRefused, load_json
 
 DEPTH = settings.RULESAGE_IMPORT_LIMITS["json_depth"]
 MAX_NUMBER_CHARS = settings.RULESAGE_IMPORT_LIMITS["json_number_chars"]

@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from catalogue.models import Document, Edition, ErrataCard, Game, Passage
-from rulings.importers import parse_export
-from rulings.importers.write.store import import_parsed
+from rulings.importers.store import import_parsed
+from rulings.importers.text_export import parse_export
 from rulings.models import Ruling
 from tests.rulings.exports import make_export, second_citation_of
 from tests.rulings.factories import illustrative_expansion

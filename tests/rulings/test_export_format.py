@@ -7,17 +7,16 @@ from datetime import UTC, datetime
 
 import pytest
 
-from rulings.importers import (
+from rulings.importers.files import parse_file
+from rulings.importers.json_export import dump_json, parse_json
+from rulings.importers.parsed import (
     ExportFormatError,
     ParsedRuling,
-    dump_json,
-    parse_export,
-    parse_file,
-    parse_json,
+    content_hash,
+    digest_of,
+    normalise_outcome,
 )
-from rulings.importers.read.exported_values import normalise_outcome
-from rulings.importers.read.hashing import content_hash, digest_of
-from rulings.importers.read.text_export import answer_to_markdown
+from rulings.importers.text_export import answer_to_markdown, parse_export
 from tests.rulings.exports import FIXTURES, fixture_text
 from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds
 

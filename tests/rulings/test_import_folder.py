@@ -141,8 +141,8 @@ def test_a_folder_gives_each_ruling_its_place_revision_history_and_references(
 
 def test_an_exports_own_time_zone_reads_the_same_in_its_revision(tmp_path):
     """An answer time recorded at +02:00 reads in the revision as the database gives it."""
-    from rulings.importers import parse_file
-    from rulings.importers.read.json_export import to_json_dict
+    from rulings.importers.files import parse_file
+    from rulings.importers.json_export import to_json_dict
 
     for n in range(3):
         data = to_json_dict(parse_file(write_export(tmp_path, f"{n}.txt", question=f"Q{n}?")))

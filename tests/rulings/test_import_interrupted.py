@@ -12,7 +12,7 @@ from django.db.models import F
 from django.urls import reverse
 
 from rulings.import_admin import run_import_job
-from rulings.importers.write import import_paths
+from rulings.importers.store import import_paths
 from rulings.models import ImportJob, ImportJobFile, Ruling
 from tests.rulesage.task_worker import DATABASE_TASKS, task_worker, wait_for
 from tests.rulings.exports import make_export

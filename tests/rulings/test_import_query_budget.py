@@ -16,7 +16,7 @@ from wagtail.search.backends import get_search_backend
 from wagtail.search.models import IndexEntry
 
 from catalogue.models import Edition, Passage
-from rulings.importers.write import ImportResult, ImportRun, import_file
+from rulings.importers.store import ImportResult, ImportRun, import_file
 from rulings.models import Citation, Ruling
 from tests.rulings.exports import fail_in_database, run_import, write_export
 

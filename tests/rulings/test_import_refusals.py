@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from catalogue.models import Document, Edition, Game, Passage
-from rulings.importers import import_limits
+from rulings.importers.parsed import import_limits
 from rulings.models import Citation, Ruling
 from tests.rulings.exports import make_export, run_import
 

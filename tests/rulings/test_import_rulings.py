@@ -103,7 +103,8 @@ def test_unseen_exports_import_correctly():
 
 
 def test_a_json_copy_of_an_imported_export_changes_nothing(tmp_path):
-    from rulings.importers import dump_json, parse_file
+    from rulings.importers.files import parse_file
+    from rulings.importers.json_export import dump_json
 
     text = write_export(tmp_path, "a.txt", question="Can I pass?")
     run_import(text)

@@ -7,8 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from rulings.importers import ExportFormatError, dump_json, parse_export, parse_file, parse_json
-from rulings.importers.read.hashing import content_hash
+from rulings.importers.files import parse_file
+from rulings.importers.json_export import dump_json, parse_json
+from rulings.importers.parsed import ExportFormatError, content_hash
+from rulings.importers.text_export import parse_export
 from tests.rulings.exports import FIXTURES, fixture_text
 
 # --------------------------------------------------------------------------- JSON format

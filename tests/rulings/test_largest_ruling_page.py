@@ -16,7 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.cache_tags import bump_everything
-from rulings.importers import import_limits
+from rulings.importers.parsed import import_limits
 from rulings.models import Ruling
 from rulings.rendering import forget_rendered_answers
 from tests.rulings.fixtures import import_export

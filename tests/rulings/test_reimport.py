@@ -6,7 +6,7 @@ import pytest
 from django.apps import apps
 
 from catalogue.models import Document, Edition, Passage
-from rulings.importers.write.identity import Identity
+from rulings.importers.identity import Identity
 from rulings.models import Citation, Ruling
 from tests.rulings.exports import make_export, run_import
 from tests.seeds import ARCHAEOLOGY, POINT_CITY, needs_seeds

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from rulings.importers.write import REFUSED, ImportResult, import_paths
+from rulings.importers.store import REFUSED, ImportResult, import_paths
 
 
 class Command(BaseCommand):
@@ -41,19 +41,19 @@ class Command(BaseCommand):
                 self.stderr.write(f"{report.path}: warning: {warning}")
 
         with bar:
-            report = import_paths(files, on_file=on_file, traceback=options.get("traceback"))
-        counts = Counter(file.outcome for file in report.files)
-        for file in report.files:
+            results, problems = import_paths(files, on_file=on_file, traceback=options["traceback"])
+        counts = Counter(file.outcome for file in results)
+        for file in results:
             if file.outcome != REFUSED:
                 url = file.ruling.get_absolute_url()
                 self.stdout.write(f"{file.outcome}: {base}{url}  ({file.path.name})")
-        for problem in report.problems:
+        for problem in problems:
             self.stderr.write(self.style.WARNING(f"warning: {problem}"))
-        failures = [file.refusal for file in report.files if file.outcome == REFUSED]
+        failures = [file.refusal for file in results if file.outcome == REFUSED]
         for failure in failures:
             self.stderr.write(self.style.ERROR(f"refused {failure}"))
         summary = (
-            f"{len(files)} file(s): {len(report.files) - len(failures)} imported "
+            f"{len(files)} file(s): {len(results) - len(failures)} imported "
             f"({counts[ImportResult.CREATED]} new, "
             f"{counts[ImportResult.UPDATED]} updated, "
             f"{counts[ImportResult.UNCHANGED]} unchanged, "

@@ -4,10 +4,16 @@
 import re
 
 from catalogue.editions import EDITION_CODE_SHAPE, TRAILING_EDITION_CODE_RE
-from rulings.importers.read.exported_values import SENTENCE_END, marker_warnings
-from rulings.importers.read.limits import ImportLimits, import_limits
-from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
-from rulings.importers.read.text_provenance import PROVENANCE_START_RE, add_provenance
+from rulings.importers.parsed import (
+    HEADING_SEP,
+    SENTENCE_END,
+    ExportFormatError,
+    ParsedRuling,
+    Reference,
+    import_limits,
+    marker_warnings,
+)
+from rulings.importers.text_provenance import PROVENANCE_START_RE, add_provenance
 from rulings.markers import MARKER_RE, find_markers
 
 _TITLE_RE = re.compile(r"^Ruling\s*[—–-]\s*(.*)$")
@@ -145,9 +151,7 @@ class _Reader:
         return Reference(n, kind, title, page, HEADING_SEP.join(h for h in heading if h), i + 1)
 
 
-def parse_export(
-    text: str, filename: str = "<string>", limits: ImportLimits | None = None
-) -> ParsedRuling:
+def parse_export(text: str, filename: str = "<string>", limits=None) -> ParsedRuling:
     # Split on \n only: str.splitlines() splits on exotic separators too, shifting lines.
     lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
     title_index = next((i for i, line in enumerate(lines) if line.strip()), None)

@@ -1,20 +1,20 @@
 """The provenance part of a text export, from the "🔧 debug" line on, kept verbatim."""
 
 import re
-from dataclasses import dataclass, field
 from itertools import count
 
-from rulings.importers.read.bounded_json import load_or_refuse
-from rulings.importers.read.exported_values import (
+from rulings.importers.parsed import (
     RETAINED_UNTIL,
     RETENTION_LINE,
     SENTENCE_END,
+    ExportFormatError,
+    ImportLimits,
+    ParsedRuling,
+    load_or_refuse,
     normalise_outcome,
     outcome_of,
     parse_recorded_at,
 )
-from rulings.importers.read.limits import ImportLimits
-from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
 
 PROVENANCE_START_RE = re.compile(r"^(?:🔧|debug\s+—\s+where this ruling came from)")
 _EDITION_ID_RE = re.compile(r"\(edition (\d+)\)")
@@ -72,40 +72,29 @@ def _is_block_title(lines: list[str], i: int) -> bool:
     return " — " in text and prev_blank and next_blank and not text.endswith(SENTENCE_END)
 
 
-def _no_provenance() -> dict:
-    return dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
-
-
-@dataclass
-class ProvenancePart:
-    provenance: dict = field(default_factory=_no_provenance)
-    # Canonical key -> first (value, 1-based line), top-level fields before block fields.
-    first: dict[str, tuple[str, int]] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-    title_lines: dict[str, int] = field(default_factory=dict)  # block title -> 1-based line
-
-
-def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePart:
-    """Split the provenance part (from line index ``start``) into fields, blocks and lines."""
+def _read_provenance(lines: list[str], start: int | None, ruling: ParsedRuling):
+    """The provenance part (from line index ``start``) split into fields, blocks and loose
+    lines; with each canonical key's first (value, 1-based line), top-level fields before
+    block fields, and each block title's line."""
+    kept = dict(header="", fields={}, blocks={}, block_fields={}, extra_lines=[], text="")
+    if start is None:
+        ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
+        return kept, {}, {}
     rest = lines[start + 1 :]
     if not any(line.strip() for line in rest):
         message = "the provenance part starts here but the file is cut off"
-        raise ExportFormatError(filename, start + 1, message)
-    part = ProvenancePart()
-    kept = part.provenance  # its fields, block fields and loose lines fill in as read
+        raise ExportFormatError(ruling.filename, start + 1, message)
     blocks: dict[str, list[str]] = {}
-    in_blocks: dict[str, tuple[str, int]] = {}
-    title: str | None = None
+    first, in_blocks, title_lines, title = {}, {}, {}, None
     for offset, raw in enumerate(rest):
         lineno, text = start + 2 + offset, raw.rstrip()
         if _is_block_title(rest, offset):
             title = text.strip()
             if title in blocks:
                 repeated = f"line {lineno}: repeated provenance block {title!r}"
-                part.warnings.append(f"{repeated} kept separately")
+                ruling.warnings.append(f"{repeated} kept separately")
                 title = next(f"{title} ({k})" for k in count(2) if f"{title} ({k})" not in blocks)
-            blocks[title] = []
-            part.title_lines[title] = lineno
+            blocks[title], title_lines[title] = [], lineno
             continue
         if title is not None:
             blocks[title].append(text)
@@ -113,28 +102,27 @@ def read_provenance(lines: list[str], start: int, filename: str) -> ProvenancePa
             kept["block_fields"].setdefault(title, {}).setdefault(canonical_key(kv[0]), kv[1])
             in_blocks.setdefault(canonical_key(kv[0]), (kv[1], lineno))
         elif kv:
-            part.first.setdefault(canonical_key(kv[0]), (kv[1], lineno))
+            first.setdefault(canonical_key(kv[0]), (kv[1], lineno))
             if kv[0] in kept["fields"]:
                 repeated = f"line {lineno}: repeated provenance field {kv[0]!r}"
-                part.warnings.append(f"{repeated}; first one used")
+                ruling.warnings.append(f"{repeated}; first one used")
             else:
                 kept["fields"][kv[0]] = kv[1]
         elif title is None and text.strip():
             kept["extra_lines"].append(text.strip())
-    part.first = {**in_blocks, **part.first}
+    ruling.field_lines["provenance"] = start + 1
     kept["header"] = lines[start].strip()
     kept["blocks"] = {t: "\n".join(b).strip("\n") for t, b in blocks.items()}
     kept["text"] = "\n".join(lines[start:]).rstrip("\n")
-    return part
+    return kept, {**in_blocks, **first}, title_lines
 
 
 def _json_list(found: tuple[str, int] | None, key: str, filename: str, limits: ImportLimits):
     if found is None:
         return []
-    value, line = found
-    data = load_or_refuse(value, limits, filename, key, line)
+    data = load_or_refuse(found[0], limits, filename, key, found[1])
     if not isinstance(data, list):
-        raise ExportFormatError(filename, line, f"'{key}' JSON is not a list")
+        raise ExportFormatError(filename, found[1], f"'{key}' JSON is not a list")
     return data
 
 
@@ -143,20 +131,11 @@ def _first_int(found: tuple[str, int] | None) -> int | None:
     return int(m.group(0)) if m else None
 
 
-def add_provenance(
-    ruling: ParsedRuling, lines: list[str], start: int | None, limits: ImportLimits
-) -> None:
-    if start is None:
-        part = ProvenancePart()
-        ruling.warnings.append(f"line {len(lines)}: no provenance part ('🔧 debug' line)")
-    else:
-        part = read_provenance(lines, start, ruling.filename)
-        ruling.field_lines["provenance"] = start + 1
-    ruling.provenance = part.provenance
-    ruling.warnings += part.warnings
+def add_provenance(ruling: ParsedRuling, lines: list[str], start, limits: ImportLimits) -> None:
+    ruling.provenance, first, title_lines = _read_provenance(lines, start, ruling)
 
     def lookup(key: str, name: str = "") -> tuple[str, int] | None:
-        if (found := part.first.get(key)) and name:
+        if (found := first.get(key)) and name:
             ruling.field_lines[name] = found[1]
         return found
 
@@ -181,25 +160,23 @@ def add_provenance(
         else:
             ruling.warnings.append(f"line {retained[1]}: date not understood: {retained[0]!r}")
     # The errata registry statement: a titled block, else a field.
-    errata = lookup("errata registry") or ("", None)
-    for title, text in part.provenance["blocks"].items():
-        if title.split(" — ")[0].strip().lower() == "errata registry":
-            errata = text, part.title_lines.get(title)
-            break
-    ruling.errata_statement, errata_line = errata
+    blocks = ruling.provenance["blocks"]
+    titled = next((t for t in blocks if t.split(" — ")[0].strip().lower() == "errata registry"), "")
+    errata = (blocks[titled], title_lines[titled]) if titled else lookup("errata registry")
+    ruling.errata_statement, errata_line = errata or ("", None)
     if errata_line:
         ruling.field_lines.update(errata_statement=errata_line, external_edition_id=errata_line)
     edition_id = _EDITION_ID_RE.search(ruling.errata_statement)
     ruling.external_edition_id = edition_id.group(1) if edition_id else ""
     # The outcome: provenance "outcome:" first, then the reader's label; unknown -> editor.
     label_line = ruling.field_lines.get("outcome_label")
-    found = part.first.get("outcome")
+    found = first.get("outcome")
     source, line = found if found else (ruling.outcome_label, label_line)
     ruling.outcome = outcome = outcome_of(source, line, ruling.warnings)
     reader = normalise_outcome(ruling.outcome_label)
     if found and reader and reader != outcome:
         differs = f"reader outcome {reader!r} differs from provenance {outcome!r}"
         ruling.warnings.append(f"line {label_line}: {differs}")
-    rationale = part.first.get("abstain rationale")
+    rationale = first.get("abstain rationale")
     if outcome != "answered" and rationale and not rationale[0].lower().startswith("n/a"):
         ruling.abstain_rationale = rationale[0]

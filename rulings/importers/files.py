@@ -6,11 +6,15 @@ import re
 from pathlib import Path
 
 from catalogue.editions import EditionCode
-from rulings.importers.read.hashing import content_hash
-from rulings.importers.read.json_export import parse_json
-from rulings.importers.read.limits import ImportLimits, import_limits
-from rulings.importers.read.parsed import ExportFormatError, ParsedRuling
-from rulings.importers.read.text_export import parse_export
+from rulings.importers.json_export import parse_json
+from rulings.importers.parsed import (
+    ExportFormatError,
+    ImportLimits,
+    ParsedRuling,
+    content_hash,
+    import_limits,
+)
+from rulings.importers.text_export import parse_export
 
 # One container marker of Markdown (quote, bullet, numbered item) at the start of a line.
 _CONTAINER_RE = re.compile(r" {0,3}(?:>|[*+-](?=\s)|\d{1,9}[.)](?=\s))[ \t]*")

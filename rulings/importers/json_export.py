@@ -9,17 +9,21 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
 from catalogue.editions import EDITION_CODE_SHAPE, EditionCode
-from rulings.importers.read.bounded_json import load_or_refuse
-from rulings.importers.read.exported_values import (
+from rulings.importers.parsed import (
+    HEADING_SEP,
+    NOT_CONTENT,
     RETAINED_UNTIL,
     RETENTION_LINE,
+    ExportFormatError,
+    ImportLimits,
+    ParsedRuling,
+    Reference,
+    import_limits,
+    load_or_refuse,
     marker_warnings,
     outcome_of,
     parse_recorded_at,
 )
-from rulings.importers.read.hashing import NOT_CONTENT
-from rulings.importers.read.limits import ImportLimits, import_limits
-from rulings.importers.read.parsed import HEADING_SEP, ExportFormatError, ParsedRuling, Reference
 from rulings.markers import find_markers
 
 FORMAT_ID = "rulesage-ruling/1"
@@ -160,9 +164,7 @@ def _load(text: str, filename: str, limits: ImportLimits) -> tuple[dict, dict[st
     return data, lines, line_at(start)
 
 
-def _recorded_at(
-    doc: JsonRuling, fail, warnings: list[str], line: int
-) -> tuple[datetime | None, dict]:
+def _recorded_at(doc: JsonRuling, fail, warnings: list[str], line: int):
     """The answer's date and the provenance; a retention deadline an earlier ``dump_json``
     gave as ``recorded_at`` moves to ``retained_until``."""
     value, provenance, recorded_at = doc.recorded_at, doc.provenance, None
@@ -189,9 +191,7 @@ def _recorded_at(
     return None, provenance
 
 
-def parse_json(
-    text: str, filename: str = "<string>", limits: ImportLimits | None = None
-) -> ParsedRuling:
+def parse_json(text: str, filename: str = "<string>", limits=None) -> ParsedRuling:
     data, lines, first_line = _load(text.lstrip("\ufeff"), filename, limits or import_limits())
 
     def line_of(key: str) -> int:

@@ -5,9 +5,6 @@ the ruling, or only its provenance once an editor has settled it."""
 import logging
 import re
 import traceback as tracebacks
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -22,12 +19,17 @@ from core.cache_tags import LISTS, bump, game_errata, game_rulings, gathered, of
 from core.cache_tags import ruling as ruling_tag
 from core.freshness import refresh_statuses
 from core.translated_fields import write_in_language
-from rulings.importers.read.files import parse_file
-from rulings.importers.read.hashing import digest_of, is_unchanged
-from rulings.importers.read.limits import import_limits
-from rulings.importers.read.parsed import ImportRefused, ParsedRuling, Reference
-from rulings.importers.write.catalogue import Catalogue, Passages
-from rulings.importers.write.identity import Identity, find_stored, refuse_losses, stored_rulings
+from rulings.importers.catalogue import Catalogue, Passages
+from rulings.importers.files import parse_file
+from rulings.importers.identity import Identity, find_stored, refuse_losses, stored_rulings
+from rulings.importers.parsed import (
+    ImportRefused,
+    ParsedRuling,
+    Reference,
+    digest_of,
+    import_limits,
+    is_unchanged,
+)
 from rulings.models import Citation, Ruling
 from rulings.models.rulings import unique_slug
 
@@ -36,11 +38,17 @@ logger = logging.getLogger(__name__)
 NO_ERRATA_RE = re.compile(r"registers\s+NO\s+errata", re.IGNORECASE)
 
 
+REFUSED = "refused"
+
+
 class ImportResult:
+    """One file's outcome; in a report, with its path and refusal or warnings."""
+
     CREATED, UPDATED, UNCHANGED, KEPT = "created", "updated", "unchanged", "kept (reviewed)"
 
-    def __init__(self, ruling, outcome, parsed=None):
-        self.ruling, self.outcome, self.parsed = ruling, outcome, parsed
+    def __init__(self, ruling, outcome, path=None, refusal="", warnings=()):
+        self.ruling, self.outcome, self.path = ruling, outcome, path
+        self.refusal, self.warnings = refusal, warnings
 
 
 class ImportRun:
@@ -62,51 +70,26 @@ class ImportRun:
             )
 
 
-REFUSED = "refused"
-
-
-@dataclass
-class FileReport:
-    path: Path
-    outcome: str
-    ruling: object = None
-    refusal: str = ""
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass
-class ImportReport:
-    files: list[FileReport]
-    problems: list[str]
-
-
-def import_paths(
-    paths: Iterable[Path],
-    *,
-    on_file: Callable[[FileReport], None] | None = None,
-    name: Callable[[Path], str] = str,
-    traceback: bool = False,
-) -> ImportReport:
-    """Import every file, calling ``on_file`` with each report; a refused file writes nothing."""
-    limits = import_limits()
-    run = ImportRun()
-    reports: list[FileReport] = []
+def import_paths(paths, *, on_file=None, name=str, traceback=False):
+    """Import every file, calling ``on_file`` with each ImportResult; a refused file writes
+    nothing. Returns the results and the problems found after a file was committed."""
+    limits, run, results = import_limits(), ImportRun(), []
     with translation.override(settings.LANGUAGE_CODE):
         for path in paths:
             try:
-                result = import_parsed(parse_file(path, limits), run)
+                parsed = parse_file(path, limits)
+                stored = import_parsed(parsed, run)
             except Exception as error:  # noqa: BLE001 - refused, the import goes on
-                report = FileReport(path, REFUSED, refusal=refusal(name(path), error, traceback))
+                result = ImportResult(None, REFUSED, path, refusal(name(path), error, traceback))
             else:
                 # Only what a report shows is kept: memory stays flat over a large folder.
-                stored = result.ruling
-                ruling = Ruling(pk=stored.pk, edition=stored.edition, slug=stored.slug)
-                ruling.question = stored.question
-                report = FileReport(path, result.outcome, ruling, warnings=result.parsed.warnings)
-            reports.append(report)
+                ruling = Ruling(pk=stored.ruling.pk, edition=stored.ruling.edition)
+                ruling.slug, ruling.question = stored.ruling.slug, stored.ruling.question
+                result = ImportResult(ruling, stored.outcome, path, warnings=parsed.warnings)
+            results.append(result)
             if on_file is not None:
-                on_file(report)
-    return ImportReport(reports, run.problems)
+                on_file(result)
+    return results, run.problems
 
 
 def refusal(path, error, traceback=False):
@@ -148,7 +131,6 @@ def import_parsed(parsed: ParsedRuling, run: ImportRun | None = None) -> ImportR
         raise
     if result.outcome != ImportResult.UNCHANGED:
         run.committed(result.ruling, passages)
-    result.parsed = parsed
     return result
 
 

@@ -5,8 +5,7 @@ import hashlib
 import unicodedata
 from dataclasses import dataclass
 
-from rulings.importers.read.exported_values import RETAINED_UNTIL
-from rulings.importers.read.parsed import ImportRefused, ParsedRuling
+from rulings.importers.parsed import RETAINED_UNTIL, ImportRefused, ParsedRuling
 from rulings.models import Ruling
 
 _NAMES_SHOWN = 4  # lost names one message lists before "and N more"
