@@ -7,7 +7,7 @@ from wagtail.snippets.blocks import SnippetChooserBlock
 # HeadingBlock is not used here, but the early migrations name it as guides.blocks's.
 from core.blocks import INLINE_FEATURES, BodyStreamBlock, ExampleBlock, HeadingBlock  # noqa: F401
 
-from .setup_facts import SetupView, setup_table
+from .setup_figures import SetupView, setup_table
 
 
 class StepsBlock(blocks.StructBlock):
