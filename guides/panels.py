@@ -12,9 +12,9 @@ from core.freshness import TranslationStatus, mark_for
 from core.translated_fields import target_languages
 from rulings.translation_admin import language_name
 
+from .blocks import suggestions
 from .comparison import english_changes, render_changes
 from .models.history import followed_text, translation_state
-from .related import suggestions
 
 ReviewComment = namedtuple("ReviewComment", "text by at")
 

@@ -1,16 +1,22 @@
-"""The public trace of a guide's publish, in one place so that every way of publishing leaves it."""
+"""The public trace of a guide's publish, in one place so that every way of publishing leaves
+it, and which cached pages a change to a guide makes stale."""
 
 from django.db import transaction
+from django.dispatch import receiver
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
+from wagtail.signals import page_published
 
+from core.cache_tags import LISTS, SITE, game_guides
 from core.freshness import mark_up_to_date
+from core.page_cache_events import of_records_of_game, tags_for, watch
 from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
 
-from .models import GuideChange, GuidePage, GuideVersion
-from .publish_rules import ChangeKind, stored
+from .blocks import record_mentions
+from .forms import ChangeKind, stored
+from .models import GamePage, GuideChange, GuideCorrection, GuidePage, GuideSource, GuideVersion
 
 TRANSLATION_MARKED = "guides.translation_up_to_date"
 
@@ -197,3 +203,38 @@ def reset_publish_fields(page, revision):
     revision.save(update_fields=["content"])
     for name, value in cleared.items():
         setattr(page, name, value)
+
+
+watch("guides")
+
+
+def game_of_page(page):
+    """The game a page belongs to (a game page's, or a guide's parent's), or None."""
+    if hasattr(page, "game_id"):
+        return page.game_id
+    if page.pk is None or page.depth is None:
+        return None
+    return GamePage.objects.parent_of(page).values_list("game_id", flat=True).first()
+
+
+@tags_for(GamePage)
+def of_game_page(page):
+    return of_records_of_game(game_of_page(page))
+
+
+@tags_for(GuidePage)
+def of_guide_page(page):
+    game_id = game_of_page(page)
+    return {game_guides(game_id), LISTS} if game_id else {SITE}
+
+
+@tags_for(GuideVersion, GuideChange, GuideSource, GuideCorrection)
+def of_guide_record(record):
+    guide = GuidePage.objects.filter(pk=record.page_id).first()
+    return of_guide_page(guide) if guide is not None else {SITE}
+
+
+@receiver(page_published, sender=GuidePage)
+def record_guide_publish(sender, instance, revision, **kwargs):
+    record_publish(instance, revision)
+    record_mentions(instance)

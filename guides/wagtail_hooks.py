@@ -23,8 +23,8 @@ from rulings.translation_admin import language_name
 
 from .admin_listings import GuideListingViewSet, recheck_url
 from .editor_figures import EditorFiguresPanel, due_guides, translation_counts
+from .forms import publish_problems, refusal_message
 from .models import GuidePage
-from .publish_rules import publish_problems, refusal_message
 from .publishing import TRANSLATION_MARKED
 from .views import (
     VIEW_PERMISSION,

@@ -24,11 +24,9 @@ from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
-from ..blocks import GuideStreamBlock
-from ..forms import GuidePageForm
+from ..blocks import GuideStreamBlock, public_rulings
+from ..forms import ChangeKind, GuidePageForm, PublishRefused, publish_problems
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
-from ..publish_rules import ChangeKind, PublishRefused, publish_problems
-from ..related import public_rulings
 from .games import GamePage
 from .history import translation_state
 from .recheck import GuidePageQuerySet, errata_notices, errata_since_check
