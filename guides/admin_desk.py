@@ -30,7 +30,6 @@ from rulings.models.ruling_status import superseding_cards
 from rulings.translation_admin import language_name
 
 from .models import GuidePage
-from .views import once_per_request
 
 MONTHS = 12
 REVIEW_QUEUE = "wagtailsnippets_rulings_ruling:review_queue"
@@ -48,6 +47,16 @@ class Month:
     @property
     def label(self):
         return date_format(self.start, "YEAR_MONTH_FORMAT")
+
+
+def once_per_request(request, key, compute):
+    """`compute()`, remembered on `request`: two home-page panels read the same figures."""
+    if request is None:
+        return compute()
+    memo = request.__dict__.setdefault("rulesage_once_per_request", {})
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
 
 
 def months_back(today, count):

@@ -49,7 +49,7 @@ def record_publish(page, revision):
     translation only is a line in that language's log. The editor's choices are then reset."""
     languages = target_languages()
     notes = {code: stored(page, "change_summary", code) for code in [SOURCE_LANGUAGE, *languages]}
-    marked = [code for code in languages if page_marks_current(page, code)]
+    marked = [code for code in languages if getattr(page, f"translation_current_{code}")]
     with transaction.atomic():
         current = page.versions.select_for_update().order_by("-number").first()
         last_published = current.revision if current else None
@@ -136,38 +136,32 @@ def submit_mark_for_review(page, language, user, note):
     return revision
 
 
-def drafts_since(page, last_published):
-    """The page's revisions since `last_published`, oldest first, with their authors."""
-    since = page.revisions.order_by("created_at", "pk").select_related("user")
+def first_author(page, last_published, revision, differs):
+    """The author of the first draft since `last_published` for which `differs(draft)`, not
+    the editor whose approval published it (none: the publishing revision's)."""
+    drafts = page.revisions.order_by("created_at", "pk").select_related("user")
     if last_published is not None:
-        since = since.filter(created_at__gt=last_published.created_at)
-    return since.only("content", "user", "created_at")
+        drafts = drafts.filter(created_at__gt=last_published.created_at)
+    found = (d.user for d in drafts.only("content", "user", "created_at") if differs(d))
+    return next(found, revision.user)
 
 
 def who_marked(page, language, last_published, revision):
-    """The author of the first draft since the last publish carrying the mark, not the
-    editor whose approval published it."""
+    """Who first ticked "now up to date" in `language` since the last publish."""
     field = build_localized_fieldname("translation_current", language)
-    for draft in drafts_since(page, last_published):
-        if draft.content.get(field):
-            return draft.user
-    return revision.user
+    return first_author(page, last_published, revision, lambda draft: draft.content.get(field))
 
 
 def translated_by(page, language, last_published, revision):
-    """The author of the first draft since the last publish whose `language` text differs
-    from the published one, not the editor whose approval published it."""
+    """Who first changed the `language` text since the last publish."""
     if last_published is None:
         return revision.user
-    published = language_snapshot(page.with_content_json(last_published.content), language)
-    for draft in drafts_since(page, last_published):
-        if language_snapshot(page.with_content_json(draft.content), language) != published:
-            return draft.user
-    return revision.user
 
+    def snapshot(content):
+        return language_snapshot(page.with_content_json(content), language)
 
-def page_marks_current(page, language):
-    return bool(getattr(page, build_localized_fieldname("translation_current", language)))
+    published = snapshot(last_published.content)
+    return first_author(page, last_published, revision, lambda d: snapshot(d.content) != published)
 
 
 def fill_in(notes, defaults):

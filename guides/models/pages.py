@@ -124,11 +124,19 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
     ]
 
     base_form_class = GuidePageForm
-    content_panels = [TranslationChangesPanel(), *Page.content_panels] + [
+    content_panels = [TranslationChangesPanel(heading=_("For translators")), *Page.content_panels]
+    content_panels += [
         FieldPanel("kind"),
         FieldPanel("intro"),
         FieldPanel("body"),
-        RelatedRulingSuggestionsPanel(),
+        RelatedRulingSuggestionsPanel(
+            heading=_("Suggested related rulings"),
+            help_text=_(
+                "Rulings of this game whose question is most like each section's text. Add "
+                "the ones that belong with a “Related rulings” block in the section; save to "
+                "see the suggestions for what you have written since."
+            ),
+        ),
         MultiFieldPanel(
             [
                 RowsPanel("sources", label=_("Source"), min_num=0),
