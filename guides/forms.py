@@ -100,30 +100,28 @@ class GuidePageForm(TranslatablePageForm):
         return super().save(commit=commit)
 
     def full_clean(self):
-        """After Django's cleaning has put the posted values on the page, as it would be saved."""
+        """After Django's cleaning has put the posted values on the page, as it would be saved:
+        "now up to date" needs an edited translation or a note saying why not."""
         super().full_clean()
         if not self.is_bound or self.is_deferred_validation:
             return
-        for language in target_languages():
-            self._check_marked_current(language)
-
-    def _check_marked_current(self, language):
-        """ "Now up to date" needs an edited translation or a note saying why not."""
-        field = build_localized_fieldname("translation_current", language)
-        note = build_localized_fieldname("change_summary", language)
-        if not self.cleaned_data.get(field) or (self.cleaned_data.get(note) or "").strip():
-            return
         page = self.instance
-        versions = list(page.versions.select_related("revision")) if page.pk else []
-        record = mark_for(page, language) if page.pk else None
-        if not translation_changed_since(page, language, versions, record):
-            self.add_error(
-                field,
-                _(
-                    "The text in this language has not changed since the version it follows. "
-                    "Update it, or say in this language's change-log note why it needs no change."
-                ),
-            )
+        for language in target_languages():
+            field = build_localized_fieldname("translation_current", language)
+            note = build_localized_fieldname("change_summary", language)
+            if not self.cleaned_data.get(field) or (self.cleaned_data.get(note) or "").strip():
+                continue
+            versions = list(page.versions.select_related("revision")) if page.pk else []
+            record = mark_for(page, language) if page.pk else None
+            if not translation_changed_since(page, language, versions, record):
+                self.add_error(
+                    field,
+                    _(
+                        "The text in this language has not changed since the version it "
+                        "follows. Update it, or say in this language's change-log note why it "
+                        "needs no change."
+                    ),
+                )
 
     def _has_sources(self):
         formset = self.formsets.get("sources")
