@@ -17,8 +17,8 @@ from django_tasks_db.models import DBTaskResult
 
 from catalogue.models import Edition
 from devtools.synthetic_catalogue.words import EN, ES, QUESTION_FORMS
+from guides.forms import ChangeKind
 from guides.models import GuidePage
-from guides.publish_rules import ChangeKind
 from rulings.models import Ruling
 
 MARK = re.compile(r" \(soak edit \d+\)$")

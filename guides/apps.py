@@ -9,4 +9,4 @@ class GuidesConfig(AppConfig):
 
     def ready(self):
         # The publish handlers, and the rule storing translations' statuses.
-        from . import glossary_suggestions, signals, translation_listing  # noqa: F401
+        from . import glossary_suggestions, publishing, translation_listing  # noqa: F401

@@ -1,9 +1,13 @@
-"""Guide forms in the admin: the guide's edit form and "mark the translation up to date"."""
+"""The rules a guide must meet to go live, the guide's edit form that applies them, and the
+form that marks a translation up to date."""
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from modeltranslation.utils import build_localized_fieldname
 
 from catalogue.models import Game
@@ -13,7 +17,51 @@ from core.roles import MARK_TRANSLATION, public_name
 from core.translated_fields import SOURCE_LANGUAGE, target_languages
 
 from .models.history import translation_changed_since
-from .publish_rules import ChangeKind, problems_with
+
+
+class ChangeKind(models.TextChoices):
+    """What an editor says a publish is: it decides the version number and the log line."""
+
+    MINOR = "minor", _("Minor edit: wording, a typo or a link; the rules it states are unchanged")
+    SUBSTANTIVE = "substantive", _("Substantive change: a new version")
+
+
+class PublishRefused(ValidationError):
+    """A guide that may not go live as it stands (no source, no checked date…)."""
+
+
+def publish_problems(page):
+    """What stops `page`, as it would go live, from being published (empty: nothing)."""
+    return problems_with(
+        checked_on=page.checked_on,
+        has_sources=any(source.document_id for source in page.sources.all()),
+        substantive=page.change_kind == ChangeKind.SUBSTANTIVE,
+        note=stored(page, "change_summary"),
+    )
+
+
+def problems_with(*, checked_on, has_sources, substantive, note):
+    problems = []
+    if not checked_on:
+        problems.append(_("give the date the guide was checked against its sources"))
+    if not has_sources:
+        problems.append(_("add at least one source under “Sources and scope”"))
+    if substantive and not note:
+        problems.append(_("say in the change-log note what the new version changes"))
+    return problems
+
+
+def refusal_message(problems):
+    """The message an editor sees when a publish is refused and the draft was kept."""
+    return ngettext(
+        "Your changes were saved as a draft, but not published. To publish, %(problems)s.",
+        "Your changes were saved as a draft, but not published. To publish: %(problems)s.",
+        len(problems),
+    ) % {"problems": "; ".join(str(problem) for problem in problems)}
+
+
+def stored(page, field, language=SOURCE_LANGUAGE):
+    return (getattr(page, build_localized_fieldname(field, language)) or "").strip()
 
 
 class GuidePageForm(TranslatablePageForm):
@@ -52,30 +100,28 @@ class GuidePageForm(TranslatablePageForm):
         return super().save(commit=commit)
 
     def full_clean(self):
-        """After Django's cleaning has put the posted values on the page, as it would be saved."""
+        """After Django's cleaning has put the posted values on the page, as it would be saved:
+        "now up to date" needs an edited translation or a note saying why not."""
         super().full_clean()
         if not self.is_bound or self.is_deferred_validation:
             return
-        for language in target_languages():
-            self._check_marked_current(language)
-
-    def _check_marked_current(self, language):
-        """ "Now up to date" needs an edited translation or a note saying why not."""
-        field = build_localized_fieldname("translation_current", language)
-        note = build_localized_fieldname("change_summary", language)
-        if not self.cleaned_data.get(field) or (self.cleaned_data.get(note) or "").strip():
-            return
         page = self.instance
-        versions = list(page.versions.select_related("revision")) if page.pk else []
-        record = mark_for(page, language) if page.pk else None
-        if not translation_changed_since(page, language, versions, record):
-            self.add_error(
-                field,
-                _(
-                    "The text in this language has not changed since the version it follows. "
-                    "Update it, or say in this language's change-log note why it needs no change."
-                ),
-            )
+        for language in target_languages():
+            field = build_localized_fieldname("translation_current", language)
+            note = build_localized_fieldname("change_summary", language)
+            if not self.cleaned_data.get(field) or (self.cleaned_data.get(note) or "").strip():
+                continue
+            versions = list(page.versions.select_related("revision")) if page.pk else []
+            record = mark_for(page, language) if page.pk else None
+            if not translation_changed_since(page, language, versions, record):
+                self.add_error(
+                    field,
+                    _(
+                        "The text in this language has not changed since the version it "
+                        "follows. Update it, or say in this language's change-log note why it "
+                        "needs no change."
+                    ),
+                )
 
     def _has_sources(self):
         formset = self.formsets.get("sources")

@@ -25,15 +25,12 @@ def guide_pairs(game_id, language):
         for game_page in GamePage.objects.filter(game_id=game_id)
         for page in GuidePage.objects.live().descendant_of(game_page)
     ]
+    codes = (SOURCE_LANGUAGE, language)
     for page in guides:
         for name in ("title", "intro", "rules_scope"):
-            pairs.append(
-                (getattr(page, f"{name}_{SOURCE_LANGUAGE}"), getattr(page, f"{name}_{language}"))
-            )
-        for original, block in aligned_blocks(
-            list(getattr(page, f"body_{SOURCE_LANGUAGE}") or []),
-            list(getattr(page, f"body_{language}") or []),
-        ):
+            pairs.append(tuple(getattr(page, f"{name}_{code}") for code in codes))
+        bodies = (list(getattr(page, f"body_{code}") or []) for code in codes)
+        for original, block in aligned_blocks(*bodies):
             left = original.block.get_searchable_content(original.value)
             right = block.block.get_searchable_content(block.value)
             if len(left) == len(right):

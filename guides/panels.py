@@ -4,7 +4,6 @@ from collections import namedtuple
 
 from django.contrib.contenttypes.models import ContentType
 from django.utils.functional import cached_property
-from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import Panel
 from wagtail.models import Page, TaskState, WorkflowState
 
@@ -12,9 +11,9 @@ from core.freshness import TranslationStatus, mark_for
 from core.translated_fields import target_languages
 from rulings.translation_admin import language_name
 
+from .blocks import suggestions
 from .comparison import english_changes, render_changes
 from .models.history import followed_text, translation_state
-from .related import suggestions
 
 ReviewComment = namedtuple("ReviewComment", "text by at")
 
@@ -48,18 +47,6 @@ def changes_requested(pages):
 class RelatedRulingSuggestionsPanel(Panel):
     """For each section of the saved guide, the game's rulings most like its text."""
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("Suggested related rulings"))
-        kwargs.setdefault(
-            "help_text",
-            _(
-                "Rulings of this game whose question is most like each section's text. Add "
-                "the ones that belong with a “Related rulings” block in the section; save to "
-                "see the suggestions for what you have written since."
-            ),
-        )
-        super().__init__(**kwargs)
-
     class BoundPanel(Panel.BoundPanel):
         template_name = "guides/admin/related_suggestions_panel.html"
 
@@ -74,10 +61,6 @@ class RelatedRulingSuggestionsPanel(Panel):
 class TranslationChangesPanel(Panel):
     """For translators: what changed in the English since the version each translation
     follows, and a reviewer's requested changes; shown only when there are some."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("heading", _("For translators"))
-        super().__init__(**kwargs)
 
     class BoundPanel(Panel.BoundPanel):
         template_name = "guides/admin/translation_changes_panel.html"

@@ -1,16 +1,22 @@
-"""The public trace of a guide's publish, in one place so that every way of publishing leaves it."""
+"""The public trace of a guide's publish, in one place so that every way of publishing leaves
+it, and which cached pages a change to a guide makes stale."""
 
 from django.db import transaction
+from django.dispatch import receiver
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
+from wagtail.signals import page_published
 
+from core.cache_tags import LISTS, SITE, game_guides
 from core.freshness import mark_up_to_date
+from core.page_cache_events import of_records_of_game, tags_for, watch
 from core.translated_fields import SOURCE_LANGUAGE, language_snapshot, target_languages
 
-from .models import GuideChange, GuidePage, GuideVersion
-from .publish_rules import ChangeKind, stored
+from .blocks import record_mentions
+from .forms import ChangeKind, stored
+from .models import GamePage, GuideChange, GuideCorrection, GuidePage, GuideSource, GuideVersion
 
 TRANSLATION_MARKED = "guides.translation_up_to_date"
 
@@ -43,7 +49,7 @@ def record_publish(page, revision):
     translation only is a line in that language's log. The editor's choices are then reset."""
     languages = target_languages()
     notes = {code: stored(page, "change_summary", code) for code in [SOURCE_LANGUAGE, *languages]}
-    marked = [code for code in languages if page_marks_current(page, code)]
+    marked = [code for code in languages if getattr(page, f"translation_current_{code}")]
     with transaction.atomic():
         current = page.versions.select_for_update().order_by("-number").first()
         last_published = current.revision if current else None
@@ -130,38 +136,32 @@ def submit_mark_for_review(page, language, user, note):
     return revision
 
 
-def drafts_since(page, last_published):
-    """The page's revisions since `last_published`, oldest first, with their authors."""
-    since = page.revisions.order_by("created_at", "pk").select_related("user")
+def first_author(page, last_published, revision, differs):
+    """The author of the first draft since `last_published` for which `differs(draft)`, not
+    the editor whose approval published it (none: the publishing revision's)."""
+    drafts = page.revisions.order_by("created_at", "pk").select_related("user")
     if last_published is not None:
-        since = since.filter(created_at__gt=last_published.created_at)
-    return since.only("content", "user", "created_at")
+        drafts = drafts.filter(created_at__gt=last_published.created_at)
+    found = (d.user for d in drafts.only("content", "user", "created_at") if differs(d))
+    return next(found, revision.user)
 
 
 def who_marked(page, language, last_published, revision):
-    """The author of the first draft since the last publish carrying the mark, not the
-    editor whose approval published it."""
+    """Who first ticked "now up to date" in `language` since the last publish."""
     field = build_localized_fieldname("translation_current", language)
-    for draft in drafts_since(page, last_published):
-        if draft.content.get(field):
-            return draft.user
-    return revision.user
+    return first_author(page, last_published, revision, lambda draft: draft.content.get(field))
 
 
 def translated_by(page, language, last_published, revision):
-    """The author of the first draft since the last publish whose `language` text differs
-    from the published one, not the editor whose approval published it."""
+    """Who first changed the `language` text since the last publish."""
     if last_published is None:
         return revision.user
-    published = language_snapshot(page.with_content_json(last_published.content), language)
-    for draft in drafts_since(page, last_published):
-        if language_snapshot(page.with_content_json(draft.content), language) != published:
-            return draft.user
-    return revision.user
 
+    def snapshot(content):
+        return language_snapshot(page.with_content_json(content), language)
 
-def page_marks_current(page, language):
-    return bool(getattr(page, build_localized_fieldname("translation_current", language)))
+    published = snapshot(last_published.content)
+    return first_author(page, last_published, revision, lambda d: snapshot(d.content) != published)
 
 
 def fill_in(notes, defaults):
@@ -197,3 +197,38 @@ def reset_publish_fields(page, revision):
     revision.save(update_fields=["content"])
     for name, value in cleared.items():
         setattr(page, name, value)
+
+
+watch("guides")
+
+
+def game_of_page(page):
+    """The game a page belongs to (a game page's, or a guide's parent's), or None."""
+    if hasattr(page, "game_id"):
+        return page.game_id
+    if page.pk is None or page.depth is None:
+        return None
+    return GamePage.objects.parent_of(page).values_list("game_id", flat=True).first()
+
+
+@tags_for(GamePage)
+def of_game_page(page):
+    return of_records_of_game(game_of_page(page))
+
+
+@tags_for(GuidePage)
+def of_guide_page(page):
+    game_id = game_of_page(page)
+    return {game_guides(game_id), LISTS} if game_id else {SITE}
+
+
+@tags_for(GuideVersion, GuideChange, GuideSource, GuideCorrection)
+def of_guide_record(record):
+    guide = GuidePage.objects.filter(pk=record.page_id).first()
+    return of_guide_page(guide) if guide is not None else {SITE}
+
+
+@receiver(page_published, sender=GuidePage)
+def record_guide_publish(sender, instance, revision, **kwargs):
+    record_publish(instance, revision)
+    record_mentions(instance)

@@ -15,7 +15,8 @@ from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.models import Page
 
 from catalogue.glossary import everyday_terms, game_terms, inconsistent_renderings
-from core import cache_tags
+from core.cache_tags import game as game_tag
+from core.cache_tags import game_guides
 from core.freshness import STATUS_ORDER, TranslationStatus, mark_for, status_counts
 from core.page_cache import remembered
 from core.roles import MARK_TRANSLATION
@@ -47,34 +48,14 @@ def can_mark_up_to_date(user, page):
     return user.has_perm(MARK_TRANSLATION) and page.permissions_for_user(user).can_edit()
 
 
-def once_per_request(request, key, compute):
-    """`compute()`, remembered on `request`: two home-page panels read the same figures."""
-    if request is None:
-        return compute()
-    memo = request.__dict__.setdefault("rulesage_once_per_request", {})
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
-
-
 def glossary_warnings(page, language):
     """The glossary terms the guide's English uses and its `language` text renders otherwise,
-    but for the game's everyday words (`catalogue.glossary.everyday_terms`)."""
-    english = getattr(page, "search_text_en", "")
-    translated = getattr(page, f"search_text_{language}", "")
+    but for the game's everyday words (`catalogue.glossary.everyday_terms`), read over its
+    published guides' lines and remembered until its glossary or guides change."""
     game_id = getattr(page, "game_id", None)
     terms = game_terms(game_id, language)
-    if terms:
-        everyday = game_everyday_terms(game_id, terms, language)
-        terms = [term for term in terms if term.english not in everyday]
-    return inconsistent_renderings(english, translated, terms, language)
 
-
-def game_everyday_terms(game_id, terms, language):
-    """The glossary's everyday words for one game, read over its published guides' lines and
-    remembered until its glossary or guides change."""
-
-    def compute():
+    def everyday():
         english, translated = [], []
         game_page = GamePage.objects.filter(game_id=game_id).first()
         if game_page is not None:
@@ -84,11 +65,12 @@ def game_everyday_terms(game_id, terms, language):
                 translated += text.splitlines()
         return everyday_terms(terms, english, translated, language)
 
-    return remembered(
-        f"everyday:{game_id}:{language}",
-        compute,
-        [cache_tags.game(game_id), cache_tags.game_guides(game_id)],
-    )
+    if terms:
+        key, tags = f"everyday:{game_id}:{language}", [game_tag(game_id), game_guides(game_id)]
+        common = remembered(key, everyday, tags)
+        terms = [term for term in terms if term.english not in common]
+    english, translated = (getattr(page, f"search_text_{code}", "") for code in ("en", language))
+    return inconsistent_renderings(english, translated, terms, language)
 
 
 def other_pages(request, language):
@@ -126,17 +108,14 @@ class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMix
         context = super().get_context_data(**kwargs)
         languages = target_languages()
         language = self.request.GET.get("language")
-        if language not in languages:
-            language = languages[0]
+        language = language if language in languages else languages[0]
         status = self.request.GET.get("status")
-        if status not in TranslationStatus.values:
-            status = ""
+        status = status if status in TranslationStatus.values else ""
         # Counted and paged by the database over the stored statuses; full states of the
         # rows shown only.
         counts = status_counts(GuidePage, language)
-        guides = paged(
-            self.request, listed_guides(language, status).values_list("pk", flat=True), "p"
-        )
+        pks = listed_guides(language, status).values_list("pk", flat=True)
+        guides = paged(self.request, pks, "p")
         rows = guide_states(language, pks=list(guides["page"]))
         comments = changes_requested([state.page for state, _game in rows])
         ruling_counts = status_counts(Ruling, language)
@@ -196,11 +175,8 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
     header_icon = "globe"
 
     def dispatch(self, request, page_id, language):
-        self.page = get_object_or_404(GuidePage, pk=page_id)
-        if language not in target_languages():
-            raise PermissionDenied
-        self.language = language
-        if not can_mark_up_to_date(request.user, self.page):
+        self.page, self.language = get_object_or_404(GuidePage, pk=page_id), language
+        if language not in target_languages() or not can_mark_up_to_date(request.user, self.page):
             raise PermissionDenied
         self.versions = list(self.page.versions.select_related("revision"))
         if not self.versions:

@@ -1,6 +1,5 @@
 """Admin wiring for translators: dashboard, menu item, page action, history and permissions."""
 
-from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.shortcuts import redirect
 from django.urls import path, reverse
@@ -10,21 +9,17 @@ from wagtail import hooks
 from wagtail.admin import messages
 from wagtail.admin.action_menu import ActionMenuItem
 from wagtail.admin.menu import MenuItem
-from wagtail.admin.ui.components import Component
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
-from core.freshness import TranslationStatus, refresh_statuses
+from core.freshness import refresh_statuses
 from core.roles import MARK_TRANSLATION, edits_translations_only
 from core.translated_fields import target_languages
-from rulings.models import Ruling
-from rulings.models.ruling_status import superseding_cards
 from rulings.translation_admin import language_name
 
-from .admin_listings import GuideListingViewSet, recheck_url
-from .editor_figures import EditorFiguresPanel, due_guides, translation_counts
+from .admin_desk import EditorFiguresPanel, GuideListingViewSet, RecheckPanel, TranslationsPanel
+from .forms import publish_problems, refusal_message
 from .models import GuidePage
-from .publish_rules import publish_problems, refusal_message
 from .publishing import TRANSLATION_MARKED
 from .views import (
     VIEW_PERMISSION,
@@ -97,46 +92,6 @@ def register_translations_menu_item():
     return TranslationsMenuItem(
         _("Translations"), reverse("guides_translations"), icon_name="globe", order=250
     )
-
-
-class TranslationsPanel(Component):
-    """How many translations wait for translators."""
-
-    name = "translations"
-    template_name = "guides/admin/translations_panel.html"
-    order = 150
-
-    def get_context_data(self, parent_context):
-        language = target_languages()[0]
-        counts = translation_counts(language, parent_context.get("request"))
-        return {
-            "language_name": language_name(language),
-            "behind": counts[TranslationStatus.BEHIND],
-            "missing": counts[TranslationStatus.MISSING],
-            "dashboard_url": reverse("guides_translations"),
-        }
-
-
-class RecheckPanel(Component):
-    """Guides due a re-check, and rulings citing a passage an errata card supersedes."""
-
-    name = "recheck_due"
-    order = 50
-    template_name = "guides/admin/recheck_panel.html"
-
-    def get_context_data(self, parent_context=None):
-        rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
-        cards = superseding_cards(rulings)
-        for ruling in rulings:
-            ruling.superseding_cards = cards.get(ruling.pk, [])
-        due, guides = due_guides((parent_context or {}).get("request"))
-        return {
-            "guides": guides,
-            "guides_more": due - len(guides),
-            "rulings": rulings,
-            "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
-            "guides_url": recheck_url(),
-        }
 
 
 @hooks.register("register_admin_viewset")

@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy as _
 
 from catalogue.models import ErrataCard
 from core.cache_tags import of_game, shows
-from guides.expansions import live_page
 from guides.models import GuideChange, GuideCorrection, GuidePage, GuideVersion
+from guides.models.games import live_page
 from rulings.models import Ruling
 from rulings.rendering import render_answer
 

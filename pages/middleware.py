@@ -11,7 +11,7 @@ from django.utils.text import format_lazy
 
 from catalogue.models import Game
 from core.page_cache import respelled
-from guides.expansions import live_page
+from guides.models.games import live_page
 
 from .urls import GAMES
 

@@ -26,7 +26,7 @@ from core.page_cache import remembered
 from core.pages import page_url_in, public
 from core.pagination import accept_page
 from guides.models import GamePage, GuideVersion
-from guides.setup_facts import player_counts
+from guides.setup_figures import player_counts
 from rulings.models import Ruling
 
 from .corrections import latest_corrections

@@ -7,7 +7,7 @@ from wagtail import urls as wagtail_urls
 from wagtail.admin import urls as wagtailadmin_urls
 
 from catalogue.urls import reader_pages
-from guides.checklist import service_worker
+from guides.setup_figures import service_worker
 from pages import routing
 from pages.sitemaps import sitemap_index, sitemap_section
 from pages.urls import RULINGS

@@ -10,6 +10,7 @@ from wagtail.models import Page, Revision, Site
 
 from catalogue.models import Document, Edition, Game, GlossaryTerm, SetupFigure
 from core.models import TranslationMark
+from guides.forms import ChangeKind
 from guides.models import (
     GamePage,
     GamesIndexPage,
@@ -19,7 +20,6 @@ from guides.models import (
     GuideSource,
     GuideVersion,
 )
-from guides.publish_rules import ChangeKind
 from pages.models import HomePage, SiteSettings, StandardPage
 from rulings.models import Ruling
 

@@ -20,11 +20,9 @@ from core.page_cache import accept
 from core.pages import EditorialPage
 from core.pagination import page_of, remembered_query
 from core.translated_fields import SOURCE_LANGUAGE
-from rulings.models import public_rulings
+from rulings.models import Ruling, public_rulings
 
-from ..checklist import setup_checklist
-from ..expansions import expansions_with_rulings, live_page
-from ..setup_facts import player_counts
+from ..setup_figures import player_counts, setup_checklist
 
 # Words in addresses, translated like any other word a reader sees (rulesage/urls.py).
 FEED = pgettext_lazy("URL path segment", "feed")
@@ -32,6 +30,25 @@ SETUP = pgettext_lazy("URL path segment", "setup")
 GAMES_PER_PAGE = 50
 # What is looked up is cut here (the longest game name is far shorter).
 TYPED_LIMIT = 100
+# Rulings shown under each expansion on its base game's page; the count says how many more.
+RULINGS_SHOWN = 5
+
+
+def expansions_with_rulings(game):
+    """The expansions of `game`, each with the newest `rulings` citing its books and their
+    count, in the order of the names the reader sees (a translated name, or the English)."""
+    expansions = sorted(game.expansions.select_related("page"), key=lambda e: e.name.casefold())
+    for expansion in expansions:
+        citing = Ruling.objects.citing_books_of(expansion).select_related("edition")
+        expansion.rulings_count = citing.count()
+        expansion.rulings = list(citing.order_by("-changed_for_readers_at", "-pk")[:RULINGS_SHOWN])
+    return expansions
+
+
+def live_page(game):
+    """The game's page when readers can open it, else None."""
+    page = getattr(game, "page", None)
+    return page if page is not None and page.live else None
 
 
 def shown_title(language=None):

@@ -24,11 +24,9 @@ from core.pages import EditorialPage, page_url_in
 from core.panels import RowsPanel
 from core.text_search import search_vector_field, search_vector_index, site_languages
 
-from ..blocks import GuideStreamBlock
-from ..forms import GuidePageForm
+from ..blocks import GuideStreamBlock, public_rulings
+from ..forms import ChangeKind, GuidePageForm, PublishRefused, publish_problems
 from ..panels import RelatedRulingSuggestionsPanel, TranslationChangesPanel
-from ..publish_rules import ChangeKind, PublishRefused, publish_problems
-from ..related import public_rulings
 from .games import GamePage
 from .history import translation_state
 from .recheck import GuidePageQuerySet, errata_notices, errata_since_check
@@ -126,11 +124,19 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
     ]
 
     base_form_class = GuidePageForm
-    content_panels = [TranslationChangesPanel(), *Page.content_panels] + [
+    content_panels = [TranslationChangesPanel(heading=_("For translators")), *Page.content_panels]
+    content_panels += [
         FieldPanel("kind"),
         FieldPanel("intro"),
         FieldPanel("body"),
-        RelatedRulingSuggestionsPanel(),
+        RelatedRulingSuggestionsPanel(
+            heading=_("Suggested related rulings"),
+            help_text=_(
+                "Rulings of this game whose question is most like each section's text. Add "
+                "the ones that belong with a “Related rulings” block in the section; save to "
+                "see the suggestions for what you have written since."
+            ),
+        ),
         MultiFieldPanel(
             [
                 RowsPanel("sources", label=_("Source"), min_num=0),

@@ -5,16 +5,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import (
-    BooleanField,
-    Exists,
-    ExpressionWrapper,
-    F,
-    OuterRef,
-    Q,
-    Subquery,
-    Value,
-)
+from django.db.models import Exists, F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Length, Substr
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -62,8 +53,8 @@ class GuidePageQuerySet(PageQuerySet):
         return (
             self.live()
             .annotate(
-                never_checked=ExpressionWrapper(Q(checked_on__isnull=True), BooleanField()),
-                checked_long_ago=ExpressionWrapper(Q(checked_on__lt=cutoff), BooleanField()),
+                never_checked=Q(checked_on__isnull=True),
+                checked_long_ago=Q(checked_on__lt=cutoff),
                 errata_since_check=Exists(
                     errata_since_check(OuterRef("pk"), OuterRef("checked_on"))
                 ),
@@ -75,15 +66,12 @@ class GuidePageQuerySet(PageQuerySet):
         )
 
 
+# Where a mention's ruling cites, directly and through the cited passage.
+_PLACE = ["page", "heading_path"]
 _CITED = [
     "anchor",
-    "ruling__citations__passage_id",
-    "ruling__citations__document_id",
-    "ruling__citations__page",
-    "ruling__citations__heading_path",
-    "ruling__citations__passage__document_id",
-    "ruling__citations__passage__page",
-    "ruling__citations__passage__heading_path",
+    *(f"ruling__citations__{name}" for name in ["passage_id", "document_id", *_PLACE]),
+    *(f"ruling__citations__passage__{name}" for name in ["document_id", *_PLACE]),
 ]
 
 

@@ -15,7 +15,7 @@ from core.cache_tags import game as game_tag
 from core.page_cache import READ_PARAMETERS, accepted, remembered
 from core.pages import page_url_in
 from core.structured_data import plain_text
-from guides.expansions import live_page
+from guides.models.games import live_page
 from rulings.markers import MARKER_RE
 
 from ..navigation import main_links

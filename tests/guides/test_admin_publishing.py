@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from wagtail.test.utils.form_data import inline_formset, nested_form_data, rich_text, streamfield
 
+from guides.forms import PublishRefused
 from guides.models import GuidePage
-from guides.publish_rules import PublishRefused
 from tests.guides.factories import GuidePageFactory, give_setup_figures, publish
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from wagtail.users.models import UserProfile
 
-from guides.editor_figures import count_outcomes, editor_figures, monthly_outcomes, months_back
+from guides.admin_desk import count_outcomes, editor_figures, monthly_outcomes, months_back
 from rulings.models import ReaderQuestion, Ruling
 from tests.rulings.fixtures import import_export
 

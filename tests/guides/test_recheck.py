@@ -106,7 +106,7 @@ def test_the_panel_lists_the_first_guides_due_and_counts_the_rest(
     admin_client, guide, game_page, rulebook, settings, monkeypatch
 ):
     """A catalogue can have thousands of guides due: the home page names a few."""
-    monkeypatch.setattr("guides.editor_figures.RECHECK_LISTED", 3)
+    monkeypatch.setattr("guides.admin_desk.RECHECK_LISTED", 3)
     settings.RULESAGE_RECHECK_AFTER_DAYS = 0
     for n in range(4):
         extra = GuidePageFactory(

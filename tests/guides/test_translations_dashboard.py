@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from core.models import TranslationMark
-from guides.editor_figures import translation_counts
+from guides.admin_desk import translation_counts
 from guides.models import GuidePage
 from guides.views import guide_states
 from tests.conftest import kept_for_the_module

@@ -1,16 +1,24 @@
-"""The editors' home-page figures: database aggregates, linked to the lists they count."""
+"""The editors' and translators' desk in the admin: the home-page panels, their figures (database
+aggregates, linked to the lists they count), and every guide in one listing, which narrows to
+those due a re-check."""
 
 import datetime
 from collections import namedtuple
 from dataclasses import dataclass
 
+import django_filters
+from django.conf import settings
 from django.db.models import Count, Min
 from django.db.models.functions import TruncMonth
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
 from wagtail.admin.ui.components import Component
+from wagtail.admin.ui.tables import DateColumn
 from wagtail.admin.utils import set_query_params
+from wagtail.admin.views.pages.listing import IndexView, PageFilterSet
+from wagtail.admin.viewsets.pages import PageListingViewSet
 
 from core.cache_tags import LISTS
 from core.freshness import TranslationStatus, status_counts
@@ -18,16 +26,16 @@ from core.page_cache import remembered
 from core.translated_fields import target_languages
 from rulings.flags import ANY_FLAG, FLAG_LABELS, SUPERSEDED_PASSAGE
 from rulings.models import DATED_AT, ReaderQuestion, Ruling, carries_flag
+from rulings.models.ruling_status import superseding_cards
 from rulings.translation_admin import language_name
 
-from .admin_listings import recheck_url
 from .models import GuidePage
-from .views import once_per_request
 
 MONTHS = 12
 REVIEW_QUEUE = "wagtailsnippets_rulings_ruling:review_queue"
 # The chart's SVG units: bars, month labels below them, a margin for wide labels.
 BAR_WIDTH, GAP, HEIGHT, LABELS, MARGIN = 10, 8, 120, 26, 6
+DUE = "due"
 
 
 @dataclass
@@ -39,6 +47,16 @@ class Month:
     @property
     def label(self):
         return date_format(self.start, "YEAR_MONTH_FORMAT")
+
+
+def once_per_request(request, key, compute):
+    """`compute()`, remembered on `request`: two home-page panels read the same figures."""
+    if request is None:
+        return compute()
+    memo = request.__dict__.setdefault("rulesage_once_per_request", {})
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
 
 
 def months_back(today, count):
@@ -79,38 +97,19 @@ def count_outcomes(today, site_zone):
 def chart(months):
     """Each month's answered and abstained bars, scaled to the tallest, and its label."""
     tallest = max([1, *(max(m.answered, m.abstained) for m in months)])
-    bars, labels = [], []
+    bars, labels, step = [], [], 2 * BAR_WIDTH + GAP
     for index, month in enumerate(months):
-        x = index * (2 * BAR_WIDTH + GAP)
+        year = month.start.year if index == 0 or month.start.month == 1 else ""
         labels.append(
-            {
-                "x": x + BAR_WIDTH,
-                "month": date_format(month.start, "M"),
-                "year": month.start.year if index == 0 or month.start.month == 1 else "",
-            }
+            dict(x=index * step + BAR_WIDTH, month=date_format(month.start, "M"), year=year)
         )
         for offset, kind in enumerate(("answered", "abstained")):
             value = getattr(month, kind)
             height = round(HEIGHT * value / tallest)
-            bars.append(
-                {
-                    "x": x + offset * BAR_WIDTH,
-                    "y": HEIGHT - height,
-                    "height": height,
-                    "kind": kind,
-                    "value": value,
-                    "label": month.label,
-                }
-            )
-    return {
-        "bars": bars,
-        "labels": labels,
-        "bar_width": BAR_WIDTH,
-        "left": -MARGIN,
-        "width": len(months) * (2 * BAR_WIDTH + GAP) + 2 * MARGIN,
-        "height": HEIGHT,
-        "full_height": HEIGHT + LABELS,
-    }
+            x, y = index * step + offset * BAR_WIDTH, HEIGHT - height
+            bars.append(dict(x=x, y=y, height=height, kind=kind, value=value, label=month.label))
+    sizes = dict(bar_width=BAR_WIDTH, left=-MARGIN, height=HEIGHT, full_height=HEIGHT + LABELS)
+    return dict(bars=bars, labels=labels, width=len(months) * step + 2 * MARGIN, **sizes)
 
 
 def queue_url(flag):
@@ -157,11 +156,8 @@ def due_guides(request=None):
 
 def translation_counts(language, request=None):
     """Published guides' `language` translations by status, read once a request."""
-    return once_per_request(
-        request,
-        f"translation_counts_{language}",
-        lambda: status_counts(GuidePage, language),
-    )
+    key = f"translation_counts_{language}"
+    return once_per_request(request, key, lambda: status_counts(GuidePage, language))
 
 
 def editor_figures(today=None, request=None):
@@ -197,6 +193,39 @@ def editor_figures(today=None, request=None):
     }
 
 
+def recheck_url():
+    """The guides listing narrowed to the guides due a re-check."""
+    return set_query_params(reverse("guides:index"), {"recheck": DUE})
+
+
+class GuideFilterSet(PageFilterSet):
+    recheck = django_filters.ChoiceFilter(
+        label=_("Re-check"),
+        choices=[(DUE, _("Due a re-check"))],
+        empty_label=_("Any"),
+        method="filter_recheck",
+    )
+
+    class Meta:
+        model = GuidePage
+        fields = []
+
+    def filter_recheck(self, guides, name, value):
+        due = GuidePage.objects.due_for_recheck().order_by().values("pk")
+        return guides.filter(pk__in=due)
+
+
+class GuideListingViewSet(PageListingViewSet):
+    model = GuidePage
+    name = "guides"
+    icon = "doc-full"
+    filterset_class = GuideFilterSet
+    columns = [
+        *IndexView.base_columns,
+        DateColumn("checked_on", label=_("Checked on"), sort_key="checked_on", width="12%"),
+    ]
+
+
 class EditorFiguresPanel(Component):
     """The figures above, for those who edit rulings."""
 
@@ -206,3 +235,43 @@ class EditorFiguresPanel(Component):
 
     def get_context_data(self, parent_context=None):
         return editor_figures(request=(parent_context or {}).get("request"))
+
+
+class RecheckPanel(Component):
+    """Guides due a re-check, and rulings citing a passage an errata card supersedes."""
+
+    name = "recheck_due"
+    order = 50
+    template_name = "guides/admin/recheck_panel.html"
+
+    def get_context_data(self, parent_context=None):
+        rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
+        cards = superseding_cards(rulings)
+        for ruling in rulings:
+            ruling.superseding_cards = cards.get(ruling.pk, [])
+        due, guides = due_guides((parent_context or {}).get("request"))
+        return {
+            "guides": guides,
+            "guides_more": due - len(guides),
+            "rulings": rulings,
+            "after_days": settings.RULESAGE_RECHECK_AFTER_DAYS,
+            "guides_url": recheck_url(),
+        }
+
+
+class TranslationsPanel(Component):
+    """How many translations wait for translators."""
+
+    name = "translations"
+    template_name = "guides/admin/translations_panel.html"
+    order = 150
+
+    def get_context_data(self, parent_context):
+        language = target_languages()[0]
+        counts = translation_counts(language, parent_context.get("request"))
+        return {
+            "language_name": language_name(language),
+            "behind": counts[TranslationStatus.BEHIND],
+            "missing": counts[TranslationStatus.MISSING],
+            "dashboard_url": reverse("guides_translations"),
+        }
