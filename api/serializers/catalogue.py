@@ -51,7 +51,7 @@ class SetupFigureSerializer(serializers.ModelSerializer):
 class GameSerializer(ReaderSerializer):
     url = serializers.SerializerMethodField(help_text="The game's page; null while it has none.")
     expansion_of = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
-    editions = EditionBriefSerializer(many=True, read_only=True)
+    editions = EditionBriefSerializer(many=True, read_only=True, source="listed_editions")
 
     class Meta:
         model = Game
@@ -88,7 +88,7 @@ class DocumentSerializer(ReaderSerializer):
 class EditionSerializer(EditionBriefSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     errata_url = serializers.SerializerMethodField(help_text="The edition's errata registry.")
-    documents = DocumentSerializer(many=True, read_only=True)
+    documents = DocumentSerializer(many=True, read_only=True, source="listed_documents")
 
     class Meta(EditionBriefSerializer.Meta):
         fields = [*EditionBriefSerializer.Meta.fields, "game", "errata_checked_on", "errata_url"]

@@ -28,7 +28,7 @@ class GameViewSet(ReaderViewSet):
     lookup_value_regex = "[-a-zA-Z0-9_]+"
     ordering = "slug"
     queryset = Game.objects.select_related("page", "expansion_of").prefetch_related(
-        Prefetch("editions", queryset=Edition.objects.order_by("code"))
+        Prefetch("editions", queryset=Edition.objects.order_by("code"), to_attr="listed_editions")
     )
 
     def get_object(self):
@@ -59,7 +59,7 @@ class EditionViewSet(ReaderViewSet):
     lookup_value_regex = "[-a-zA-Z0-9_]+"
     filters = (("game", "game__slug"),)
     queryset = Edition.objects.select_related("game").prefetch_related(
-        Prefetch("documents", queryset=Document.objects.order_by("pk"))
+        Prefetch("documents", queryset=Document.objects.order_by("pk"), to_attr="listed_documents")
     )
 
     def get_queryset(self):

@@ -48,7 +48,11 @@ class GuideViewSet(ReaderViewSet):
     def get_queryset(self):
         guides = public(GuidePage.objects.live()).defer(*NOT_SHOWN)
         guides = guides.prefetch_related(
-            Prefetch("versions", queryset=GuideVersion.objects.order_by("-number"))
+            Prefetch(
+                "versions",
+                queryset=GuideVersion.objects.order_by("-number"),
+                to_attr="listed_versions",
+            )
         )
         if self.action == "list":
             guides = guides.defer(*NOT_LISTED)
