@@ -31,11 +31,23 @@ class CitationSerializer(ReaderSerializer):
     @extend_schema_field(CitedDocumentSerializer)
     def get_document(self, citation):
         document = citation["document"]
+        if document is None:
+            title = Citation.title_of(None, citation["document_title"])
+            return {"id": None, "title": title, "url": None}
         return {
-            "id": document.pk if document else None,
-            "title": Citation.title_of(document, citation["document_title"]),
-            "url": self.addresses.document(document) if document else None,
+            "id": document.pk,
+            "title": self.title(document),
+            "url": self.addresses.document(document),
         }
+
+    def title(self, document):
+        """A cited document's title, asked once a response of each document: the rulings of
+        a list cite the same documents again and again, and each translated field read
+        looks up the active language and its fallbacks."""
+        titles = self.context.setdefault("document titles", {})
+        if document.pk not in titles:
+            titles[document.pk] = Citation.title_of(document, None)
+        return titles[document.pk]
 
     def get_url(self, citation) -> str | None:
         document = citation["document"]
