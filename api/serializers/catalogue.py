@@ -1,5 +1,7 @@
 """Games, editions, their documents (rulebooks, errata sheets, FAQs) and errata cards."""
 
+from functools import cached_property
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -16,10 +18,11 @@ class ReaderSerializer(serializers.ModelSerializer):
     def request(self):
         return self.context.get("request")
 
-    @property
+    @cached_property
     def addresses(self):
         """One response's addresses, shared by its nested serializers (their context is
-        the outermost one's)."""
+        the outermost one's); kept by each, as a citation's asks them twice and reaching
+        the context walks up to the outermost serializer."""
         context = self.context
         if "addresses" not in context:
             context["addresses"] = Addresses(self.request)
