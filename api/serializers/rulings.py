@@ -57,6 +57,7 @@ class CitationSerializer(ReaderSerializer):
                 return Passage.url_of(
                     self.addresses.document(document), citation["passage__anchor"]
                 )
+            # Else (a row no save wrote) the passage is read with its own document.
             passage = Passage.objects.select_related("document__edition")
             return self.address(passage.get(pk=citation["passage_id"]).get_absolute_url())
         return self.addresses.document(document) if document else None
