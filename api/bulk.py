@@ -8,6 +8,7 @@ the older ones removed after, so a download under way is never cut by the next b
 
 import gzip
 import tempfile
+from itertools import islice
 
 from django.core.files import File
 from django.core.files.storage import default_storage
@@ -65,16 +66,18 @@ def bulk_files():
 def ruling_lines(language):
     """Each public ruling as one line of JSON, as the API gives it in `language`."""
     from .serializers.rulings import RulingSerializer
-    from .views.rulings import public_rulings
+    from .views.rulings import public_rulings, with_citations
 
     encoder = JSONEncoder(ensure_ascii=False)
     with translation.override(language):
         # One serializer for the whole file: its fields are made once, not once a ruling,
         # and the addresses it has made are kept for the next rulings.
         serializer = RulingSerializer(context={"request": None})
-        for ruling in public_rulings().order_by("pk").iterator(chunk_size=CHUNK):
-            data = serializer.to_representation(ruling)
-            yield (encoder.encode(data) + "\n").encode()
+        rulings = public_rulings().order_by("pk").iterator(chunk_size=CHUNK)
+        while chunk := list(islice(rulings, CHUNK)):
+            for ruling in with_citations(chunk):
+                data = serializer.to_representation(ruling)
+                yield (encoder.encode(data) + "\n").encode()
 
 
 def write_bulk_file(language):

@@ -1,5 +1,7 @@
 """Games, editions, their documents (rulebooks, errata sheets, FAQs) and errata cards."""
 
+from functools import cached_property
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -16,10 +18,11 @@ class ReaderSerializer(serializers.ModelSerializer):
     def request(self):
         return self.context.get("request")
 
-    @property
+    @cached_property
     def addresses(self):
         """One response's addresses, shared by its nested serializers (their context is
-        the outermost one's)."""
+        the outermost one's); kept by each, as a citation's asks them twice and reaching
+        the context walks up to the outermost serializer."""
         context = self.context
         if "addresses" not in context:
             context["addresses"] = Addresses(self.request)
@@ -51,7 +54,7 @@ class SetupFigureSerializer(serializers.ModelSerializer):
 class GameSerializer(ReaderSerializer):
     url = serializers.SerializerMethodField(help_text="The game's page; null while it has none.")
     expansion_of = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
-    editions = EditionBriefSerializer(many=True, read_only=True)
+    editions = EditionBriefSerializer(many=True, read_only=True, source="listed_editions")
 
     class Meta:
         model = Game
@@ -88,7 +91,7 @@ class DocumentSerializer(ReaderSerializer):
 class EditionSerializer(EditionBriefSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     errata_url = serializers.SerializerMethodField(help_text="The edition's errata registry.")
-    documents = DocumentSerializer(many=True, read_only=True)
+    documents = DocumentSerializer(many=True, read_only=True, source="listed_documents")
 
     class Meta(EditionBriefSerializer.Meta):
         fields = [*EditionBriefSerializer.Meta.fields, "game", "errata_checked_on", "errata_url"]

@@ -58,7 +58,7 @@ class GuideSerializer(ReaderSerializer):
         fields = ["id", "title", "kind", "game", "version", "published_at", "checked_on", "url"]
 
     def current(self, guide):
-        versions = list(guide.versions.all())  # prefetched, newest first
+        versions = guide.listed_versions  # prefetched, newest first
         return versions[0] if versions else None
 
     def get_game(self, guide) -> str | None:

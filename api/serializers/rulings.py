@@ -3,6 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from catalogue.models import Passage
 from rulings.models import Citation, Ruling, RulingCorrection
 
 from .catalogue import ReaderSerializer
@@ -16,6 +17,8 @@ class CitedDocumentSerializer(serializers.Serializer):
     url = serializers.URLField(allow_null=True)
 
 
+# A citation read as a row (api.views.rulings.with_citations): its columns, and its document
+# made once a response. (No docstring: the schema would show it as the item's description.)
 class CitationSerializer(ReaderSerializer):
     document = serializers.SerializerMethodField()
     heading = serializers.CharField(source="heading_path")
@@ -27,21 +30,36 @@ class CitationSerializer(ReaderSerializer):
 
     @extend_schema_field(CitedDocumentSerializer)
     def get_document(self, citation):
-        document = citation.document
+        document = citation["document"]
+        if document is None:
+            title = Citation.title_of(None, citation["document_title"])
+            return {"id": None, "title": title, "url": None}
         return {
-            "id": document.pk if document else None,
-            "title": citation.cited_title,
-            "url": self.addresses.document(document) if document else None,
+            "id": document.pk,
+            "title": self.title(document),
+            "url": self.addresses.document(document),
         }
 
+    def title(self, document):
+        """A cited document's title, asked once a response of each document: the rulings of
+        a list cite the same documents again and again, and each translated field read
+        looks up the active language and its fallbacks."""
+        titles = self.context.setdefault("document titles", {})
+        if document.pk not in titles:
+            titles[document.pk] = Citation.title_of(document, None)
+        return titles[document.pk]
+
     def get_url(self, citation) -> str | None:
-        document = citation.document
-        if citation.passage_id:
-            passage = citation.passage
+        document = citation["document"]
+        if citation["passage_id"]:
             # The citation's document is its passage's (Citation.save), already read.
-            if document is not None and passage.document_id == document.pk:
-                return passage.url_on(self.addresses.document(document))
-            return self.address(passage.get_absolute_url())
+            if document is not None and citation["passage__document_id"] == document.pk:
+                return Passage.url_of(
+                    self.addresses.document(document), citation["passage__anchor"]
+                )
+            # Else (a row no save wrote) the passage is read with its own document.
+            passage = Passage.objects.select_related("document__edition")
+            return self.address(passage.get(pk=citation["passage_id"]).get_absolute_url())
         return self.addresses.document(document) if document else None
 
 
@@ -76,8 +94,8 @@ class RulingSerializer(ReaderSerializer):
     changed_for_readers_at = serializers.DateTimeField(
         help_text="Its answer's date or its latest correction's, whichever is later."
     )
-    citations = CitationSerializer(many=True, read_only=True)
-    corrections = CorrectionSerializer(many=True, read_only=True)
+    citations = CitationSerializer(many=True, read_only=True, source="cited")
+    corrections = CorrectionSerializer(many=True, read_only=True, source="listed_corrections")
     url = serializers.SerializerMethodField(help_text="The ruling's page.")
 
     class Meta:

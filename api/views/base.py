@@ -82,7 +82,11 @@ class ReaderAPI:
 
 
 class ReaderViewSet(ReaderAPI, viewsets.ReadOnlyModelViewSet):
-    """A list and its items as readers see them; subclasses give a public queryset."""
+    """A list and its items as readers see them; subclasses give a public queryset.
+
+    Related lists are prefetched into a list on each item (`to_attr`): prefetched into the
+    item's manager, each item gets a queryset of its own to hold them, a copy of the
+    lookup's, and making fifty of them was a good share of a list's time."""
 
     pagination_class = KeysetPagination
     lookup_value_regex = "[0-9]+"

@@ -4,6 +4,7 @@ from django.db.models import Prefetch
 
 from catalogue.models import Document, Edition, ErrataCard, Game
 from core.cache_tags import game, game_errata, of_game, shows
+from core.translated_fields import translation_columns
 
 from ..serializers.catalogue import (
     DocumentSerializer,
@@ -17,6 +18,20 @@ from .examples import examples_of
 GAME = filter_parameter("game", "A game's slug: only what belongs to that game.")
 EDITION = filter_parameter("edition", "An edition's code: only what belongs to that edition.")
 SEARCH_VECTORS = ("search_en", "search_es")
+# What a game shows, and of its page what its address needs: a game page is a Wagtail page
+# of some forty columns, and making fifty of them whole was a good share of the list.
+GAME_SHOWN = (
+    "slug",
+    "name",
+    "publisher",
+    "min_players",
+    "max_players",
+    "expansion_of",
+    "expansion_of__slug",
+    "page__live",
+    "page__path",
+    *translation_columns("page__url_path"),
+)
 
 
 @documented(GameSerializer, [], examples_of("games"))
@@ -27,8 +42,14 @@ class GameViewSet(ReaderViewSet):
     lookup_field = "slug"
     lookup_value_regex = "[-a-zA-Z0-9_]+"
     ordering = "slug"
-    queryset = Game.objects.select_related("page", "expansion_of").prefetch_related(
-        Prefetch("editions", queryset=Edition.objects.order_by("code"))
+    queryset = (
+        Game.objects.select_related("page", "expansion_of")
+        .only(*GAME_SHOWN)
+        .prefetch_related(
+            Prefetch(
+                "editions", queryset=Edition.objects.order_by("code"), to_attr="listed_editions"
+            )
+        )
     )
 
     def get_object(self):
@@ -59,7 +80,7 @@ class EditionViewSet(ReaderViewSet):
     lookup_value_regex = "[-a-zA-Z0-9_]+"
     filters = (("game", "game__slug"),)
     queryset = Edition.objects.select_related("game").prefetch_related(
-        Prefetch("documents", queryset=Document.objects.order_by("pk"))
+        Prefetch("documents", queryset=Document.objects.order_by("pk"), to_attr="listed_documents")
     )
 
     def get_queryset(self):

@@ -4,6 +4,7 @@ from django.db.models import Prefetch
 
 from core.cache_tags import of_game, shows
 from core.pages import public
+from core.translated_fields import translation_columns
 from guides.models import GamePage, GuidePage, GuideSource, GuideVersion
 
 from ..serializers.guides import GuideDetailSerializer, GuideSerializer
@@ -11,8 +12,9 @@ from .base import ReaderViewSet, documented, filter_parameter
 from .examples import examples_of
 
 NOT_SHOWN = ("search_text_en", "search_text_es", "search_en", "search_es")
-# Shown only by a guide alone: a list does not read its sections (each language's stream).
-NOT_LISTED = ("body", "intro", "rules_scope")
+# What a list shows of a guide, and what its address and game need: not its sections (each
+# language's stream), nor the rest of a Wagtail page's forty columns.
+LISTED = ("title", "kind", "checked_on", "live", "path", *translation_columns("url_path"))
 
 
 def with_game_pages(guides, figures=False):
@@ -48,10 +50,14 @@ class GuideViewSet(ReaderViewSet):
     def get_queryset(self):
         guides = public(GuidePage.objects.live()).defer(*NOT_SHOWN)
         guides = guides.prefetch_related(
-            Prefetch("versions", queryset=GuideVersion.objects.order_by("-number"))
+            Prefetch(
+                "versions",
+                queryset=GuideVersion.objects.order_by("-number"),
+                to_attr="listed_versions",
+            )
         )
         if self.action == "list":
-            guides = guides.defer(*NOT_LISTED)
+            guides = guides.only(*LISTED)
         else:
             sources = GuideSource.objects.select_related("document__edition")
             guides = guides.prefetch_related(Prefetch("sources", queryset=sources), "corrections")

@@ -367,8 +367,14 @@ class Passage(Located, index.Indexed, models.Model):
     def url_on(self, document_url):
         """Its address, given its document's (relative or absolute): a list citing many
         passages of one document makes that document's address once."""
+        return self.url_of(document_url, self.anchor)
+
+    @staticmethod
+    def url_of(document_url, anchor):
+        """The address of the passage with `anchor` on the document at `document_url`: for a
+        passage known by its row alone (a list reading its citations as rows)."""
         # The document's page that holds it is found when followed (DocumentView).
-        return f"{document_url}?passage={self.anchor}#{self.anchor}"
+        return f"{document_url}?passage={anchor}#{anchor}"
 
     @property
     def location_language(self):

@@ -43,7 +43,13 @@ class Citation(Located, Orderable):
 
     @property
     def cited_title(self):
-        return self.document.title if self.document_id else self.document_title
+        return self.title_of(self.document if self.document_id else None, self.document_title)
+
+    @staticmethod
+    def title_of(document, document_title):
+        """The title a citation names: its document's, in the reader's language, when the
+        catalogue holds it, else the title as cited (for a citation read as a row)."""
+        return document.title if document is not None else document_title
 
     @property
     def location_language(self):
