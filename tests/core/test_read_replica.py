@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from scripts.fault_proxy import port_outside_ephemeral_range
 from tests.conftest import ensure_root
 from tests.core.test_database_outage import (
     PG_BIN,
@@ -37,7 +38,6 @@ from tests.rulings.fixtures import import_export
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 # The spare ports this test may take: primary, standby, then the web hosts.
-PRIMARY_PORT, STANDBY_PORT, WEB_PORTS = 55432, 55433, (58100, 58101)
 NEW_TITLE = "Retitled while the replica lagged"
 
 
@@ -71,8 +71,9 @@ def committed_site(transactional_db):
 def primary_and_standby(committed_site):
     if not all((PG_BIN / name).exists() for name in ("initdb", "pg_ctl", "pg_basebackup")):
         pytest.skip("PostgreSQL 15's server programs are not installed")
-    primary = OwnPostgres(own_folder("primary"), port=PRIMARY_PORT)
-    standby = Standby(own_folder("standby"), port=STANDBY_PORT)
+    # Ports below the ephemeral range: no outgoing connection of another test can hold one.
+    primary = OwnPostgres(own_folder("primary"), port=port_outside_ephemeral_range())
+    standby = Standby(own_folder("standby"), port=port_outside_ephemeral_range())
     try:
         primary.init()
         primary.start()
@@ -155,11 +156,12 @@ def test_readers_never_get_a_stale_page_stored_and_the_editor_sees_the_change_at
     guide, ruling = committed_site
     path = url_in(guide, "en")
     env = site_env(primary, standby, f"rulesage-replica-test-{uuid.uuid4().hex}")
+    port_a, port_b = port_outside_ephemeral_range(), port_outside_ephemeral_range()
     # Host A lets the replica lag for minutes; host B not at all.
     with (
-        gunicorn_site(tmp_path, port=WEB_PORTS[0], DATABASE_REPLICA_LAG_SECONDS="600", **env)
+        gunicorn_site(tmp_path, port=port_a, DATABASE_REPLICA_LAG_SECONDS="600", **env)
         as (host_a, log_a),
-        gunicorn_site(tmp_path, port=WEB_PORTS[1], DATABASE_REPLICA_LAG_SECONDS="0", **env)
+        gunicorn_site(tmp_path, port=port_b, DATABASE_REPLICA_LAG_SECONDS="0", **env)
         as (host_b, log_b),
     ):  # fmt: skip
         # Kept once the replica has replayed what the primary held when it was first read.

@@ -16,13 +16,12 @@ from django.contrib.auth import get_user_model
 
 from core.models import ContentState
 from rulings.models import Ruling
-from scripts.fault_proxy import FaultProxy
+from scripts.fault_proxy import FaultProxy, port_outside_ephemeral_range
 from tests.core.test_database_outage import gunicorn_site
 from tests.rulesage.task_worker import task_worker, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
-WEB_PORTS, PROXY_PORT = (58102, 58103), 58104
 SITE_NAME = "localhost"  # as the proxy passes the Host header on, whichever host answers
 
 
@@ -71,12 +70,15 @@ def two_hosts(home, ruling, purge_listener, tmp_path):
         "TEST_DATABASE_CHECK_SECONDS": "0.5",
         "FRONTEND_CACHE_PURGE_URL": settings.RULESAGE_PURGE_URL,
     }
+    # Ports below the ephemeral range (the proxy's too): no outgoing connection of another
+    # test can hold one meanwhile.
     with (
-        gunicorn_site(tmp_path, port=WEB_PORTS[0], **env) as (host_a, _log_a),
-        gunicorn_site(tmp_path, port=WEB_PORTS[1], **env) as (host_b, _log_b),
+        gunicorn_site(tmp_path, port=port_outside_ephemeral_range(), **env) as (host_a, _log_a),
+        gunicorn_site(tmp_path, port=port_outside_ephemeral_range(), **env) as (host_b, _log_b),
         task_worker(tmp_path, **env) as worker,
     ):
-        proxy = FaultProxy(WEB_PORTS[0], port=PROXY_PORT, more_ports=WEB_PORTS[1:])
+        ports = [int(host.rsplit(":", 1)[1]) for host in (host_a, host_b)]
+        proxy = FaultProxy(ports[0], more_ports=ports[1:])
         try:
             yield f"http://127.0.0.1:{proxy.port}", host_a, host_b, worker
         finally:
