@@ -26,6 +26,7 @@ recall, which already matches them; the rest is for a translator to accept or re
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from itertools import product
 
 from django.utils.html import strip_tags
 
@@ -103,18 +104,19 @@ def mine(pairs, language):
     aligned = units(pairs)
     english_count, translated_count, together = Counter(), Counter(), Counter()
     written = defaultdict(Counter)
-    seen_in = defaultdict(list)
+    english_in, translated_in = defaultdict(set), defaultdict(set)  # run: its units' numbers
     for number, (english, translated) in enumerate(aligned):
         left = terms(english, "en", MAX_WORDS["en"])
         right = terms(translated, language, MAX_WORDS["other"])
         english_count.update(left.keys())
         translated_count.update(right.keys())
-        for run, words in (*left.items(), *right.items()):
+        together.update(product(left, right))
+        for run, words in left.items():
             written[run][words] += 1
-        for e in left:
-            for t in right:
-                together[e, t] += 1
-                seen_in[e, t].append(number)
+            english_in[run].add(number)
+        for run, words in right.items():
+            written[run][words] += 1
+            translated_in[run].add(number)
     scores = {
         (e, t): 2 * count / (english_count[e] + translated_count[t]) * count / (count + 1)
         for (e, t), count in together.items()
@@ -127,7 +129,10 @@ def mine(pairs, language):
             translation=usual(written[t]),
             score=round(score, 3),
             sources=[
-                list(aligned[n]) for n in sorted(seen_in[e, t], key=lambda n: len(aligned[n][0]))
+                list(aligned[n])
+                for n in sorted(
+                    sorted(english_in[e] & translated_in[t]), key=lambda n: len(aligned[n][0])
+                )
             ][:EXAMPLES],
         )
         for (e, t), score in link(scores)

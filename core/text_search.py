@@ -4,7 +4,7 @@ configuration per language, the same stemming and accent folding in Python, trig
 import operator
 import re
 import unicodedata
-from functools import reduce
+from functools import lru_cache, reduce
 
 import snowballstemmer
 from django.conf import settings
@@ -66,13 +66,20 @@ STOP_WORDS = {
 def word_stems(words, language):
     """Each of `words` accent-folded and stemmed by the Snowball stemmer PostgreSQL uses,
     or "" for a function word: a comparison then reads the same on every database."""
-    config = search_config(language)
-    stop = STOP_WORDS.get((language or "")[:2], frozenset())
-    folded = [fold_accents(word) for word in words]
+    config, stop_language = search_config(language), (language or "")[:2]
+    return [word_stem(word, config, stop_language) for word in words]
+
+
+@lru_cache(maxsize=100_000)
+def word_stem(word, config, stop_language):
+    """Remembered: mining a game's translations stems the same few thousand words over and
+    over, and Snowball's stemmers are plain Python."""
+    folded = fold_accents(word)
+    if folded in STOP_WORDS.get(stop_language, ()):
+        return ""
     if config not in snowballstemmer.algorithms():
-        return ["" if word in stop else word for word in folded]
-    stems = snowballstemmer.stemmer(config).stemWords(folded)
-    return ["" if word in stop else stem for word, stem in zip(folded, stems, strict=True)]
+        return folded
+    return snowballstemmer.stemmer(config).stemWord(folded)
 
 
 def trigrams(text):
