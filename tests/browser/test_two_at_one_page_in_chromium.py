@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from guides.models import GuidePage
-from tests.browser.conftest import BROWSER_TEST, close_and_wait, log_in
+from tests.browser.conftest import BROWSER_TEST, PERSON, close_and_wait, log_in
 from tests.conftest import make_user
 from tests.guides.factories import url_in
 
@@ -87,7 +87,7 @@ def test_the_same_field_changed_by_both_is_named_before_it_is_lost(
     editor, _translator = people
     # The translator's autosave is refused for the conflict (HTTP 400, which the journey
     # counts as a failure): their page is watched by this test alone.
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **PERSON)
     translator = context.new_page()
     log_in(translator, journey.url, "tania")
     open_editor(journey, translator, demo_guide)
