@@ -1,6 +1,7 @@
 """Site-wide pages: the home page and standard pages such as the editorial policy."""
 
 from django.db import models
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.panels import FieldPanel
 from wagtail.contrib.settings.models import BaseSiteSetting, register_setting
@@ -9,6 +10,8 @@ from wagtail.models import Page
 from wagtail.search import index
 
 from core.blocks import BodyStreamBlock
+from core.cache_tags import LISTS
+from core.page_cache import remembered
 from core.pages import EditorialPage
 from guides.models import GamePage, GamesIndexPage
 
@@ -31,14 +34,23 @@ class HomePage(EditorialPage, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
+        # Remembered under `lists`, the tag this page shows (core.cache_tags.shown): every
+        # change to what it lists moves it, so they are as current as the cached page.
+        key = f"home:{self.pk}:{get_language()}"
+        context.update(remembered(key, self.listed, [LISTS]))
+        return context
+
+    def listed(self):
+        """The latest games and corrections, the games' number and their index."""
         game_pages = GamePage.objects.live().descendant_of(self)
         # The latest few of thousands; the games index pages through them all.
         latest = game_pages.select_related("game").order_by("-last_published_at", "-pk")
-        context["game_pages"] = list(latest[: self.GAMES_SHOWN])
-        context["games_count"] = game_pages.count()
-        context["games_index"] = GamesIndexPage.objects.live().child_of(self).first()
-        context["corrections"] = latest_corrections(limit=5)
-        return context
+        return {
+            "game_pages": list(latest[: self.GAMES_SHOWN]),
+            "games_count": game_pages.count(),
+            "games_index": GamesIndexPage.objects.live().child_of(self).first(),
+            "corrections": latest_corrections(limit=5),
+        }
 
 
 class StandardPage(EditorialPage, Page):

@@ -3,6 +3,8 @@
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from guides.models import GuideCorrection
@@ -80,3 +82,23 @@ def test_draft_corrections_are_not_public(client, corrected_guide):
     )
     page.save_revision()  # saved as a draft, not published
     assert "Draft only." not in client.get(reverse("corrections_log")).content.decode()
+
+
+def test_the_home_page_lists_a_correction_published_after_it_was_read(
+    client, corrected_guide, home
+):
+    """Its lists are remembered until a change moves them, as the cached page is."""
+    client.get(home.url)
+    with CaptureQueriesContext(connection) as read:
+        assert "Fourteen cards remain" in client.get(home.url).content.decode()
+    assert len(read) <= 2, "the site and the page: the lists come from memory"
+    page = type(corrected_guide).objects.get(pk=corrected_guide.pk)
+    page.corrections.add(
+        GuideCorrectionFactory(
+            corrected_on=datetime.date(2026, 11, 2),
+            what_was_wrong="Fourteen cards remain in the market at the end.",
+            what_it_says_now="Twelve cards remain in the market at the end.",
+        )
+    )
+    publish(page)
+    assert "Twelve cards remain" in client.get(home.url).content.decode()
