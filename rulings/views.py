@@ -112,6 +112,9 @@ class RulingDetailView(DetailView):
     def get_object(self, queryset=None):
         """The ruling and what its page shows, remembered until the ruling or game changes."""
         code, slug = self.kwargs["code"], self.kwargs["slug"]
+        too_long = len(code) > Edition._meta.get_field("code").max_length
+        if too_long or len(slug) > Ruling._meta.get_field("slug").max_length:
+            raise Http404  # no ruling has such an address: nothing to look up or remember
         language = translation.get_language()
         self.read = remembered(
             f"ruling-page:{code}:{slug}:{language}",
