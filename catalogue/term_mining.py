@@ -131,7 +131,7 @@ def mine(pairs, language):
             sources=[
                 list(aligned[n])
                 for n in sorted(
-                    sorted(english_in[e] & translated_in[t]), key=lambda n: len(aligned[n][0])
+                    english_in[e] & translated_in[t], key=lambda n: (len(aligned[n][0]), n)
                 )
             ][:EXAMPLES],
         )

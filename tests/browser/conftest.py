@@ -29,7 +29,7 @@ CHROMIUM_ARGS = [
 ]
 
 # Each person asks for less motion: the admin's transitions are then not painted frame by
-# frame (a sixth of Chromium's work in an editor's and a translator's day).
+# frame, work Chromium does beside the live server on two cores (bench/README.md).
 PERSON = {"reduced_motion": "reduce"}
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
