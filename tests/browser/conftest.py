@@ -254,8 +254,13 @@ def log_in(page, base_url, username, password="pw"):
 
 
 def accessibility_violations(page):
-    """axe-core's WCAG 2.2 A/AA violations on the page as it stands."""
+    """axe-core's WCAG 2.2 A/AA violations on the page as it stands.
+
+    A click that follows a link returns once the new address is committed, before the
+    document has loaded; axe run then finds no document yet, so it waits for the load.
+    """
     from axe_playwright_python.sync_playwright import Axe
 
+    page.wait_for_load_state("load")
     results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]})
     return results.response["violations"], results
