@@ -18,11 +18,11 @@ sync workers (default: the number of cores):
 - the *uncached* server (port --port + 1) is started with PAGE_CACHE=0: the page cache's
   middleware passes every request through, so every request routes, queries and renders.
   What pages derive from content and remember until the next content change
-  (core.page_cache.remembered: the site and header links, breadcrumbs, view restrictions,
-  a guide's sources, corrections, versions, change log, game and sibling guides, a
-  ruling's citations, errata cards and mentions, the home page's lists) is still read from
-  memory once computed, as it is in production between content changes; the page's HTML
-  never is.
+  (core.page_cache.remembered: the page an address names, the site and header links,
+  breadcrumbs, view restrictions, a guide's sources, corrections, versions, change log,
+  game and sibling guides and rendered sections, a ruling's citations, errata cards and
+  mentions, the home page's lists) is still read from memory once computed, as it is in
+  production between content changes; the page's HTML never is.
   Nothing else differs (same settings, Redis, database, workers).
 - with --cold, a *cold* server (port --port + 2) is started with PAGE_CACHE=0 REMEMBER=0
   as well: nothing is remembered, every request reads everything from the database, as

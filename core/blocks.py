@@ -85,6 +85,12 @@ class Section:
         return " ".join(" ".join(parts).split())
 
 
+def headings(stream):
+    """The sections of a StreamField value as `sections` gives them, without their blocks:
+    read from the stored data, so none of the stream's blocks is built (a page's contents)."""
+    return [Section(block["value"]) for block in stream.raw_data if block["type"] == "heading"]
+
+
 def sections(stream):
     """The sections of a StreamField value; blocks before the first heading are left out."""
     result = []

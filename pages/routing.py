@@ -2,6 +2,8 @@
 a prefix of it) instead of two per level of the tree. Where they do not settle it, Wagtail's
 own view routes the request. Why: docs/decisions/page-routing.md."""
 
+import hashlib
+
 from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from modeltranslation import settings as mt_settings
@@ -11,6 +13,8 @@ from wagtail import views as wagtail_views
 from wagtail.contrib.routable_page.models import RoutablePageMixin
 from wagtail.models import Page, Site
 from wagtail.url_routing import RouteResult
+
+from core.page_cache import remembered
 
 
 def ancestry(site, components):
@@ -46,8 +50,9 @@ def specific_page(page, ancestors):
     return specific
 
 
-def find_route(request, path):
-    """Wagtail's route for `path`, or None when the stored addresses do not settle it."""
+def located(request, path):
+    """(the specific page, the subpath its own routes resolve or None) that `path` names, or
+    None when the stored addresses do not settle it."""
     site = Site.find_for_request(request)
     if site is None:
         return None
@@ -62,11 +67,25 @@ def find_route(request, path):
             except Http404:
                 pass
             else:
-                specific = specific_page(page, chain[:level])
-                return RouteResult(specific, args=specific.resolve_subpage(subpath))
+                return specific_page(page, chain[:level]), subpath
         if level == len(components):
-            return RouteResult(specific_page(page, chain[:level])) if page.live else None
+            return (specific_page(page, chain[:level]), None) if page.live else None
     return None
+
+
+def find_route(request, path):
+    """Wagtail's route for `path`, or None when the stored addresses do not settle it.
+
+    What `located` found is remembered per host, language and address under the tags the
+    page shows (its `cache_tags`, which its cached copy is kept under too), so it is as
+    current as the page: any change to the page, its game or the tree moves one of them."""
+    address = f"{request.get_host()}|{request.get_port()}|{get_language()}|{path}"
+    key = "route:" + hashlib.sha256(address.encode()).hexdigest()
+    found = remembered(key, lambda: located(request, path), lambda found: found[0].cache_tags())
+    if found is None:
+        return None
+    page, subpath = found
+    return RouteResult(page, args=page.resolve_subpage(subpath) if subpath else None)
 
 
 def serve(request, path):

@@ -5,7 +5,7 @@ from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import Exists
 from django.utils import translation
-from django.utils.functional import cached_property
+from django.utils.functional import SimpleLazyObject, cached_property
 from django.utils.html import strip_tags
 from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalManyToManyField
@@ -16,7 +16,7 @@ from wagtail.fields import StreamField
 from wagtail.models import Page, PageManager
 from wagtail.search import index
 
-from core.blocks import sections
+from core.blocks import headings
 from core.cache_tags import SITE, of_game, shows
 from core.freshness import mark_for
 from core.page_cache import remembered
@@ -280,10 +280,11 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         else:
             siblings, editions = [], list(game.editions.all()) if game else []
         return {
-            "toc": sections(page.body),
+            "toc": headings(page.body),
             "sibling_guides": siblings,
             "game_editions": editions,
-            "related_rulings": public_rulings(page.body),
+            # Asked only when the body is rendered: a live guide's is remembered (guide_body).
+            "related_rulings": SimpleLazyObject(lambda: public_rulings(page.body)),
         }
 
     def cache_tags(self):

@@ -183,10 +183,11 @@ def test_readers_never_get_a_stale_page_stored_and_the_editor_sees_the_change_at
         assert (status, heading(body)) == (200, NEW_TITLE)
 
         # Host A's readers read the replica, which has not replayed it: the page is served
-        # as it was, and never stored, so no later reader is served it from the cache.
+        # as it was (or with what the editor's read on the primary remembered, such as the
+        # page's route), and never stored, so no later reader is served it from the cache.
         for _attempt in range(2):
             status, headers, body = read(host_a, path)
-            assert (status, heading(body)) == (200, guide.title)
+            assert status == 200 and heading(body) in (guide.title, NEW_TITLE)
             assert headers["X-Page-Cache"] != "hit"
 
         # Host B's budget is spent: its readers read the primary, and the page it stored
