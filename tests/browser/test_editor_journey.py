@@ -1,9 +1,9 @@
 """An editor's journey in Chromium, through the real admin forms and the pages readers see.
 
 A substantive change with a correction (new version, old one readable and superseded, the
-correction on the page, in the log and in the feed); a minor edit (a change-log line, the
-same version); an errata card on a cited passage (the ruling warns, the re-check panel
-lists it); a ruling corrected with a note.
+correction on the page, on the home page read before it, in the log and in the feed); a
+minor edit (a change-log line, the same version); an errata card on a cited passage (the
+ruling warns, the re-check panel lists it); a ruling corrected with a note.
 """
 
 import re
@@ -62,6 +62,10 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     version = guide.version_number
     editor = journey.open()
     log_in(editor, journey.url, "eduardo")
+    reader = journey.open()
+    reader.goto(f"{journey.url}/en/")  # the home page's lists, remembered from here
+    latest = reader.locator("section[aria-labelledby='corrections-heading']")
+    assert NOW not in latest.inner_text()
 
     # A substantive change with a correction.
     edit_guide(editor, journey.url, guide)
@@ -76,7 +80,8 @@ def test_editor_publishes_versions_corrections_errata_and_ruling_fixes(journey, 
     publish(journey, editor)
     assert "has been published" in editor.locator(".messages").inner_text()
 
-    reader = journey.open()
+    reader.goto(f"{journey.url}/en/")
+    assert NOW in latest.inner_text()
     reader.goto(journey.url + guide.url)
     assert f"Version {version + 1}" in reader.locator(".guide-status").inner_text()
     assert NOW in reader.locator("#corrections").inner_text()
