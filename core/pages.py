@@ -72,6 +72,13 @@ def public(pages):
 
 
 def page_url_in(page, request, language):
-    """`page.get_url(request)` in `language`."""
+    """`page.get_url(request)` in `language`, asked once a request for each address: each
+    change of language has wagtail-modeltranslation read the site's root paths again."""
     with translation.override(language):
-        return page.get_url(request)
+        if request is None:
+            return page.get_url(request)
+        known = request.__dict__.setdefault("page_urls", {})
+        key = (page.pk, language, page.url_path)  # what the address is made of
+        if key not in known:
+            known[key] = page.get_url(request)
+        return known[key]
