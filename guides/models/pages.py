@@ -271,7 +271,10 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
         """Contents, the game's other guides and editions, and the rulings sections name."""
 
         def around():
-            siblings = type(self).objects.sibling_of(self, inclusive=False).live().order_by("path")
+            siblings = type(self).objects.sibling_of(self, inclusive=False).live()
+            # Their titles and intros: neither their sections nor their search text.
+            siblings = siblings.order_by("path").defer_streamfields()
+            siblings = siblings.defer(*self.deferred_when_served)
             return list(siblings), list(game.editions.all()) if game else []
 
         if self.pk:
