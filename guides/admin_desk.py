@@ -13,6 +13,7 @@ from django.db.models.functions import TruncMonth
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from wagtail.admin.ui.components import Component
 from wagtail.admin.ui.tables import DateColumn
@@ -120,19 +121,25 @@ def queue_url(flag):
 FlagCount = namedtuple("FlagCount", "code label count url")
 
 
-def flag_counts():
-    """(flagged rulings awaiting review, [FlagCount per flag]), in one query."""
-    counts = (
-        Ruling.objects.needing_review()
-        .flagged()
-        .aggregate(
-            total=Count("pk"),
-            **{code: Count("pk", filter=carries_flag(code)) for code in FLAG_LABELS},
-        )
-    )
-    total = counts.pop("total")
-    return total, [
-        FlagCount(code, label, counts[code], queue_url(code)) for code, label in FLAG_LABELS.items()
+def review_figures():
+    """Rulings awaiting review: (how many carry a flag, {flag code: how many}, how many in
+    all, the oldest's date). Counted in two queries and remembered until a list changes:
+    every change to a ruling or an errata card moves the lists' tag on."""
+
+    def count():
+        awaiting = Ruling.objects.needing_review()
+        flags = {code: Count("pk", filter=carries_flag(code)) for code in FLAG_LABELS}
+        flagged = awaiting.flagged().aggregate(total=Count("pk"), **flags)
+        backlog = awaiting.aggregate(count=Count("pk"), oldest=Min("created_at"))
+        return flagged.pop("total"), flagged, backlog["count"], backlog["oldest"]
+
+    return remembered("editor-review", count, [LISTS])
+
+
+def flag_counts(by_code):
+    return [
+        FlagCount(code, label, by_code[code], queue_url(code))
+        for code, label in FLAG_LABELS.items()
     ]
 
 
@@ -145,13 +152,30 @@ RECHECK_LISTED = 20
 
 
 def due_guides(request=None):
-    """How many guides are due a re-check, and the first of them, read once a request."""
+    """How many guides are due a re-check, and the first of them: remembered until a list
+    changes (a guide published, an errata card, a passage) or the day does."""
+    after_days = settings.RULESAGE_RECHECK_AFTER_DAYS
+    key = f"recheck-guides:{timezone.localdate()}:{after_days}:{get_language()}"
 
     def read():
-        due = GuidePage.objects.due_for_recheck()
+        due = GuidePage.objects.due_for_recheck(after_days)
         return due.count(), list(due.defer_streamfields()[:RECHECK_LISTED])
 
-    return once_per_request(request, "due_guides", read)
+    return once_per_request(request, "due_guides", lambda: remembered(key, read, [LISTS]))
+
+
+def rulings_citing_superseded():
+    """The first rulings citing a passage an active errata card supersedes, each with those
+    cards: remembered until a list changes (a ruling, an errata card, a passage)."""
+
+    def read():
+        rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
+        cards = superseding_cards(rulings)
+        for ruling in rulings:
+            ruling.superseding_cards = cards.get(ruling.pk, [])
+        return rulings
+
+    return remembered(f"recheck-rulings:{get_language()}", read, [LISTS])
 
 
 def translation_counts(language, request=None):
@@ -162,8 +186,8 @@ def translation_counts(language, request=None):
 
 def editor_figures(today=None, request=None):
     months = monthly_outcomes(today)
-    flagged, by_flag = flag_counts()
-    backlog_count, backlog_oldest = waiting(Ruling.objects.needing_review(), "created_at")
+    flagged, by_code, backlog_count, backlog_oldest = review_figures()
+    by_flag = flag_counts(by_code)
     questions_count, questions_oldest = waiting(ReaderQuestion.objects.waiting(), "created_at")
     language = target_languages()[0]
     behind = TranslationStatus.BEHIND
@@ -245,10 +269,7 @@ class RecheckPanel(Component):
     template_name = "guides/admin/recheck_panel.html"
 
     def get_context_data(self, parent_context=None):
-        rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
-        cards = superseding_cards(rulings)
-        for ruling in rulings:
-            ruling.superseding_cards = cards.get(ruling.pk, [])
+        rulings = rulings_citing_superseded()
         due, guides = due_guides((parent_context or {}).get("request"))
         return {
             "guides": guides,

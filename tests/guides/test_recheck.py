@@ -9,6 +9,7 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from catalogue.models import ErrataCard, Passage
+from guides.admin_desk import RECHECK_LISTED, due_guides, review_figures, rulings_citing_superseded
 from guides.models import GuidePage
 from rulings.models import Ruling
 from tests.guides.factories import GuidePageFactory, add_source, publish
@@ -165,3 +166,59 @@ def test_the_panel_takes_the_same_queries_for_one_listed_ruling_or_ten(admin_cli
         listed_ruling(n)
     dashboard()  # the first view after a change counts the editors' chart again, once
     assert dashboard() == (one, 10)
+
+
+def desk_shows():
+    """What the admin home's re-check panel and review figures show, as they read it."""
+    due, guides = due_guides()
+    flagged, _by_code, backlog, _oldest = review_figures()
+    rulings = [ruling.pk for ruling in rulings_citing_superseded()]
+    return due, [guide.pk for guide in guides], rulings, flagged, backlog
+
+
+def desk_recounted():
+    due = GuidePage.objects.due_for_recheck()
+    awaiting = Ruling.objects.needing_review()
+    rulings = [ruling.pk for ruling in Ruling.objects.citing_superseded()[:50]]
+    guides = [guide.pk for guide in due[:RECHECK_LISTED]]
+    return due.count(), guides, rulings, awaiting.flagged().count(), awaiting.count()
+
+
+def test_the_panel_is_remembered_until_a_change_then_read_again(guide, rulebook):
+    """Read warm, the re-check panel and the review figures ask the database nothing; each
+    change an editor makes shows on the next read, as a fresh count has it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ruling = import_export(code=rulebook.edition.code, doc_id=1035)
+    state = {}
+
+    def add_cards():
+        card_on(Passage.objects.create(document=rulebook, page=8, heading_path="TURN END"))
+        state["card"] = card_on(ruling.citations.get(n=1).passage)
+
+    def withdraw_card():
+        state["card"].status = ErrataCard.Status.WITHDRAWN
+        state["card"].save()
+
+    def verify_ruling():
+        ruling.refresh_from_db()
+        ruling.status = Ruling.Status.VERIFIED
+        ruling.save()
+
+    changes = [
+        add_cards,
+        withdraw_card,
+        lambda: publish(GuidePage.objects.get(pk=guide.pk), checked_on=timezone.localdate()),
+        verify_ruling,
+    ]
+    seen = [desk_shows()]
+    for change in changes:
+        assert desk_shows() == seen[-1] == desk_recounted()
+        with CaptureQueriesContext(connection) as warm:
+            desk_shows()
+        assert not warm.captured_queries
+        change()
+        seen.append(desk_shows())
+        assert seen[-1] == desk_recounted()
+    assert all(before != after for before, after in zip(seen, seen[1:]))  # each one showed
