@@ -1,6 +1,7 @@
 """The catalogue's admin (listed in the Rules menu, rulings.wagtail_hooks)."""
 
 from django.conf import settings
+from django.db.models import Prefetch
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
@@ -198,9 +199,11 @@ class ErrataCardViewSet(SnippetViewSet):
     ]
 
     def get_queryset(self, request):
-        # The edition and location columns (a card in the corpus is located by its passage).
-        return ErrataCard.objects.select_related("edition__game", "passage").defer(
-            "passage__search_en", "passage__search_es"
+        # The edition and location columns (a card in the corpus is located by its passage):
+        # the passages read for the listed page alone, not joined to every card it sorts.
+        passages = Passage.objects.defer("search_en", "search_es")
+        return ErrataCard.objects.select_related("edition__game").prefetch_related(
+            Prefetch("passage", queryset=passages)
         )
 
 
