@@ -10,6 +10,7 @@ from wagtail.snippets.views.snippets import IndexView
 from wagtail.snippets.widgets import AdminSnippetChooser
 
 from core.admin_search import StoredVectorSearchMixin
+from core.cache_tags import LISTS
 from core.pagination import IndexPaginator
 
 from .models import Document, Edition, ErrataCard, Game, Passage
@@ -61,7 +62,12 @@ class PassageFilterSet(WagtailFilterSet):
 
 class TwoEndedPaginator(IndexPaginator, WagtailPaginator):
     """The admin's pager, reading a page from the nearer end of the list as the reader lists
-    do (core.pagination); the listing's ordering must end on a unique column."""
+    do (core.pagination); the listing's ordering must end on a unique column. Its total is
+    remembered until a list changes: every save or deletion of a ruling or a passage moves
+    the lists' tag on, and counting hundreds of thousands of rows took most of a view."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, count_tags=[LISTS], **kwargs)
 
 
 class LongListIndexView(StoredVectorSearchMixin, IndexView):

@@ -12,6 +12,7 @@ from django.urls import reverse
 from catalogue.models import Document, Edition, ErrataCard, Game, Passage
 from rulings.models import Citation, ReaderQuestion, Ruling
 from tests.rulings.factories import DocumentFactory, EditionFactory
+from tests.rulings.fixtures import import_export
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +219,45 @@ def test_pages_past_the_middle_list_the_same_rows_in_the_same_order(
         start = (number - 1) * paginator.per_page
         assert shown == in_order[start : start + paginator.per_page]
         assert shown
+
+
+def listed_total(client, name, query=None):
+    response = client.get(reverse(LISTINGS[name]), query or {})
+    assert response.status_code == 200
+    return response.context["paginator"].count
+
+
+def test_a_long_listings_total_is_remembered_until_a_row_is_added_or_removed(
+    small_catalogue, admin_client
+):
+    """The rulings' and passages' totals are not counted again on each view, yet each
+    addition and deletion (of a ruling through the importer too) shows on the next one."""
+    document = Document.objects.first()
+    by_document = {"document": document.pk}
+    totals = {
+        "rulings": lambda: listed_total(admin_client, "rulings"),
+        "passages": lambda: listed_total(admin_client, "passages"),
+        "a document's passages": lambda: listed_total(admin_client, "passages", by_document),
+    }
+    counted = {
+        "rulings": Ruling.objects.count,
+        "passages": Passage.objects.count,
+        "a document's passages": document.passages.count,
+    }
+    before = {name: read() for name, read in totals.items()}
+    with CaptureQueriesContext(connection) as warm:
+        assert {name: read() for name, read in totals.items()} == before
+    assert not [q for q in warm.captured_queries if "COUNT(" in q["sql"].upper()]
+
+    passage = Passage.objects.create(document=document, page=99, heading_path="ADDED")
+    ruling = import_export(question="Illustrative: counted?")
+    added = {name: read() for name, read in totals.items()}
+    assert added == {name: count() for name, count in counted.items()}
+    assert added["rulings"] == before["rulings"] + 1
+    assert added["a document's passages"] == before["a document's passages"] + 1
+
+    passage.delete()
+    Ruling.objects.get(pk=ruling.pk).delete()
+    assert {name: read() for name, read in totals.items()} == {
+        name: count() for name, count in counted.items()
+    }
