@@ -10,8 +10,9 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap, views
+from django.core.paginator import Page as ItemsPage
 from django.core.paginator import Paginator
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import translation
@@ -39,7 +40,9 @@ STAND_IN = "8675309{}0"
 
 class CountedPaginator(Paginator):
     """Told how many items there are: the items (a function giving them) are read only
-    when a file is asked for, never for the index."""
+    when a file is asked for, never for the index. A file past the middle is read from the
+    end of the items' ordering (which ends on a unique column), as the reader lists' pages
+    are: by OFFSET, the last file read every address before it."""
 
     def __init__(self, items, per_page, count):
         super().__init__([], per_page)
@@ -48,7 +51,13 @@ class CountedPaginator(Paginator):
 
     def page(self, number):
         self.object_list = self.items()
-        return super().page(number)
+        number = self.validate_number(number)
+        bottom = (number - 1) * self.per_page
+        top = min(bottom + self.per_page, self.count)
+        if not isinstance(self.object_list, QuerySet) or bottom <= self.count - top:
+            return super().page(number)
+        rows = self.object_list.reverse()[self.count - top : self.count - bottom]
+        return ItemsPage(list(rows)[::-1], number, self)
 
 
 class TranslatedSitemap(Sitemap):

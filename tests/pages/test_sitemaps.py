@@ -172,3 +172,28 @@ def test_the_index_counts_each_section_once_until_the_lists_change(
     grown = section_files([SitemapFile(*file) for file in index_files(client)], "rulings-en")
     assert len(grown) == len(rulings) + 1
     assert queries(client, "/sitemap.xml") == REMEMBERED_INDEX_QUERIES
+
+
+@pytest.mark.parametrize("section", ["rulings", "pages", "documents"])
+def test_files_past_the_middle_list_their_share_in_order(
+    small_catalogue, client, settings, section
+):
+    """The later files are read from the end of the list, yet file after file the addresses
+    follow one another in the section's order, none twice and none left out."""
+    settings.SITEMAP_URLS_PER_FILE = 8  # pages take a quarter: two a file
+    files = section_files(sitemap_files(client), f"{section}-en")
+    assert len(files) > 2
+    listed = [location for read in files for location in read.entries]
+    with translation.override("en"):
+        if section == "rulings":
+            rows = Ruling.objects.public().select_related("edition").order_by("pk")
+            expected = [HOST + ruling.get_absolute_url() for ruling in rows]
+        elif section == "documents":
+            rows = Document.objects.select_related("edition").order_by("pk")
+            expected = [HOST + document.get_absolute_url() for document in rows]
+        else:
+            rows = Page.objects.filter(depth__gt=1).live().order_by("path")
+            expected = [HOST + url_in(page.specific, "en") for page in rows]
+    assert listed == expected
+    assert len(listed) == len(set(listed)) == sum(read.count for read in files)
+    assert [read.count for read in files[:-1]] == [files[0].count] * (len(files) - 1)
