@@ -1,6 +1,7 @@
 """Errata and age make guides and rulings due a re-check, shown on the admin dashboard."""
 
 import datetime
+from itertools import pairwise
 
 import pytest
 from bs4 import BeautifulSoup
@@ -221,4 +222,4 @@ def test_the_panel_is_remembered_until_a_change_then_read_again(guide, rulebook)
         change()
         seen.append(desk_shows())
         assert seen[-1] == desk_recounted()
-    assert all(before != after for before, after in zip(seen, seen[1:]))  # each one showed
+    assert all(before != after for before, after in pairwise(seen))  # each one showed
