@@ -1,6 +1,7 @@
 """The editors' queue of reader questions, each beside the rulings most like it: marked a
 duplicate, answered with a new ruling, or declined with a reason."""
 
+import hashlib
 from datetime import timedelta
 
 import django_filters
@@ -26,6 +27,8 @@ from wagtail.permissions import register_permission_policy
 from catalogue.admin_listings import edition_filter
 from catalogue.admin_views import ExplicitSaveCreateView
 from core.admin_search import StoredVectorSearchMixin
+from core.cache_tags import game_rulings
+from core.page_cache import remembered
 from core.roles import ANSWER_QUESTION
 
 from .models import ReaderQuestion, Ruling
@@ -39,8 +42,16 @@ ANSWERING = "reader_question"
 
 
 def candidates(question):
-    with translation.override(question.language):
-        return answered_before(question.edition, question.question, limit=CANDIDATES)
+    """The public rulings most like `question`, remembered until one of its game's rulings
+    or glossary terms changes: the queue shows them beside every question it lists."""
+    text = f"{question.edition_id}|{question.language}|{question.question}"
+    key = "candidates:" + hashlib.sha256(text.encode()).hexdigest()
+
+    def find():
+        with translation.override(question.language):
+            return answered_before(question.edition, question.question, limit=CANDIDATES)
+
+    return remembered(key, find, [game_rulings(question.edition.game_id)])
 
 
 class ReaderQuestionForm(WagtailAdminModelForm):

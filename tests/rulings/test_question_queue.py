@@ -3,6 +3,8 @@
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rulings.models import ReaderQuestion, Ruling
@@ -158,3 +160,23 @@ def test_nobody_writes_a_reader_question_in_the_admin(admin_client, question):
     )
     response = admin_client.get(reverse("reader_questions:add"))
     assert response.status_code in (302, 403)
+
+
+def test_each_questions_candidates_are_remembered_until_its_games_rulings_change(
+    admin_client, question, answered
+):
+    """The queue does not look for every listed question's candidates on each view, yet a
+    ruling withdrawn or published shows there on the next one."""
+    url = reverse("reader_questions:index")
+    candidate = reverse("wagtailsnippets_rulings_ruling:edit", args=[answered.pk])
+    assert candidate in admin_client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as warm:
+        assert candidate in admin_client.get(url).content.decode()
+    assert not [q for q in warm.captured_queries if "SIMILARITY(" in q["sql"].upper()]
+
+    answered.status = Ruling.Status.WITHDRAWN
+    answered.save()
+    assert candidate not in admin_client.get(url).content.decode()
+    answered.status = Ruling.Status.VERIFIED
+    answered.save()
+    assert candidate in admin_client.get(url).content.decode()
