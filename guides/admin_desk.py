@@ -175,7 +175,7 @@ def rulings_citing_superseded():
             ruling.superseding_cards = cards.get(ruling.pk, [])
         return rulings
 
-    return remembered(f"recheck-rulings:{get_language()}", read, [LISTS])
+    return remembered("recheck-rulings", read, [LISTS])
 
 
 def translation_counts(language, request=None):
