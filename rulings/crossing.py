@@ -249,7 +249,9 @@ def covering(rulings, concepts, language, limit):
     total = sum(concept.weight for concept in concepts)
     known = reduce(or_, (query(concept) for concept in looked_for if concept.known))
     return list(
-        rulings.annotate(asked=QuestionWeight(F(vector)))
+        # Matched by the whole vector first, which its index finds, then by the question.
+        rulings.filter(**{vector: known})
+        .annotate(asked=QuestionWeight(F(vector)))
         .filter(asked=known)
         .annotate(score=reduce(add, parts) / Value(total))
         .filter(score__gte=settings.RULESAGE_GLOSSARY_RECALL_THRESHOLD)

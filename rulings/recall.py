@@ -14,15 +14,15 @@ from django.contrib.postgres.search import (
     TrigramSimilarity,
 )
 from django.db import connection
-from django.db.models import F, TextField, Value
-from django.db.models.functions import Coalesce, NullIf
+from django.db.models import F, Q, TextField, Value
+from django.db.models.functions import Coalesce, Greatest, NullIf
 from django.utils import translation
 from django.utils.translation import get_language
 from modeltranslation.utils import build_localized_fieldname
 
 from catalogue.glossary import expand, game_terms
 from catalogue.models import Edition
-from core.text_search import WORD_RE, search_config, trigram_similarity
+from core.text_search import WORD_RE, search_config, trigram_similarity, word_stems
 from core.translated_fields import SOURCE_LANGUAGE
 
 from .crossing import UNKNOWN_WEIGHT, Sought, across, covered_in_python, covering, order
@@ -153,18 +153,30 @@ def rank_by_fulltext(rulings, question, limit, threshold):
 def rank_by_trigram_among_matches(rulings, question, limit, threshold):
     """Trigram similarity among rulings sharing a stemmed word: keeps out questions that
     only look alike."""
-    query, vector = fulltext_parts(question)
-    if query is None:
+    language = (get_language() or SOURCE_LANGUAGE)[:2]
+    words = WORD_RE.findall(question)[:FULLTEXT_WORDS]
+    sought = {language: words}
+    if language != SOURCE_LANGUAGE:
+        # A ruling not translated is read in English: the question's content words as written.
+        stems = word_stems(words, language)
+        sought[SOURCE_LANGUAGE] = [word for word, stem in zip(words, stems, strict=True) if stem]
+    queries = {
+        code: reduce(or_, (SearchQuery(word, config=search_config(code)) for word in found))
+        for code, found in sought.items()
+        if found
+    }
+    if not queries:
         return []
-    if (get_language() or SOURCE_LANGUAGE)[:2] != SOURCE_LANGUAGE:
-        matching = rulings.annotate(document=vector).filter(document=query)
-        return rank_by_trigram(matching, question, limit, threshold)
-    # The stored vector holds the same words: building one per ruling is slow. Common words
-    # match much of a large edition: only the best matches by rank (read from that vector)
+    # The stored vectors hold the same words: building one per ruling is slow. Common words
+    # match much of a large edition: only the best matches by rank (read from those vectors)
     # are compared letter by letter, so a question's work stops growing with the edition.
-    stored = f"search_{SOURCE_LANGUAGE}"
-    ranked = rulings.filter(**{stored: query}).annotate(
-        rank=SearchRank(F(stored), query, weights=RANK_WEIGHTS)
+    matching = reduce(or_, (Q(**{f"search_{code}": query}) for code, query in queries.items()))
+    ranks = [
+        SearchRank(F(f"search_{code}"), query, weights=RANK_WEIGHTS)
+        for code, query in queries.items()
+    ]
+    ranked = rulings.filter(matching).annotate(
+        rank=Greatest(*ranks) if len(ranks) > 1 else ranks[0]
     )
     chosen = ranked.order_by("-rank", "pk").values("pk")[:TRIGRAM_CANDIDATES]
     return rank_by_trigram(rulings.filter(pk__in=chosen), question, limit, threshold)

@@ -136,6 +136,18 @@ def test_a_spanish_question_on_an_english_edition_costs_a_bounded_number_of_quer
     assert SANDSTORM in response.content.decode()
 
 
+def test_a_spanish_question_reads_the_stored_words_not_every_rulings_text(english):
+    """Stemming each ruling's text as the question is asked costs as much as the edition
+    is large: an edition of thousands took most of a question's time that way."""
+    edition, _made = english
+    with CaptureQueriesContext(connection) as seen:
+        found = offered(edition, "¿Cómo funciona la loseta Buried Ruins con 12 cartas?", "es")
+    assert found[0] == "What does the Buried Ruins tile add to each chamber?"
+    asked = [query["sql"] for query in seen.captured_queries if "rulings_ruling" in query["sql"]]
+    assert asked
+    assert not [sql for sql in asked if "to_tsvector" in sql]
+
+
 PYRAMID = "¿Qué hay bajo la pirámide?"
 
 
