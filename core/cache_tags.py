@@ -89,10 +89,8 @@ def shows(*tags):
 def shown():
     """The tags of the page rendered in this request: `site` always, and `lists` when its
     view declared nothing narrower."""
-    tags = set(getattr(_request, "tags", ()) or ()) | {SITE}
-    if tags == {SITE}:
-        tags.add(LISTS)
-    return tags
+    tags = {*getattr(_request, "tags", ()), SITE}
+    return tags if len(tags) > 1 else {SITE, LISTS}
 
 
 def read_sequence():
@@ -208,13 +206,11 @@ def gathered():
         yield
     finally:
         del _gathering.tags
-    if not tags:
-        return
-    if transaction.get_connection().in_atomic_block:
+    if tags and transaction.get_connection().in_atomic_block:
         move_on(tags)
         token = _write_token()
         transaction.on_commit(lambda: _committed(tags, token))
-    else:
+    elif tags:
         bump(tags)
 
 
@@ -223,8 +219,7 @@ def bump(tags):
     tags = set(tags)
     if getattr(_gathering, "tags", None) is not None:
         _gathering.tags |= tags
-        return
-    if transaction.get_connection().in_atomic_block:
+    elif transaction.get_connection().in_atomic_block:
         move_on(tags)
         transaction.on_commit(lambda: _committed(tags))
     else:
@@ -257,21 +252,18 @@ def database_seen():
 
 
 _watch_lock = threading.Lock()
-_watch_threads = []
+_watcher = threading.Thread()  # none started yet
 
 
 def watch_database():
     """Compare the tokens every few seconds in a thread of its own, so a database that hangs
     holds it, never a reader's request."""
+    global _watcher
     seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
     with _watch_lock:
-        if seconds and not any(thread.is_alive() for thread in _watch_threads):
-            _watch_threads[:] = [
-                threading.Thread(
-                    target=_watch, args=(seconds,), name="page-cache-watch", daemon=True
-                )
-            ]
-            _watch_threads[0].start()
+        if seconds and not _watcher.is_alive():
+            _watcher = threading.Thread(target=_watch, args=(seconds,), daemon=True)
+            _watcher.start()
 
 
 def _watch(seconds):

@@ -12,12 +12,8 @@ TIMEOUT = 10  # seconds
 TAGS_PER_REQUEST = 30
 
 
-def purging():
-    return bool(settings.RULESAGE_PURGE_URL or settings.RULESAGE_CLOUDFLARE_ZONE_ID)
-
-
 def purge_tags(tags):
-    if purging() and tags:
+    if tags and (settings.RULESAGE_PURGE_URL or settings.RULESAGE_CLOUDFLARE_ZONE_ID):
         purge_tags_task.enqueue(sorted(tags))
 
 

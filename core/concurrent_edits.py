@@ -8,6 +8,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext
 
 from .reader_text import visible_text
+from .roles import public_name
 from .translated_fields import comparable
 
 MERGE_BASE = "merge_base"
@@ -134,8 +135,7 @@ def shown_text(value):
 
 
 def who(revision):
-    user = revision.user
-    return (user.get_full_name() or user.get_username()) if user else gettext("Someone")
+    return public_name(revision.user) or gettext("Someone")
 
 
 def conflict_message(latest, conflicts):

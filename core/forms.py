@@ -138,13 +138,12 @@ class TranslationsOnlyMixin:
                 if name not in NOT_CONTENT_FORMSETS
             }
             self.merged_with = merge_newer_version(self, cleaned_data, editable, rows)
-        adds_rows = any(
+        if self.translations_only and any(
             form.has_changed()
             for name, formset in self.formsets.items()
             if name not in NOT_CONTENT_FORMSETS
             for form in formset.extra_forms
-        )
-        if self.translations_only and adds_rows:
+        ):
             self.add_error(
                 None,
                 _(

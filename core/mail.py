@@ -38,8 +38,8 @@ class QueuedEmailBackend(BaseEmailBackend):
                 if not self.fail_silently:
                     raise
                 logger.exception("Could not queue the e-mail %r", str(message.subject))
-                continue
-            queued += 1
+            else:
+                queued += 1
         return queued
 
 

@@ -132,18 +132,14 @@ def cache_key(request):
     return "page-cache:" + hashlib.sha256(address.encode()).hexdigest()
 
 
-def anonymous(request):
-    """True when nothing in the request can make its page personal."""
-    personal = {settings.SESSION_COOKIE_NAME, "messages"} & set(request.COOKIES)
-    return not personal and "HTTP_AUTHORIZATION" not in request.META
-
-
 def reader_request(request):
     """A reader's request: it reads and shows nothing personal, so its page may be kept and
     read from a replica (core.replicas); an editor's, a form sent, the admin's are not."""
+    personal = {settings.SESSION_COOKIE_NAME, "messages"} & set(request.COOKIES)
     return (
         request.method in ("GET", "HEAD")
-        and anonymous(request)
+        and not personal
+        and "HTTP_AUTHORIZATION" not in request.META
         and not request.path.startswith(settings.RULESAGE_PAGE_CACHE_SKIP_PREFIXES)
     )
 

@@ -36,16 +36,12 @@ def visible(value):
 def visible_strings(value):
     """Every visible string in a stored stream value, in reading order."""
     if isinstance(value, dict):
-        return [
-            text for key, item in value.items() if key != "id" for text in visible_strings(item)
-        ]
+        value = [item for key, item in value.items() if key != "id"]
     if isinstance(value, list):
         return [text for item in value for text in visible_strings(item)]
-    if isinstance(value, str):
-        text = visible_text(value)
-        return [text] if text else []
     # Numbers in a stream are references (chosen rulings) or choices, not words to read.
-    return []
+    text = visible_text(value) if isinstance(value, str) else ""
+    return [text] if text else []
 
 
 @dataclass(frozen=True)

@@ -29,15 +29,11 @@ class SiteCSPMiddleware(CSPMiddleware):
 
     def get_policy_parts(self, request, response, report_only=False):
         parts = super().get_policy_parts(request, response, report_only)
-        if self.is_editors_admin_page(request) and parts.replace is None:
+        user = getattr(request, "user", None)
+        editors_page = request.path.startswith(self.admin_prefix) and user and user.is_authenticated
+        if editors_page and parts.replace is None:
             parts.replace = settings.RULESAGE_ADMIN_CSP
         return parts
-
-    def is_editors_admin_page(self, request):
-        if not request.path.startswith(self.admin_prefix):
-            return False
-        user = getattr(request, "user", None)
-        return bool(user and user.is_authenticated)
 
 
 class PermissionsPolicyMiddleware(MiddlewareMixin):

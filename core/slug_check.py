@@ -47,16 +47,6 @@ def slug_clashes(parent, slugs, page=None):
     return errors
 
 
-def page_slug_errors(page):
-    """The library's page check: the page's own slug in each language, fallbacks
-    included, against its siblings'."""
-    slugs = {}
-    for language in mt_settings.AVAILABLE_LANGUAGES:
-        with translation.override(language):
-            slugs[language] = page.slug
-    return slug_clashes(page.get_parent(), slugs, page)
-
-
 def checked_page_form(form_class):
     """The admin form of a translated page type: `form_class`, refusing a slug typed in any
     language that a sibling already has, on that language's slug field."""
@@ -80,7 +70,12 @@ def checking_slugs(clean):
     wagtail-modeltranslation replaced it)."""
 
     def checked_clean(page):
-        errors = page_slug_errors(page)
+        # The page's own slug in each language, fallbacks included, against its siblings'.
+        slugs = {}
+        for language in mt_settings.AVAILABLE_LANGUAGES:
+            with translation.override(language):
+                slugs[language] = page.slug
+        errors = slug_clashes(page.get_parent(), slugs, page)
         if errors:
             raise ValidationError(errors)
         clean(page)
