@@ -30,12 +30,6 @@ class HeadingBlock(blocks.CharBlock):
         template = "core/blocks/heading.html"
 
 
-def paragraph_block():
-    return blocks.RichTextBlock(
-        features=TEXT_FEATURES, label=_("Paragraph"), template="core/blocks/paragraph.html"
-    )
-
-
 class ExampleBlock(blocks.StructBlock):
     """A worked, hypothetical example, set apart from the rules themselves."""
 
@@ -65,7 +59,9 @@ class BodyStreamBlock(blocks.StreamBlock):
     """Plain prose for standard pages such as the editorial policy."""
 
     heading = HeadingBlock()
-    paragraph = paragraph_block()
+    paragraph = blocks.RichTextBlock(
+        features=TEXT_FEATURES, label=_("Paragraph"), template="core/blocks/paragraph.html"
+    )
     note = NoteBlock()
 
 

@@ -85,12 +85,8 @@ class DatabaseBreaker:
         self.down_until = 0.0
         self.next_trial = 0.0
 
-    @staticmethod
-    def seconds():
-        return settings.RULESAGE_DATABASE_RETRY_SECONDS
-
     def failed(self):
-        seconds = self.seconds()
+        seconds = settings.RULESAGE_DATABASE_RETRY_SECONDS
         if not seconds:
             return
         now = time.monotonic()
@@ -107,7 +103,7 @@ class DatabaseBreaker:
 
     def state(self):
         """CLOSED (no failure known), TRIAL (this request tries again) or OPEN."""
-        seconds = self.seconds()
+        seconds = settings.RULESAGE_DATABASE_RETRY_SECONDS
         if not seconds:
             return CLOSED
         # A trial holds its turn for as long as a request can take.
@@ -142,7 +138,8 @@ class DatabaseBreakerMiddleware:
     def __call__(self, request):
         state = breaker.state()
         if state == OPEN:
-            reason = f"no answer moments ago; tried again every {breaker.seconds():g} s"
+            seconds = settings.RULESAGE_DATABASE_RETRY_SECONDS
+            reason = f"no answer moments ago; tried again every {seconds:g} s"
             return unavailable_response(request, DatabaseKnownUnavailable(reason))
         response = self.get_response(request)
         if state == TRIAL and response.status_code != 503:
