@@ -3,7 +3,6 @@
 
 import contextlib
 import logging
-import pickle
 import threading
 import time
 from urllib.parse import urlsplit
@@ -11,6 +10,8 @@ from urllib.parse import urlsplit
 import redis
 from asgiref.local import Local
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
+from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+from django.core.cache.backends.redis import RedisSerializer
 from django.dispatch import Signal
 from django.utils.functional import cached_property
 
@@ -85,19 +86,9 @@ class Outage:
 
 
 _outages = {}  # by LOCATION
-
-
-def dumps(value):
-    """As Django's Redis backend stores values: integers as they are (for `incr`), the
-    rest pickled."""
-    return value if type(value) is int else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-
-
-def loads(data):
-    try:
-        return int(data)
-    except ValueError:
-        return pickle.loads(data)
+# Values stored as Django's Redis backend stores them: integers as they are (for `incr`).
+serializer = RedisSerializer()
+dumps, loads = serializer.dumps, serializer.loads
 
 
 class RedisCache(BaseCache):
@@ -116,11 +107,8 @@ class RedisCache(BaseCache):
         """One client for every call of this backend (Django makes a backend per thread)."""
         return redis.Redis.from_url(self.location, **self.options)
 
-    def get_backend_timeout(self, timeout=DEFAULT_TIMEOUT):
-        """Seconds for Redis: None keeps the key, and 0 deletes it."""
-        if timeout == DEFAULT_TIMEOUT:
-            timeout = self.default_timeout
-        return None if timeout is None else max(0, int(timeout))
+    # Seconds for Redis as Django's backend counts them: None keeps the key, and 0 deletes it.
+    get_backend_timeout = DjangoRedisCache.get_backend_timeout
 
     def attempt(self, fallback, call):
         """`call(client)`, or `fallback` when Redis cannot be reached."""
