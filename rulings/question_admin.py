@@ -9,8 +9,6 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.functional import cached_property
-from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.filters import WagtailFilterSet
@@ -133,27 +131,14 @@ class QuestionIndexView(StoredVectorSearchMixin, IndexView):
 
 
 class CandidatesColumn(Column):
+    """A waiting question's three rulings most like it, else what became of it."""
+
+    cell_template_name = "rulings/admin/candidates_cell.html"
+
     def get_value(self, question):
-        if question.status != ReaderQuestion.Status.NEW:
-            return question.ruling or question.get_status_display()
-        found = candidates(question)[:3]
-        if not found:
-            return gettext("none")
-        return format_html(
-            "<ol>{}</ol>",
-            format_html_join(
-                "",
-                '<li><a href="{}">{}</a> ({})</li>',
-                (
-                    (
-                        reverse("wagtailsnippets_rulings_ruling:edit", args=[r.pk]),
-                        r.question[:90],
-                        f"{r.score:.2f}",
-                    )
-                    for r in found
-                ),
-            ),
-        )
+        if question.status == ReaderQuestion.Status.NEW:
+            return candidates(question)[:3]
+        return question.ruling or question.get_status_display()
 
 
 class QuestionPermissionPolicy(ModelPermissionPolicy):
