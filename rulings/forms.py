@@ -39,14 +39,9 @@ def refusing(unsafe):
 
 # Text with lines (a question, an answer) keeps tabs and line breaks; a line keeps none.
 refuse_in_lines = refusing(MULTI_LINE)
-refuse_in_a_line = refusing(ONE_LINE)
-
-
 TEXT_RULES = {
-    "question": refuse_in_lines,
-    "answer": refuse_in_lines,
-    "abstain_rationale": refuse_in_lines,
-    "closing_line": refuse_in_a_line,
+    **dict.fromkeys(["question", "answer", "abstain_rationale"], refuse_in_lines),
+    "closing_line": refusing(ONE_LINE),
 }
 REVIEW_FIELDS = ["status", "reviewed_at", "reviewed_by"]
 
@@ -115,13 +110,7 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         citations = self.formsets.get("citations")
         if citations is None:
             return False
-        kept = [
-            form.instance
-            for form in citations.forms
-            if form.is_valid()
-            and not form.cleaned_data.get("DELETE")
-            and (form.has_changed() or form in citations.initial_forms)
-        ]
+        kept = [form.instance for form in kept_forms(citations)]
         # Reordering the list changes nothing a reader sees: [n] numbers carry the meaning.
         return Counter(map(as_cited, published.citations.all())) != Counter(map(as_cited, kept))
 
@@ -130,21 +119,13 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
         formset = self.formsets.get("corrections")
         if formset is None or not formset.is_valid():
             return []
-        return [
-            form
-            for form in formset.forms
-            if form.instance.pk is None
-            and (form.has_changed() or form in formset.initial_forms)
-            and not form.cleaned_data.get("DELETE")
-        ]
+        return [form for form in kept_forms(formset) if form.instance.pk is None]
 
     def refuse_other_editions(self, edition):
         formset = self.formsets.get("citations")
         if formset is None or edition is None:
             return
-        for form in formset.forms:
-            if not form.is_valid() or form.cleaned_data.get("DELETE"):
-                continue
+        for form in kept_forms(formset):
             passage, document = form.cleaned_data.get("passage"), form.cleaned_data.get("document")
             if passage and passage.document.edition_id != edition.pk:
                 form.add_error("passage", _("Choose a passage of this ruling's edition."))
@@ -182,6 +163,17 @@ class RulingForm(TranslationsOnlyMixin, WagtailAdminModelForm):
             ruling.save()
             self.save_m2m()
         return ruling
+
+
+def kept_forms(formset):
+    """The forms a save keeps: valid, not deleted, and not an extra form left empty."""
+    return [
+        form
+        for form in formset.forms
+        if form.is_valid()
+        and not form.cleaned_data.get("DELETE")
+        and (form.has_changed() or form in formset.initial_forms)
+    ]
 
 
 def as_read(text):
