@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
-from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.filters import WagtailFilterSet
 from wagtail.admin.forms import WagtailAdminModelForm
 from wagtail.admin.panels import FieldPanel, ObjectList, Panel
@@ -28,6 +27,7 @@ from core.admin_search import StoredVectorSearchMixin
 from core.cache_tags import game_rulings
 from core.page_cache import remembered
 from core.roles import ANSWER_QUESTION
+from core.translated_fields import write_in_language
 
 from .models import ReaderQuestion, Ruling
 from .reader_mail import question_handled
@@ -229,11 +229,7 @@ class AnsweringRulingCreateView(ExplicitSaveCreateView):
         question = self.reader_question
         if question:
             instance.edition, instance.origin = question.edition, Ruling.Origin.EDITOR
-            setattr(
-                instance,
-                build_localized_fieldname("question", question.language),
-                question.question,
-            )
+            write_in_language(instance, question.language, question=question.question)
         return instance
 
     def save_instance(self):

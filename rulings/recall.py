@@ -23,7 +23,7 @@ from modeltranslation.utils import build_localized_fieldname
 from catalogue.glossary import expand, game_terms
 from catalogue.models import Edition
 from core.text_search import WORD_RE, search_config, trigram_similarity, word_stems
-from core.translated_fields import SOURCE_LANGUAGE
+from core.translated_fields import SOURCE_LANGUAGE, stored
 
 from .crossing import UNKNOWN_WEIGHT, Sought, across, covered_in_python, covering, order
 from .models import Ruling
@@ -187,9 +187,7 @@ def rank_in_python(rulings, question, limit, threshold):
     language = (get_language() or SOURCE_LANGUAGE)[:2]
     scored = []
     for ruling in rulings.select_related("edition"):
-        text = getattr(ruling, build_localized_fieldname("question", language)) or getattr(
-            ruling, build_localized_fieldname("question", SOURCE_LANGUAGE)
-        )
+        text = stored(ruling, "question", language) or stored(ruling, "question", SOURCE_LANGUAGE)
         ruling.score = trigram_similarity(question, text or "")
         if ruling.score >= threshold:
             scored.append(ruling)
