@@ -63,9 +63,7 @@ def carrying_terms(game_id, language, edition_language):
     glossary does not already hold."""
     translated = edition_language if language == SOURCE_LANGUAGE else language
     accepted = game_terms(game_id, translated)
-    known = {term.english.casefold() for term in accepted} | {
-        term.translation.casefold() for term in accepted
-    }
+    known = {side.casefold() for term in accepted for side in (term.english, term.translation)}
     suggested = [
         make_term(english, rendering, translated, game_id)
         for english, rendering in GlossarySuggestion.objects.filter(
