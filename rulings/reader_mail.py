@@ -38,11 +38,6 @@ def question_handled(question):
         transaction.on_commit(lambda: tell_reader.enqueue(pk))
 
 
-def ruling_published(ruling):
-    for question in ruling.reader_questions.reader_to_be_told():
-        question_handled(question)
-
-
 def site_url(path):
     base = settings.RULESAGE_BASE_URL or settings.WAGTAILADMIN_BASE_URL
     return base.rstrip("/") + path

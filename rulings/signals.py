@@ -21,7 +21,7 @@ from .models import (
     RulingCorrection,
     RulingMention,
 )
-from .reader_mail import ruling_published
+from .reader_mail import question_handled
 
 watch("rulings", not_shown=[ReaderQuestion, ImportJob, ImportJobFile])
 
@@ -56,7 +56,8 @@ def of_errata_card(card):
 
 @receiver(published, sender=Ruling)
 def tell_readers_once_published(sender, instance, **kwargs):
-    ruling_published(instance)
+    for question in instance.reader_questions.reader_to_be_told():
+        question_handled(question)
 
 
 @receiver(post_save, sender=ErrataCard)
