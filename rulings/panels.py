@@ -78,23 +78,19 @@ def retrieved_not_cited(ruling):
         (p.document_id, p.page, p.heading_path): p
         for p in Passage.objects.filter(document__in=documents.values(), page__in=pages)
     }
-    for row in rows:
-        row.document = documents.get(row.document_external_id)
-        if row.document is not None:
-            row.passage = passages.get((row.document.pk, row.page, row.heading_path))
-
     citations = list(ruling.citations.all()) if ruling.pk else []
     cited_passages = {c.passage_id for c in citations if c.passage_id}
     cited_places = {(c.document_id, c.page, c.heading_path) for c in citations}
-    return [
-        row
-        for row in rows
-        if not (row.passage is not None and row.passage.pk in cited_passages)
-        and not (
-            row.document is not None
-            and (row.document.pk, row.page, row.heading_path) in cited_places
-        )
-    ]
+    not_cited = []
+    for row in rows:
+        row.document = documents.get(row.document_external_id)
+        if row.document is not None:
+            place = (row.document.pk, row.page, row.heading_path)
+            row.passage = passages.get(place)
+            if place in cited_places or getattr(row.passage, "pk", None) in cited_passages:
+                continue
+        not_cited.append(row)
+    return not_cited
 
 
 def next_citation_number(ruling):
