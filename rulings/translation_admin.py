@@ -32,9 +32,6 @@ from .models import Ruling
 
 LOG_ACTION = "rulings.translation_up_to_date"
 
-# Where "mark up to date" returns by default (named, as it lives in a higher layer).
-DASHBOARD_URL_NAME = "guides_translations"
-
 
 def mark_translation_current(ruling, language, user, note=""):
     follows = english_revision(ruling, user)
@@ -95,7 +92,8 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, FormView):
         return self.ruling.question_en
 
     def get_next_url(self):
-        return get_valid_next_url_from_request(self.request) or reverse(DASHBOARD_URL_NAME)
+        # By default the translators' dashboard, named as it lives in a higher layer.
+        return get_valid_next_url_from_request(self.request) or reverse("guides_translations")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
