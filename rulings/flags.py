@@ -47,7 +47,7 @@ def compute_flags(answer, tokens_out, citations, superseding):
     def flag(code, message):
         flags.append({"code": code, "message": str(message)})
 
-    cap = getattr(settings, "RULESAGE_GENERATION_CAP", 1024)
+    cap = settings.RULESAGE_GENERATION_CAP
     if tokens_out is not None and tokens_out >= cap:
         flag(CUT_OFF, _("The answer reached the generation cap (%(n)d tokens).") % {"n": cap})
     empty = headings_without_text(answer or "")
