@@ -142,21 +142,11 @@ class TranslationStatePanel(Panel):
         def get_context_data(self, parent_context=None):
             context = super().get_context_data(parent_context)
             ruling = self.instance
-            states = []
-            if ruling.pk:
-                edit_url = reverse("wagtailsnippets_rulings_ruling:edit", args=[ruling.pk])
-                for language in target_languages():
-                    if language == ruling.language:
-                        continue  # written in it: the original, not a translation
-                    state = translation_state(ruling, language, mark_for(ruling, language))
-                    states.append(
-                        {
-                            "state": state,
-                            "language_name": language_name(language),
-                            "mark_url": f"{mark_url(ruling, language)}?next={edit_url}"
-                            if can_mark(self.request.user) and state.status != "missing"
-                            else "",
-                        }
-                    )
-            context["states"] = states
+            context["states"] = [
+                translation_state(ruling, language, mark_for(ruling, language))
+                for language in target_languages()
+                # Written in it: the original, not a translation.
+                if ruling.pk and language != ruling.language
+            ]
+            context["may_mark"] = can_mark(self.request.user)
             return context
