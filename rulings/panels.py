@@ -16,11 +16,6 @@ class ReviewFlagsPanel(Panel):
     class BoundPanel(Panel.BoundPanel):
         template_name = "rulings/admin/review_flags_panel.html"
 
-        def get_context_data(self, parent_context=None):
-            context = super().get_context_data(parent_context)
-            context["flags"] = self.instance.flags if self.instance.pk else []
-            return context
-
 
 @dataclass
 class RetrievedPassage:
