@@ -192,12 +192,7 @@ class WaitingQuestionsSummaryItem(SummaryItem):
     template_name = "rulings/admin/reader_questions_summary.html"
 
     def get_context_data(self, parent_context):
-        return {
-            "waiting": ReaderQuestion.objects.waiting().count(),
-            "url": set_query_params(
-                reverse("reader_questions:index"), {"status": ReaderQuestion.Status.NEW}
-            ),
-        }
+        return {"waiting": ReaderQuestion.objects.waiting().count()}
 
     def is_shown(self):
         return self.request.user.has_perm(ANSWER_QUESTION)
