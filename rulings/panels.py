@@ -110,8 +110,6 @@ class RetrievedNotCitedPanel(Panel):
             insert_label = gettext("Insert as citation [N]")
             context.update(
                 rows=retrieved_not_cited(ruling) if ruling.pk else [],
-                formset_prefix="citations",
-                language=ruling.edition.language if ruling.edition_id else "",
                 snippet_limit=SEARCH_SNIPPET_LIMIT,
                 insert_label=insert_label,
                 # Translators: [N] stands for the citation's number; keep it as written.
