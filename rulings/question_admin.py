@@ -95,7 +95,6 @@ class RecallCandidatesPanel(Panel):
             context = super().get_context_data(parent_context)
             question = self.instance
             context.update(
-                question=question,
                 candidates=candidates(question) if question.pk else [],
                 answer_url=set_query_params(
                     reverse("wagtailsnippets_rulings_ruling:add"), {ANSWERING: question.pk}
