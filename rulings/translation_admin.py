@@ -96,7 +96,6 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, FormView):
         return get_valid_next_url_from_request(self.request) or reverse("guides_translations")
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
         before = followed_english(self.record)
         rows = []
         for name in ("question", "answer", "closing_line", "abstain_rationale"):
@@ -113,7 +112,8 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, FormView):
                         "translated": translated,
                     }
                 )
-        context.update(
+        return super().get_context_data(
+            **kwargs,
             ruling=self.ruling,
             state=translation_state(self.ruling, self.language, self.record),
             rows=rows,
@@ -122,7 +122,6 @@ class MarkRulingTranslationView(WagtailAdminTemplateMixin, FormView):
             next_url=self.get_next_url(),
             edit_url=reverse("wagtailsnippets_rulings_ruling:edit", args=[self.ruling.pk]),
         )
-        return context
 
     def form_valid(self, form):
         reason = form.cleaned_data["reason"]

@@ -126,9 +126,7 @@ class RulingDetailView(DetailView):
         return self.read["ruling"]
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context.update(page_context(self.object, self.read))
-        return context
+        return super().get_context_data(**kwargs, **page_context(self.object, self.read))
 
 
 def page_context(ruling, read):
