@@ -1,6 +1,5 @@
-"""The editors' and translators' desk in the admin: the home-page panels, their figures (database
-aggregates, linked to the lists they count), and every guide in one listing, which narrows to
-those due a re-check."""
+"""The editors' and translators' desk in the admin: the home-page panels, their figures, and
+every guide in one listing, which narrows to those due a re-check."""
 
 import datetime
 from collections import namedtuple
@@ -68,7 +67,7 @@ def months_back(today, count):
 
 def monthly_outcomes(today=None):
     """Rulings answered and abstained in each of the last MONTHS months (site time zone),
-    remembered until a list changes: every change to a ruling moves the lists' tag on."""
+    remembered until a list changes."""
     site_zone = timezone.get_default_timezone()
     today = today or timezone.localdate(timezone=site_zone)
     return remembered(f"editor-months:{today}", lambda: count_outcomes(today, site_zone), [LISTS])
@@ -123,8 +122,7 @@ FlagCount = namedtuple("FlagCount", "code label count url")
 
 def review_figures():
     """Rulings awaiting review: (how many carry a flag, {flag code: how many}, how many in
-    all, the oldest's date). Counted in two queries and remembered until a list changes:
-    every change to a ruling or an errata card moves the lists' tag on."""
+    all, the oldest's date), remembered until a list changes."""
 
     def count():
         awaiting = Ruling.objects.needing_review()
@@ -134,18 +132,6 @@ def review_figures():
         return flagged.pop("total"), flagged, backlog["count"], backlog["oldest"]
 
     return remembered("editor-review", count, [LISTS])
-
-
-def flag_counts(by_code):
-    return [
-        FlagCount(code, label, by_code[code], queue_url(code))
-        for code, label in FLAG_LABELS.items()
-    ]
-
-
-def waiting(queryset, field):
-    """How many, and the oldest `field` among them, in one query."""
-    return queryset.aggregate(count=Count("pk"), oldest=Min(field)).values()
 
 
 RECHECK_LISTED = 20
@@ -166,7 +152,7 @@ def due_guides(request=None):
 
 def rulings_citing_superseded():
     """The first rulings citing a passage an active errata card supersedes, each with those
-    cards: remembered until a list changes (a ruling, an errata card, a passage)."""
+    cards, remembered until a list changes."""
 
     def read():
         rulings = list(Ruling.objects.citing_superseded().select_related("edition")[:50])
@@ -187,8 +173,13 @@ def translation_counts(language, request=None):
 def editor_figures(today=None, request=None):
     months = monthly_outcomes(today)
     flagged, by_code, backlog_count, backlog_oldest = review_figures()
-    by_flag = flag_counts(by_code)
-    questions_count, questions_oldest = waiting(ReaderQuestion.objects.waiting(), "created_at")
+    by_flag = [
+        FlagCount(code, label, by_code[code], queue_url(code))
+        for code, label in FLAG_LABELS.items()
+    ]
+    questions = ReaderQuestion.objects.waiting().aggregate(
+        count=Count("pk"), oldest=Min("created_at")
+    )
     language = target_languages()[0]
     behind = TranslationStatus.BEHIND
     return {
@@ -200,8 +191,8 @@ def editor_figures(today=None, request=None):
         "backlog": backlog_count,
         "backlog_oldest": backlog_oldest,
         "queue_url": reverse(REVIEW_QUEUE),
-        "questions": questions_count,
-        "questions_oldest": questions_oldest,
+        "questions": questions["count"],
+        "questions_oldest": questions["oldest"],
         "questions_url": set_query_params(
             reverse("reader_questions:index"), {"status": ReaderQuestion.Status.NEW}
         ),
