@@ -31,10 +31,6 @@ class Change:
     new_lang: str = ""
 
 
-def english_changes(page, before):
-    return changes_between(before, page, SOURCE_LANGUAGE)
-
-
 def shown(obj, name, language):
     """A field as readers of `language` see it: their own text, else the English."""
     value = stored(obj, name, language)

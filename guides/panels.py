@@ -8,11 +8,11 @@ from wagtail.admin.panels import Panel
 from wagtail.models import Page, TaskState, WorkflowState
 
 from core.freshness import TranslationStatus, mark_for
-from core.translated_fields import target_languages
+from core.translated_fields import SOURCE_LANGUAGE, target_languages
 from rulings.translation_admin import language_name
 
 from .blocks import suggestions
-from .comparison import english_changes, render_changes
+from .comparison import changes_between, render_changes
 from .models.history import followed_text, translation_state
 
 ReviewComment = namedtuple("ReviewComment", "text by at")
@@ -77,7 +77,8 @@ class TranslationChangesPanel(Panel):
                 record = mark_for(live, language)
                 state = translation_state(live, language, versions, record)
                 if state.status == TranslationStatus.BEHIND:
-                    changes = english_changes(live, followed_text(versions, record))
+                    before = followed_text(versions, record)
+                    changes = changes_between(before, live, SOURCE_LANGUAGE)
                     rows.append(
                         {
                             "language": language_name(language),

@@ -87,7 +87,7 @@ def record_publish(page, revision):
                 if changed == {language} and language not in marked:
                     log(
                         GuideChange.Kind.TRANSLATION,
-                        only(language, notes, default_notes("translation")),
+                        {language: notes[language] or default_notes("translation")[language]},
                         user=translated_by(page, language, last_published, revision),
                         language=language,
                     )
@@ -112,7 +112,7 @@ def mark_translation_current(page, language, version, user, note="", revision=No
         language=language,
         revision=revision,
         user=user,
-        **note_fields(only(language, {language: note or ""}, defaults)),
+        **note_fields({language: note or defaults[language]}),
     )
 
 
@@ -167,11 +167,6 @@ def translated_by(page, language, last_published, revision):
 def fill_in(notes, defaults):
     """The written notes, with the standard note where a language has none."""
     return {code: text or defaults.get(code, "") for code, text in notes.items()}
-
-
-def only(language, notes, defaults):
-    """Notes for a line shown to `language` readers only: theirs, or the standard one."""
-    return {language: notes.get(language) or defaults[language]}
 
 
 def changed_languages(previous, page):

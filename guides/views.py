@@ -21,6 +21,7 @@ from core.freshness import STATUS_ORDER, TranslationStatus, mark_for, status_cou
 from core.page_cache import remembered
 from core.roles import MARK_TRANSLATION
 from core.translated_fields import (
+    SOURCE_LANGUAGE,
     field_label,
     has_translation,
     target_languages,
@@ -32,7 +33,7 @@ from rulings.translation_admin import language_name
 from rulings.translation_admin import mark_url as ruling_mark_url
 from rulings.translation_listing import listed_rulings, ruling_states
 
-from .comparison import english_changes, render_changes
+from .comparison import changes_between, render_changes
 from .forms import MarkUpToDateForm
 from .models import GamePage, GuidePage
 from .models.history import followed_text, translation_changed_since, translation_state
@@ -153,7 +154,7 @@ class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMix
         if state.status == TranslationStatus.BEHIND:
             record = next(iter(state.page.language_records), None)
             before = followed_text(list(state.page.versions.all()), record)
-            changes = english_changes(state.page, before)
+            changes = changes_between(before, state.page, SOURCE_LANGUAGE)
         return {
             "state": state,
             "game": game,
@@ -228,7 +229,7 @@ class MarkTranslationUpToDateView(WagtailAdminTemplateMixin, TemplateView):
                 "numbered": True,
                 "state": state,
                 "compared_with": state.follows or min(v.number for v in self.versions),
-                "changes_html": render_changes(english_changes(self.page, before)),
+                "changes_html": render_changes(changes_between(before, self.page, SOURCE_LANGUAGE)),
                 "review_comment_html": render_to_string(
                     "guides/admin/review_comment.html",
                     {"comment": changes_requested([self.page]).get(self.page.pk)},
