@@ -1,16 +1,8 @@
 """Reader-facing site-wide page fields, stored once per language."""
 
-from modeltranslation.decorators import register
-from modeltranslation.translator import TranslationOptions
+from modeltranslation.translator import translator
 
 from .models import HomePage, StandardPage
 
-
-@register(HomePage)
-class HomePageTR(TranslationOptions):
-    fields = ("intro",)
-
-
-@register(StandardPage)
-class StandardPageTR(TranslationOptions):
-    fields = ("intro", "body")
+translator.register(HomePage, fields=("intro",))
+translator.register(StandardPage, fields=("intro", "body"))
