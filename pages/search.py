@@ -90,10 +90,11 @@ def guides(language, filters):
     return pages, fields
 
 
-def _rulings(found, editions, language):
+def rulings(language, filters, games=None, found=None):
     """Public rulings with only what a hit shows: whole rows cost more than the search."""
-    found = found.public().select_related("edition__game")
-    if editions is not None:
+    found = (Ruling.objects.all() if found is None else found).public()
+    found = found.select_related("edition__game")
+    if (editions := filters.editions(games)) is not None:
         found = found.filter(edition_id__in=editions)
     found = found.only(
         "slug",
@@ -105,16 +106,11 @@ def _rulings(found, editions, language):
     return found, localized_search_fields(["question", "answer"], language)
 
 
-def rulings(language, filters):
-    return _rulings(Ruling.objects.all(), filters.editions(), language)
-
-
-def passages(language, filters, editions=None):
+def passages(language, filters, games=None):
     """Passages written in `language` (their own column: its search vector and index hold
     that language's passages alone)."""
     found = Passage.objects.filter(language=language)
-    editions = filters.editions() if editions is None else editions
-    if editions is not None:
+    if (editions := filters.editions(games)) is not None:
         documents = Document.objects.filter(edition__in=editions)
         found = found.filter(document_id__in=documents.values("pk"))
     found = found.select_related("document__edition__game").only(
@@ -136,16 +132,15 @@ def passages(language, filters, editions=None):
 QUERYSETS = {"guides": guides, "rulings": rulings, "passages": passages}
 
 
-def english_rulings(language, games, filters):
+def english_rulings(language, filters, games):
     """Rulings of `games` not translated into `language`, found and shown in English."""
     untranslated = Q(**{f"question_{language}__isnull": True}) | Q(**{f"question_{language}": ""})
-    found = Ruling.objects.filter(untranslated)
-    return _rulings(found, filters.editions(games), SOURCE_LANGUAGE)
+    return rulings(SOURCE_LANGUAGE, filters, games, Ruling.objects.filter(untranslated))
 
 
-def english_passages(language, games, filters):
+def english_passages(language, filters, games):
     """Passages of the English editions of `games` (or of the chosen edition)."""
-    return passages(SOURCE_LANGUAGE, filters, filters.editions(games))
+    return passages(SOURCE_LANGUAGE, filters, games)
 
 
 ENGLISH_QUERYSETS = {"rulings": english_rulings, "passages": english_passages}
@@ -181,7 +176,7 @@ def glossary_expansion(words, language, filters):
 
 def search_in_english(kind, expansion, language, filters):
     """What the glossary's English terms find of `kind`: every concept, in any of its terms."""
-    queryset, fields = ENGLISH_QUERYSETS[kind](language, sorted(expansion.games), filters)
+    queryset, fields = ENGLISH_QUERYSETS[kind](language, filters, sorted(expansion.games))
     query = And([Or([PlainText(t, operator="and") for t in c.english]) for c in expansion.known])
     backend = get_search_backend(f"site_{SOURCE_LANGUAGE}")
     return backend.search(query, queryset, fields=fields, operator="and")
