@@ -3,12 +3,12 @@
 from django.contrib.auth.models import Permission
 from django.shortcuts import redirect
 from django.urls import path, reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from wagtail import hooks
 from wagtail.admin import messages
 from wagtail.admin.action_menu import ActionMenuItem
 from wagtail.admin.menu import MenuItem
+from wagtail.admin.utils import set_query_params
 from wagtail.admin.views.pages.utils import get_valid_next_url_from_request
 from wagtail.log_actions import LogFormatter
 
@@ -124,8 +124,7 @@ class MarkTranslationUpToDateMenuItem(ActionMenuItem):
     def get_url(self, parent_context):
         page = parent_context["page"]
         url = reverse("guides_translation_up_to_date", args=(page.pk, self.language))
-        edit_url = reverse("wagtailadmin_pages:edit", args=(page.pk,))
-        return f"{url}?{urlencode({'next': edit_url})}"
+        return set_query_params(url, {"next": reverse("wagtailadmin_pages:edit", args=(page.pk,))})
 
 
 @hooks.register("construct_page_action_menu")
