@@ -1,6 +1,5 @@
-"""StreamField blocks that make up a guide (the shared prose blocks, steps, setup tables and
-related rulings), and the rulings its sections name, recorded on publish so rulings can link
-back."""
+"""StreamField blocks that make up a guide, and the rulings its sections name, recorded on
+publish so rulings can link back."""
 
 from django.conf import settings
 from django.utils import translation

@@ -1,7 +1,5 @@
 """Keeps each game's glossary suggestions current: after a guide or a ruling is published, a
-task reads the game's aligned English and translated texts (a guide block beside the block of
-the same id in the translation, a ruling's question and answer in both languages) and mines
-them for term pairs (catalogue.term_mining). It lives here, above rulings and catalogue,
+task mines the game's aligned English and translated texts for term pairs. It lives here
 because it reads guides and rulings alike."""
 
 from django.dispatch import receiver

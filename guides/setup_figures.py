@@ -1,6 +1,5 @@
 """A game's stored setup figures as readers meet them: tables in guides, so no translation can
-state other numbers, and the table-side checklist for one player count, whose lines are keyed
-by the figure's id so that a tick kept offline survives a change of language."""
+state other numbers, and the table-side checklist for one player count."""
 
 import json
 from collections import namedtuple
@@ -89,6 +88,7 @@ def checklist(game, players):
     for figure in game.setup:
         if not figure.min_players <= players <= figure.max_players:
             continue
+        # Keyed by the figure's id: a tick kept offline survives a change of language.
         key, numbers = f"{figure.pk}", {"quantity": figure.quantity, "component": figure.component}
         counted = gettext("%(quantity)s × %(component)s")
         if figure.group == SetupGroup.DECK:

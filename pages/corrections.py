@@ -66,8 +66,7 @@ def entry(correction, kind):
 
 class CorrectionsLog:
     """Every public correction, newest first, sliced as Paginator slices a queryset: two
-    queries a kind (dates and ids up to the slice, read from its nearer end, then its rows),
-    and the length remembered until a list changes."""
+    queries a kind (dates and ids read from the slice's nearer end, then its rows)."""
 
     def count(self):
         return remembered(

@@ -1,6 +1,6 @@
 """Atom feeds: the corrections log, new and corrected rulings, and each game's news. Ids
-are tag URIs that never change for an entry; entries are dated by the date of record their
-page shows, never by when a row was written (loading the demo makes no old news new)."""
+are tag URIs; entries are dated by the date of record their page shows, never by when a row
+was written."""
 
 import datetime
 from dataclasses import dataclass

@@ -74,11 +74,8 @@ def located(request, path):
 
 
 def find_route(request, path):
-    """Wagtail's route for `path`, or None when the stored addresses do not settle it.
-
-    What `located` found is remembered per host, language and address under the tags the
-    page shows (its `cache_tags`, which its cached copy is kept under too), so it is as
-    current as the page: any change to the page, its game or the tree moves one of them."""
+    """Wagtail's route for `path`, or None when the stored addresses do not settle it;
+    remembered under the tags the page shows, so it is as current as the cached page."""
     address = f"{request.get_host()}|{request.get_port()}|{get_language()}|{path}"
     key = "route:" + hashlib.sha256(address.encode()).hexdigest()
     found = remembered(key, lambda: located(request, path), lambda found: found[0].cache_tags())

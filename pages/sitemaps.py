@@ -1,8 +1,6 @@
 """The sitemap index and its files: a section per kind of reader page and language
 (`rulings-es`), paginated in the database so a file costs a few queries at any size. Each
-<url> names every language's address, as the page's <head> does, on the host asked for.
-A section's size and newest date are remembered until its lists change, so the index and a
-file read neither again: counting every ruling grows with the catalogue."""
+<url> names every language's address, as the page's <head> does."""
 
 import datetime
 from functools import cached_property
@@ -39,10 +37,9 @@ STAND_IN = "8675309{}0"
 
 
 class CountedPaginator(Paginator):
-    """Told how many items there are: the items (a function giving them) are read only
-    when a file is asked for, never for the index. A file past the middle is read from the
-    end of the items' ordering (which ends on a unique column), as the reader lists' pages
-    are: by OFFSET, the last file read every address before it."""
+    """Told how many items there are, it reads the items (a function giving them) only for
+    a file. A file past the middle is read from the end of the items' ordering: by OFFSET,
+    the last file would read every address before it."""
 
     def __init__(self, items, per_page, count):
         super().__init__([], per_page)
