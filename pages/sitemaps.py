@@ -101,9 +101,6 @@ class TranslatedSitemap(Sitemap):
     def get_latest_lastmod(self):
         return as_lastmod(self.figures[1])
 
-    def path(self, item):
-        return reverse(self.route, kwargs=self.route_kwargs(item))
-
     def paths(self, items):
         """Each item's address in the active language: a route is reversed once, with
         stand-ins, and each item's values put in their place as `reverse` quotes them."""
