@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.syndication.views import Feed
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import strip_tags
@@ -49,9 +49,7 @@ class CorrectionsFeed(TagURIFeed):
     title = _("Rulesage corrections")
     subtitle = _("Every correction to a Rulesage guide or ruling, newest first.")
     feed_name = "corrections"
-
-    def link(self):
-        return reverse("corrections_log")
+    link = reverse_lazy("corrections_log")
 
     def items(self):
         return latest_corrections(limit=FEED_LENGTH)
@@ -75,8 +73,7 @@ class CorrectionsFeed(TagURIFeed):
     def item_pubdate(self, item):
         return item.dated_at
 
-    def item_updateddate(self, item):
-        return item.dated_at
+    item_updateddate = item_pubdate
 
 
 class RulingsFeed(TagURIFeed):
@@ -85,9 +82,7 @@ class RulingsFeed(TagURIFeed):
     title = _("Rulesage rulings: new and corrected")
     subtitle = _("Rulings as they are published, and again each time one is corrected.")
     feed_name = "rulings"
-
-    def link(self):
-        return reverse("rulings:index")
+    link = reverse_lazy("rulings:index")
 
     def items(self, **filters):
         return list(
