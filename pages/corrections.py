@@ -100,7 +100,3 @@ def newest(limit, newest_first):
         ).values_list("corrected_on", "pk")[:limit]
     )
     return sorted(heads, reverse=newest_first)[:limit]
-
-
-def latest_corrections(limit):
-    return CorrectionsLog()[:limit]

@@ -21,7 +21,7 @@ from guides.models.games import live_page
 from rulings.models import Ruling
 from rulings.rendering import render_answer
 
-from .corrections import latest_corrections
+from .corrections import CorrectionsLog
 
 FEED_LENGTH = 50
 SUMMARY_WORDS = 60
@@ -52,7 +52,7 @@ class CorrectionsFeed(TagURIFeed):
     link = reverse_lazy("corrections_log")
 
     def items(self):
-        return latest_corrections(limit=FEED_LENGTH)
+        return CorrectionsLog()[:FEED_LENGTH]
 
     def item_title(self, item):
         return _("Correction to “%(subject)s”") % {"subject": item.subject}

@@ -15,7 +15,7 @@ from core.page_cache import remembered
 from core.pages import EditorialPage
 from guides.models import GamePage, GamesIndexPage
 
-from .corrections import latest_corrections
+from .corrections import CorrectionsLog
 
 
 class HomePage(EditorialPage, Page):
@@ -34,8 +34,7 @@ class HomePage(EditorialPage, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
-        # Remembered under `lists`, the tag this page shows (core.cache_tags.shown): every
-        # change to what it lists moves it, so they are as current as the cached page.
+        # Remembered under `lists`, the tag this page shows: as current as the cached page.
         key = f"home:{self.pk}:{get_language()}"
         context.update(remembered(key, self.listed, [LISTS]))
         return context
@@ -49,7 +48,7 @@ class HomePage(EditorialPage, Page):
             "game_pages": list(latest[: self.GAMES_SHOWN]),
             "games_count": game_pages.count(),
             "games_index": GamesIndexPage.objects.live().child_of(self).first(),
-            "corrections": latest_corrections(limit=5),
+            "corrections": CorrectionsLog()[:5],
         }
 
 

@@ -28,7 +28,7 @@ from guides.models import GamePage, GuideVersion
 from guides.setup_figures import player_counts
 from rulings.models import Ruling
 
-from .corrections import latest_corrections
+from .corrections import CorrectionsLog
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 # Stands in for a route's values when it is reversed once for a whole file: digits, which
@@ -218,7 +218,7 @@ class SiteListSitemap(TranslatedSitemap):
     def lastmod(self, item):
         if item == "rulings:index":
             return latest_ruling_change()
-        return next((entry.dated_at for entry in latest_corrections(limit=1)), None)
+        return next((entry.dated_at for entry in CorrectionsLog()[:1]), None)
 
     def newest(self):
         dates = [self.lastmod(item) for item in self.items()]
