@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from modelcluster.fields import ParentalManyToManyField
 from modeltranslation import settings as mt_settings
 from wagtail.admin.panels import FieldPanel, MultiFieldPanel
-from wagtail.contrib.routable_page.models import RoutablePageMixin, path
+from wagtail.contrib.routable_page.models import RoutablePageMixin
 from wagtail.fields import StreamField
 from wagtail.models import Page, PageManager
 from wagtail.search import index
@@ -308,7 +308,3 @@ class GuidePage(EditorialPage, RoutablePageMixin, PublishedVersions, Page):
             if change.version_id in by_pk:  # spare a query per line
                 change.version = by_pk[change.version_id]
         return changes
-
-    @path("")
-    def current(self, request):
-        return self.render(request)
