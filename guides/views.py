@@ -112,8 +112,7 @@ class TranslationsDashboardView(PermissionRequiredMixin, WagtailAdminTemplateMix
         language = language if language in languages else languages[0]
         status = self.request.GET.get("status")
         status = status if status in TranslationStatus.values else ""
-        # Counted and paged by the database over the stored statuses; full states of the
-        # rows shown only.
+        # Counted and paged over the stored statuses; full states of the rows shown only.
         counts = status_counts(GuidePage, language)
         pks = listed_guides(language, status).values_list("pk", flat=True)
         guides = paged(self.request, pks, "p")
