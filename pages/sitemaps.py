@@ -104,9 +104,11 @@ class TranslatedSitemap(Sitemap):
     def paths(self, items):
         """Each item's address in the active language: a route is reversed once, with
         stand-ins, and each item's values put in their place as `reverse` quotes them."""
+        if not items:
+            return []  # an empty section's file: nothing to reverse the route for
         if self.route is None:
             return [self.path(item) for item in items]
-        names = list(self.route_kwargs(items[0])) if items else []
+        names = list(self.route_kwargs(items[0]))
         stand_ins = {name: STAND_IN.format(n) for n, name in enumerate(names)}
         template = reverse(self.route, kwargs=stand_ins).replace("{", "{{").replace("}", "}}")
         for name, stand_in in stand_ins.items():

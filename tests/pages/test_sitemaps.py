@@ -197,3 +197,13 @@ def test_files_past_the_middle_list_their_share_in_order(
     assert listed == expected
     assert len(listed) == len(set(listed)) == sum(read.count for read in files)
     assert [read.count for read in files[:-1]] == [files[0].count] * (len(files) - 1)
+
+
+@pytest.mark.parametrize("section", list(SECTIONS))
+def test_an_empty_sections_file_lists_nothing_rather_than_failing(client, root_page, section):
+    """A new site has no rulings, errata or documents yet: their files, asked for directly
+    (a crawler remembers them), list nothing."""
+    for code in ("en", "es"):
+        response = client.get(f"/sitemap-{section}-{code}.xml")
+        assert response.status_code == 200, (section, code)
+        assert "<urlset" in response.content.decode()
