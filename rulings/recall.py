@@ -127,14 +127,19 @@ def rank_by_trigram(rulings, question, limit, threshold):
     return best(rulings, TrigramSimilarity(localized("question"), question), limit, threshold)
 
 
+def any_word(words, language):
+    """A query any of `words`, stemmed in `language`, matches (a paraphrase shares some
+    words, rarely all)."""
+    return reduce(or_, (SearchQuery(word, config=search_config(language)) for word in words))
+
+
 def fulltext_parts(question):
-    """A query any stemmed word matches (a paraphrase shares some words, rarely all), and
-    the document, question weighted above answer."""
+    """A query any stemmed word matches, and the document, question weighted above answer."""
     config = search_config(get_language())
     words = WORD_RE.findall(question)[:FULLTEXT_WORDS]
     if not words:
         return None, None
-    query = reduce(or_, (SearchQuery(word, config=config) for word in words))
+    query = any_word(words, get_language())
     vector = SearchVector(localized("question"), weight="A", config=config) + SearchVector(
         localized("answer"), weight="D", config=config
     )
@@ -160,11 +165,7 @@ def rank_by_trigram_among_matches(rulings, question, limit, threshold):
         # A ruling not translated is read in English: the question's content words as written.
         stems = word_stems(words, language)
         sought[SOURCE_LANGUAGE] = [word for word, stem in zip(words, stems, strict=True) if stem]
-    queries = {
-        code: reduce(or_, (SearchQuery(word, config=search_config(code)) for word in found))
-        for code, found in sought.items()
-        if found
-    }
+    queries = {code: any_word(found, code) for code, found in sought.items() if found}
     if not queries:
         return []
     # The stored vectors hold the same words: building one per ruling is slow. Common words
