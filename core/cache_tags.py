@@ -262,7 +262,9 @@ def watch_database():
     seconds = settings.RULESAGE_DATABASE_CHECK_SECONDS
     with _watch_lock:
         if seconds and not _watcher.is_alive():
-            _watcher = threading.Thread(target=_watch, args=(seconds,), daemon=True)
+            _watcher = threading.Thread(
+                target=_watch, args=(seconds,), name="page-cache-watch", daemon=True
+            )
             _watcher.start()
 
 
