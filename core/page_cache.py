@@ -29,9 +29,11 @@ def bump_after_outage(sender, **kwargs):
     cache_tags.move_on({SITE})
 
 
-def remembered(key, compute, tags):
+def remembered(key, compute, tags, *, shared=False):
     """`compute()`, kept while the versions of `tags` (a list, or a function of the value)
-    stay; the page using it shows them too."""
+    stay; the page using it shows them too. `shared`: every caller only reads the value, so
+    this process keeps one copy unpickled (an edition's words took longer to unpickle than
+    to use)."""
     sequence = cache_tags.request_sequence() if settings.RULESAGE_REMEMBER else None
     key = f"kept:{key}"
     if sequence is not None:  # else not remembering, or the cache is unreachable
@@ -41,6 +43,8 @@ def remembered(key, compute, tags):
                 if find is not _kept.get:
                     _kept.put(key, entry)
                 cache_tags.shows(*entry[1])
+                if shared:
+                    return _kept.loaded(key, entry)
                 return pickle.loads(entry[2])  # noqa: S301 (bytes this site pickled)
     value = compute()
     if value is None:  # nothing is kept for what is not there (a 404's address)
@@ -62,7 +66,7 @@ class KeptValues:
     def __init__(self, limit):
         self.limit = limit
         self.lock = threading.Lock()
-        self.values, self.size = {}, 0
+        self.values, self.size, self.unpickled = {}, 0, {}
 
     def get(self, key):
         return self.values.get(key)
@@ -70,12 +74,20 @@ class KeptValues:
     def put(self, key, entry):
         with self.lock:
             if self.size + len(entry[2]) > self.limit:
-                self.values, self.size = {}, 0
+                self.values, self.size, self.unpickled = {}, 0, {}
             previous = self.values.get(key)
             if previous is not None:
                 self.size -= len(previous[2])
             self.values[key] = entry
             self.size += len(entry[2])
+
+    def loaded(self, key, entry):
+        """`entry`'s value, unpickled once while `entry` is the one kept for `key`."""
+        found = self.unpickled.get(key)
+        if found is None or found[0] is not entry:
+            found = (entry, pickle.loads(entry[2]))  # noqa: S301 (bytes this site pickled)
+            self.unpickled[key] = found
+        return found[1]
 
 
 _kept = KeptValues(limit=32 * 1024 * 1024)
