@@ -102,7 +102,7 @@ def known_words(rulings, language, game_id, edition_id):
     groups by the first COGNATE_PREFIX letters of their cognate keys (a cognate shares at
     least those, so a word is compared with its own group alone), remembered until one of
     its game's rulings changes: reading them grows with the edition, a question must not.
-    Strings and few containers: what is remembered is unpickled for every question."""
+    Shared by every question: none may change them."""
 
     def read():
         vocabulary = {
@@ -117,7 +117,8 @@ def known_words(rulings, language, game_id, edition_id):
 
     if edition_id is None or game_id is None:
         return read()
-    return remembered(f"edition-words:{edition_id}:{language}", read, [game_rulings(game_id)])
+    key = f"edition-words:{edition_id}:{language}"
+    return remembered(key, read, [game_rulings(game_id)], shared=True)
 
 
 def stored_words(vocabulary, folded):

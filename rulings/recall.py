@@ -25,7 +25,15 @@ from catalogue.models import Edition
 from core.text_search import WORD_RE, search_config, trigram_similarity, word_stems
 from core.translated_fields import SOURCE_LANGUAGE, stored
 
-from .crossing import UNKNOWN_WEIGHT, Sought, across, covered_in_python, covering, order
+from .crossing import (
+    UNKNOWN_WEIGHT,
+    Sought,
+    across,
+    covered_in_python,
+    covering,
+    known_words,
+    order,
+)
 from .models import Ruling
 
 __all__ = ["answered_before", "covered_in_python", "sought"]
@@ -59,14 +67,24 @@ def answered_before(
         threshold = settings.RULESAGE_RECALL_THRESHOLD
     edition_id = getattr(edition, "pk", edition)
     rulings = Ruling.objects.public().filter(edition_id=edition_id)
+    game_id, edition_language = edition_facts(edition)
+
+    def written_in(code):
+        """Whether any of the edition's rulings has words in `code`: an edition no one has
+        translated need not be looked for in the translation's index."""
+        if code == edition_language[:2]:
+            return True
+        return bool(known_words(rulings, code, game_id, edition_id)[0])
+
     with translation.override(language):
         if connection.vendor != "postgresql":
             found = rank_in_python(rulings, question, limit, threshold)
+        elif (method or DEFAULT_METHOD) == DEFAULT_METHOD:
+            found = rank_by_trigram_among_matches(rulings, question, limit, threshold, written_in)
         else:
-            found = RANKERS[method or DEFAULT_METHOD](rulings, question, limit, threshold)
+            found = RANKERS[method](rulings, question, limit, threshold)
     if carry == CARRY_GLOSSARY:
         return through_glossary_only(edition, rulings, question, language, found, limit)
-    game_id, edition_language = edition_facts(edition)
     if language == edition_language[:2]:
         return found
     concepts = across(rulings, question, language, edition_language[:2], game_id, edition_id)
@@ -155,9 +173,10 @@ def rank_by_fulltext(rulings, question, limit, threshold):
     return [ruling for ruling in found if ruling.score > 0]  # zeros come last: none is missed
 
 
-def rank_by_trigram_among_matches(rulings, question, limit, threshold):
+def rank_by_trigram_among_matches(rulings, question, limit, threshold, written_in=None):
     """Trigram similarity among rulings sharing a stemmed word: keeps out questions that
-    only look alike."""
+    only look alike. `written_in(code)`: whether the rulings have words in language `code`
+    (a common word's index entry lists much of the catalogue, however few are searched)."""
     language = (get_language() or SOURCE_LANGUAGE)[:2]
     words = WORD_RE.findall(question)[:FULLTEXT_WORDS]
     sought = {language: words}
@@ -165,7 +184,11 @@ def rank_by_trigram_among_matches(rulings, question, limit, threshold):
         # A ruling not translated is read in English: the question's content words as written.
         stems = word_stems(words, language)
         sought[SOURCE_LANGUAGE] = [word for word, stem in zip(words, stems, strict=True) if stem]
-    queries = {code: any_word(found, code) for code, found in sought.items() if found}
+    queries = {
+        code: any_word(found, code)
+        for code, found in sought.items()
+        if found and (written_in is None or written_in(code))
+    }
     if not queries:
         return []
     # The stored vectors hold the same words: building one per ruling is slow. Common words

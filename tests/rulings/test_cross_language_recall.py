@@ -167,7 +167,31 @@ def test_the_editions_words_are_read_once_until_one_of_its_rulings_changes(engli
     assert queries_asking(edition, PYRAMID)[0] == again
     Ruling.objects.create(edition=edition, question="What is under the Pyramid?", answer="A tomb.")
     # Read again once the new ruling is public (its words carry the question to it), then
-    # remembered again.
+    # remembered again: the edition's English words and its Spanish ones (it has none).
     after, found = queries_asking(edition, PYRAMID)
     assert found == ["What is under the Pyramid?"]
-    assert queries_asking(edition, PYRAMID)[0] == after - 1
+    assert queries_asking(edition, PYRAMID)[0] == after - 2
+
+
+def spanish_index_read(edition, question):
+    """(the questions offered, whether a query looked in the rulings' Spanish index)."""
+    with CaptureQueriesContext(connection) as seen:
+        found = offered(edition, question, "es")
+    return found, any('"search_es" @@' in query["sql"] for query in seen.captured_queries)
+
+
+def test_an_edition_no_one_translated_is_not_looked_for_in_the_spanish_index(english):
+    """A common Spanish word's index entry lists much of a large catalogue, whichever
+    edition is asked about: an edition with no Spanish text skips it until a ruling is
+    translated, and the translation is then found by its own words."""
+    edition, made = english
+    question = "¿Cuántas cartas recibe cada jugador al empezar?"
+    found, looked = spanish_index_read(edition, question)
+    assert not looked
+    ruling = made["How many cards does each player start with?"]
+    ruling.question_es = "¿Cuántas cartas recibe cada jugador al empezar?"
+    ruling.answer_es = "Cuatro, repartidas boca abajo."
+    ruling.save()
+    found, looked = spanish_index_read(edition, question)
+    assert looked
+    assert found[0] == "How many cards does each player start with?"
