@@ -158,6 +158,20 @@ def trigram_index(model_name, column):
     return GinIndex(OpClass(Upper(column), name="gin_trgm_ops"), name=f"{model_name}_{column}_tri")
 
 
+class QuestionWeight(Func):
+    """The part of a stored vector weighted A: a ruling's question."""
+
+    function = "ts_filter"
+    template = "%(function)s(%(expressions)s, '{a}')"
+    output_field = SearchVectorField()
+
+
+def question_vector_index(model_name, language):
+    """The GIN index of the question's part of `search_<language>`: a question's words are
+    looked for among the questions without reading every ruling whose answer holds them."""
+    return GinIndex(QuestionWeight(F(f"search_{language}")), name=f"{model_name}_asked_{language}")
+
+
 def search_vector_index(model_name, language, condition=None):
     """The GIN index of `search_<language>`; partial with `condition`, when only the rows it
     selects have a vector in that language."""

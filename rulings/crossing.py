@@ -10,7 +10,7 @@ from operator import add, or_
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
-from django.contrib.postgres.search import SearchQuery, SearchVectorField
+from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 from django.db.models import Case, F, FloatField, Func, IntegerField, TextField, Value, When
 
@@ -18,7 +18,7 @@ from catalogue.glossary import Term, expand, game_terms
 from catalogue.models import GlossarySuggestion
 from core.cache_tags import game_rulings
 from core.page_cache import remembered
-from core.text_search import WORD_RE, fold_accents, search_config, word_stems
+from core.text_search import WORD_RE, QuestionWeight, fold_accents, search_config, word_stems
 from core.translated_fields import SOURCE_LANGUAGE
 
 # How much a concept of the question counts when found only in a ruling's answer, and how
@@ -248,9 +248,8 @@ def covering(rulings, concepts, language, limit):
     total = sum(concept.weight for concept in concepts)
     known = reduce(or_, (query(concept) for concept in looked_for if concept.known))
     return list(
-        # Matched by the whole vector first, which its index finds, then by the question.
-        rulings.filter(**{vector: known})
-        .annotate(asked=QuestionWeight(F(vector)))
+        # Matched by the question's part of the vector, which has an index of its own.
+        rulings.annotate(asked=QuestionWeight(F(vector)))
         .filter(asked=known)
         .annotate(score=reduce(add, parts) / Value(total))
         .filter(score__gte=settings.RULESAGE_GLOSSARY_RECALL_THRESHOLD)
@@ -259,14 +258,6 @@ def covering(rulings, concepts, language, limit):
         .select_related("edition")
         .order_by("-score", "asked_size", "pk")[:limit]
     )
-
-
-class QuestionWeight(Func):
-    """The part of a stored vector weighted A: a ruling's question (core.text_search)."""
-
-    function = "ts_filter"
-    template = "%(function)s(%(expressions)s, '{a}')"
-    output_field = SearchVectorField()
 
 
 def covered_in_python(rulings, concepts, limit, language=SOURCE_LANGUAGE):

@@ -18,7 +18,12 @@ from catalogue.models.errata import ErrataCard
 from catalogue.models.games import Edition, next_free_slug
 from core.models import Correction
 from core.roles import public_name
-from core.text_search import search_vector_field, search_vector_index, site_languages
+from core.text_search import (
+    question_vector_index,
+    search_vector_field,
+    search_vector_index,
+    site_languages,
+)
 from core.translated_fields import SOURCE_LANGUAGE, settle_in_language
 
 from ..flags import compute_flags
@@ -127,6 +132,7 @@ class Ruling(index.Indexed, DraftStateMixin, RevisionMixin, PreviewableMixin, Cl
         ]
         indexes = [
             *(search_vector_index("ruling", code) for code in site_languages()),
+            *(question_vector_index("ruling", code) for code in site_languages()),
             models.Index(
                 models.F("answered_at").desc(nulls_last=True), "id", name="ruling_newest_answer"
             ),
