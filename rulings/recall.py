@@ -22,7 +22,13 @@ from modeltranslation.utils import build_localized_fieldname
 
 from catalogue.glossary import expand, game_terms
 from catalogue.models import Edition
-from core.text_search import WORD_RE, search_config, trigram_similarity, word_stems
+from core.text_search import (
+    WORD_RE,
+    QuestionWeight,
+    search_config,
+    trigram_similarity,
+    word_stems,
+)
 from core.translated_fields import SOURCE_LANGUAGE, stored
 
 from .crossing import (
@@ -194,15 +200,26 @@ def rank_by_trigram_among_matches(rulings, question, limit, threshold, written_i
     # The stored vectors hold the same words: building one per ruling is slow. Common words
     # match much of a large edition: only the best matches by rank (read from those vectors)
     # are compared letter by letter, so a question's work stops growing with the edition.
-    matching = reduce(or_, (Q(**{f"search_{code}": query}) for code, query in queries.items()))
     ranks = [
         SearchRank(F(f"search_{code}"), query, weights=RANK_WEIGHTS)
         for code, query in queries.items()
     ]
-    ranked = rulings.filter(matching).annotate(
-        rank=Greatest(*ranks) if len(ranks) > 1 else ranks[0]
+    ranked = (
+        rulings.annotate(
+            rank=Greatest(*ranks) if len(ranks) > 1 else ranks[0],
+            **{f"asked_{code}": QuestionWeight(F(f"search_{code}")) for code in queries},
+        )
+        .order_by("-rank", "pk")
+        .values_list("pk", flat=True)
     )
-    chosen = ranked.order_by("-rank", "pk").values("pk")[:TRIGRAM_CANDIDATES]
+    # A word in a ruling's question weighs ten times one in its answer: when enough questions
+    # hold one, the best ranked are among them (unless an answer alone holds seven words
+    # more), which the questions' own index finds without reading every answer holding one.
+    asked = reduce(or_, (Q(**{f"asked_{code}": query}) for code, query in queries.items()))
+    chosen = list(ranked.filter(asked)[:TRIGRAM_CANDIDATES])
+    if len(chosen) < TRIGRAM_CANDIDATES:
+        found = reduce(or_, (Q(**{f"search_{code}": query}) for code, query in queries.items()))
+        chosen = ranked.filter(found)[:TRIGRAM_CANDIDATES]
     return rank_by_trigram(rulings.filter(pk__in=chosen), question, limit, threshold)
 
 

@@ -1,9 +1,12 @@
 """Answered-before recall ranks the ruling a paraphrased question asks about first."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from catalogue.models import Edition
+from rulings import recall
 from rulings.models import Ruling
 from rulings.recall import DEFAULT_METHOD, RANKERS, answered_before, rank_in_python
 from tests.conftest import kept_for_the_module
@@ -142,3 +145,19 @@ def test_the_sqlite_fallback_ranks_with_the_same_similarity_as_postgresql(paraph
     assert [r.pk for r in in_python] == [r.pk for r in in_database]
     for python_ruling, database_ruling in zip(in_python, in_database, strict=True):
         assert python_ruling.score == pytest.approx(database_ruling.score, abs=0.01)
+
+
+def test_on_a_large_edition_candidates_are_read_from_the_questions_alone(
+    paraphrase_rulings, monkeypatch
+):
+    """When more rulings' questions share a word with the reader's than are compared letter
+    by letter, the candidates come from the questions' own index: the answers holding a
+    common word are not read. The ruling asked about still comes first."""
+    monkeypatch.setattr(recall, "TRIGRAM_CANDIDATES", 3)
+    edition, made = paraphrase_rulings
+    with CaptureQueriesContext(connection) as seen:
+        found = answered_before(edition, "can a single permanent resource pay for two buildings")
+    assert found[0].pk == made["permanent-twice"].pk
+    read = [query["sql"] for query in seen.captured_queries if "rulings_ruling" in query["sql"]]
+    assert any("ts_filter" in sql for sql in read)
+    assert not any('"rulings_ruling"."search_en" @@' in sql for sql in read)
