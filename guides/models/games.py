@@ -2,7 +2,7 @@
 
 from django.apps import apps
 from django.db import models
-from django.db.models import CharField, Count, Value
+from django.db.models import CharField, Count, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce, NullIf, Substr, Upper
 from django.http import Http404
 from django.utils.text import format_lazy
@@ -20,7 +20,7 @@ from core.page_cache import accept
 from core.pages import EditorialPage
 from core.pagination import page_of, remembered_query
 from core.translated_fields import SOURCE_LANGUAGE
-from rulings.models import Ruling, public_rulings
+from rulings.models import Ruling
 
 from ..setup_figures import player_counts, setup_checklist
 
@@ -133,9 +133,12 @@ class GamePage(EditorialPage, RoutablePageMixin, Page):
 
     def get_context(self, request, *args, **kwargs):
         context = super().get_context(request, *args, **kwargs)
+        # Counted per edition from the public rulings' own index, not by joining every row.
+        public = Ruling.objects.public().filter(edition=OuterRef("pk")).order_by()
+        counted = public.values("edition").annotate(n=Count("pk")).values("n")
         context["editions"] = list(
             self.game.editions.prefetch_related("documents").annotate(
-                rulings_count=Count("rulings", filter=public_rulings("rulings__"))
+                rulings_count=Coalesce(Subquery(counted), 0)
             )
         )
         # By name: GuidePage is defined in `pages`, which imports this module.

@@ -4,10 +4,11 @@ each guide says which expansions it covers; editors tick them from the game's ow
 import pytest
 from bs4 import BeautifulSoup
 
-from catalogue.models import Game
+from catalogue.models import Edition, Game
 from guides.models import GamePage, GuidePage
 from rulings.importers.store import import_parsed
 from rulings.importers.text_export import parse_export
+from rulings.models import Ruling
 from tests.rulings.exports import make_export, second_citation_of
 from tests.rulings.factories import illustrative_expansion
 
@@ -69,3 +70,24 @@ def test_editors_tick_only_the_games_own_expansions(admin_client, harbour):
         for box in soup.select("input[name=expansions]")
     ]
     assert offered == ["Point City: Harbour (illustrative)"]
+
+
+def shown_count(client, page, edition):
+    """The number of rulings the game page gives for `edition`."""
+    link = text_of(client, page.url).select_one(f'a[href="{edition.get_absolute_url()}"]')
+    return int(link.find_next_sibling("span", class_="meta").get_text().strip("()").split()[0])
+
+
+def test_each_edition_counts_its_public_rulings_alone(client, demo_site):
+    page = GamePage.objects.get(game__slug="point-city")
+    edition = Edition.objects.get(code="bg-368017-en-1e")
+    before = shown_count(client, page, edition)
+    assert before == Ruling.objects.public().filter(edition=edition).count() > 0
+    Ruling.objects.create(edition=edition, question="Illustrative: counted?", answer="Yes.")
+    Ruling.objects.create(
+        edition=edition, question="Illustrative: withdrawn?", answer="No.", status="withdrawn"
+    )
+    Ruling.objects.create(
+        edition=edition, question="Illustrative: draft?", answer="No.", live=False
+    )
+    assert shown_count(client, page, edition) == before + 1
