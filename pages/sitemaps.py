@@ -162,9 +162,10 @@ class PageSitemap(TranslatedSitemap):
 
     def items(self):
         site = Site.find_for_request(self.request)
-        if site is None:
-            return Page.objects.none()
-        pages = site.root_page.get_descendants(inclusive=True).live()
+        if site is None:  # still dated, so that the section's newest date can be asked
+            pages = Page.objects.none()
+        else:
+            pages = site.root_page.get_descendants(inclusive=True).live()
         # As Wagtail's own sitemap: pages older than its publishing dates have a revision's.
         dated = Coalesce(
             GuideVersion.objects.current_published_at(OuterRef("pk")),

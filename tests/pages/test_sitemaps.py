@@ -7,9 +7,10 @@ from bs4 import BeautifulSoup
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
-from wagtail.models import Page
+from wagtail.models import Page, Site
 
 from catalogue.models import Document, Edition
+from core.cache_tags import bump_everything
 from pages.sitemaps import SECTIONS
 from rulings.models import Ruling
 from tests.guides.factories import url_in
@@ -207,3 +208,15 @@ def test_an_empty_sections_file_lists_nothing_rather_than_failing(client, root_p
         response = client.get(f"/sitemap-{section}-{code}.xml")
         assert response.status_code == 200, (section, code)
         assert "<urlset" in response.content.decode()
+
+
+def test_before_any_site_is_set_up_no_sitemap_file_fails(client, root_page):
+    """No Site yet (a database just emptied): no file, nor the index, is a server error."""
+    Site.objects.all().delete()
+    bump_everything()  # each section's size and date are counted again, not remembered
+    assert client.get("/sitemap.xml").status_code == 200
+    for section in SECTIONS:
+        for code in ("en", "es"):
+            response = client.get(f"/sitemap-{section}-{code}.xml")
+            assert response.status_code == 200, (section, code)
+            assert "<urlset" in response.content.decode()
