@@ -1,7 +1,7 @@
 """Every kind of reader page and the editors' busiest admin views, on the full catalogue.
 
     python3 bench/catalogue.py [--scale 1] [--reuse] [--keep] [--repeat 7] [--port 8250]
-    python3 bench/catalogue.py --scale 0.25 1 3 [--reuse] [--keep]     # the growth table
+    python3 bench/catalogue.py --scale 0.25 1 3 [--reuse] [--keep] [--rounds 3]   # growth
 
 One command from a fresh clone (it re-runs itself in the project's virtualenv). Unless
 --reuse, it creates the PostgreSQL database BENCH_CATALOGUE_DATABASE_URL (default
@@ -10,7 +10,9 @@ with `manage.py load_catalogue --scale S` (printing each step's time); --reuse m
 database an earlier run kept (--keep). Given several scales, it measures each in a database
 of its own (the name above with `_0_25`, `_1`, `_3` added) and ends with the growth table:
 each page's uncached time and queries at every scale, and the ratio of the largest scale's
-time to scale 1's.
+time to scale 1's. The machine's pace drifts over a run of several minutes, and a scale
+measured in a slow spell reads as growth: --rounds N measures the scales in turn N times,
+and the table takes each page's median over the rounds.
 
 Reader pages: two gunicorn servers on loopback under `rulesage.settings.production`, two
 sync workers each: one with the page cache off (PAGE_CACHE=0: every request routes,
@@ -322,8 +324,6 @@ def measure(database_url, scale, args):
         for server in servers:
             server.stop()
         shutil.rmtree(STATIC_DIR, ignore_errors=True)
-        if not (args.keep or args.reuse):
-            database(database_url, "drop")
     return measured
 
 
@@ -378,8 +378,17 @@ def reader_pages(database_url, scale, args, servers):
     return measured
 
 
-def growth(scales, results):
-    """Each page's uncached time at every scale, and the ratio of the largest to scale 1."""
+def growth(scales, rounds):
+    """Each page's uncached time at every scale (the median of the rounds), and the ratio of
+    the largest to scale 1."""
+    results = {
+        s: {
+            key: (statistics.median(r[s][key][0] for r in rounds), rounds[0][s][key][1])
+            for key in rounds[0][s]
+            if all(key in r[s] for r in rounds)
+        }
+        for s in scales
+    }
     base = 1.0 if 1.0 in scales else scales[0]
     top = scales[-1]
     print(f"\nGrowth: uncached ms (queries) at each scale; ratio scale {top:g} ÷ scale {base:g}\n")
@@ -411,6 +420,13 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--walk", type=int, default=300, help="addresses sampled from sitemaps")
     parser.add_argument("--admin-only", action="store_true", help="the admin views alone")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure the scales in turn this many times (the machine's pace drifts): the "
+        "growth table gives each page's median",
+    )
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT", "8250")))
     args = parser.parse_args()
     ensure_environment(wrk=False)
@@ -418,9 +434,16 @@ def main():
     manage(DATABASE_URL, "compile_translations")
     manage(DATABASE_URL, "collectstatic", "--noinput", "-v", "0")
     scales = sorted(args.scales)
-    results = {s: measure(database_at(s, scales), s, args) for s in scales}
+    loaded = not args.reuse
+    rounds = []
+    for _ in range(max(1, args.rounds)):
+        rounds.append({s: measure(database_at(s, scales), s, args) for s in scales})
+        args.reuse = True  # each scale is loaded once
+    if loaded and not args.keep:
+        for s in scales:
+            database(database_at(s, scales), "drop")
     if len(scales) > 1:
-        growth(scales, results)
+        growth(scales, rounds)
 
 
 if __name__ == "__main__":
