@@ -212,14 +212,16 @@ def rank_by_trigram_among_matches(rulings, question, limit, threshold, written_i
         .order_by("-rank", "pk")
         .values_list("pk", flat=True)
     )
+
     # A word in a ruling's question weighs ten times one in its answer: when enough questions
     # hold one, the best ranked are among them (unless an answer alone holds seven words
     # more), which the questions' own index finds without reading every answer holding one.
-    asked = reduce(or_, (Q(**{f"asked_{code}": query}) for code, query in queries.items()))
-    chosen = list(ranked.filter(asked)[:TRIGRAM_CANDIDATES])
+    def matching(column):
+        return reduce(or_, (Q(**{f"{column}_{code}": query}) for code, query in queries.items()))
+
+    chosen = list(ranked.filter(matching("asked"))[:TRIGRAM_CANDIDATES])
     if len(chosen) < TRIGRAM_CANDIDATES:
-        found = reduce(or_, (Q(**{f"search_{code}": query}) for code, query in queries.items()))
-        chosen = ranked.filter(found)[:TRIGRAM_CANDIDATES]
+        chosen = ranked.filter(matching("search"))[:TRIGRAM_CANDIDATES]
     return rank_by_trigram(rulings.filter(pk__in=chosen), question, limit, threshold)
 
 
