@@ -40,7 +40,7 @@ def remembered(key, compute, tags, *, shared=False):
         for find in (_kept.get, page_cache().get):
             entry = find(key)
             if entry is not None and cache_tags.still_current(entry[0], entry[1], sequence):
-                if find is not _kept.get:
+                if find != _kept.get:  # equal, not the same: a bound method is made anew
                     _kept.put(key, entry)
                 cache_tags.shows(*entry[1])
                 if shared:

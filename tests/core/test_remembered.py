@@ -2,6 +2,7 @@
 
 import uuid
 
+from core import page_cache
 from core.cache_tags import move_on
 from core.page_cache import remembered
 
@@ -31,3 +32,14 @@ def test_a_shared_value_is_unpickled_once_until_its_tag_moves_on():
     assert after is not first
     assert after == first
     assert remembered(key, compute, [tag], shared=True) is after
+
+
+def test_a_value_found_in_the_process_is_not_kept_again(monkeypatch):
+    """A value this process already holds is read from it as it is: kept again on every
+    read, each read would take the store's lock, and the store fill up sooner."""
+    key, tag = f"test:{uuid.uuid4().hex}", f"test-{uuid.uuid4().hex}"
+    remembered(key, lambda: ["tile"], [tag])
+    kept_again = []
+    monkeypatch.setattr(page_cache._kept, "put", lambda *entry: kept_again.append(entry))
+    assert remembered(key, lambda: ["other"], [tag]) == ["tile"]
+    assert kept_again == []
