@@ -157,11 +157,7 @@ def reader_request(request):
 
 
 def cacheable_request(request):
-    return (
-        reader_request(request)
-        and set(request.GET) <= READ_PARAMETERS
-        and not set(request.GET) & TYPED_PARAMETERS
-    )
+    return reader_request(request) and set(request.GET) <= READ_PARAMETERS - TYPED_PARAMETERS
 
 
 def cacheable_response(request, response):
@@ -201,7 +197,7 @@ class PageCacheMiddleware:
             cache_tags.end_request()
 
     def respond(self, request):
-        if not getattr(settings, "RULESAGE_PAGE_CACHE", False) or not cacheable_request(request):
+        if not settings.RULESAGE_PAGE_CACHE or not cacheable_request(request):
             return self.get_response(request)
         key = cache_key(request)
         found = page_cache().get_many([SEQUENCE_KEY, key])

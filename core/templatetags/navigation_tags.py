@@ -3,7 +3,6 @@
 from django import template
 from django.utils import translation
 
-from ..cache_tags import SITE
 from ..navigation import crumb_of, page_trail
 from ..page_cache import remembered
 
@@ -18,13 +17,10 @@ def breadcrumbs(context, crumbs=None):
         request = context.get("request")
         if page is not None and page.pk and not getattr(request, "is_preview", False):
             key = f"trail:{page.pk}:{translation.get_language()}"
-            crumbs = list(remembered(key, lambda: page_trail(page, request), tags_of(page)))
+            own_tags = getattr(page, "cache_tags", list)
+            crumbs = list(remembered(key, lambda: page_trail(page, request), lambda _: own_tags()))
         else:
             crumbs = page_trail(page, request) if page is not None else []
         if crumbs and context.get("shown_version"):
             crumbs[-1] = crumb_of(context["page"], "title")
     return {"crumbs": crumbs}
-
-
-def tags_of(page):
-    return lambda _crumbs: [SITE, *getattr(page, "cache_tags", list)()]
