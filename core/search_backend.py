@@ -8,7 +8,6 @@ from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection
 from django.db.models import F, Lookup, Q, QuerySet
 from django.utils.functional import cached_property
-from modelsearch.backends import database
 from modelsearch.backends.base import BaseIndex
 from modelsearch.backends.database.fallback import DatabaseSearchBackend
 from modelsearch.backends.database.postgres.postgres import PostgresSearchBackend
@@ -179,8 +178,6 @@ class SiteSearchBackend(PostgresSearchBackend):
 
 
 def SearchBackend(params):  # noqa: N802 - the name Wagtail looks up in a backend module
-    if connection.vendor == "sqlite":
-        return DatabaseSearchBackend(params)
     if connection.vendor == "postgresql":
         return SiteSearchBackend(params)
-    return database.SearchBackend(params)
+    return DatabaseSearchBackend(params)
