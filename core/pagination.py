@@ -41,28 +41,25 @@ class IndexPaginator(Paginator):
         top = bottom + self.per_page
         if top + self.orphans >= self.count:
             top = self.count
-        rows = self.object_list
+        keys = self.object_list.values_list("pk", flat=True)
         if bottom > self.count - top:
-            keys = rows.reverse().values_list("pk", flat=True)[
-                self.count - top : self.count - bottom
-            ]
-            keys = list(keys)[::-1]
+            keys = list(keys.reverse()[self.count - top : self.count - bottom])[::-1]
         else:
-            keys = list(rows.values_list("pk", flat=True)[bottom:top])
-        by_key = {row.pk: row for row in rows.filter(pk__in=keys).order_by()}
+            keys = list(keys[bottom:top])
+        by_key = {row.pk: row for row in self.object_list.filter(pk__in=keys).order_by()}
         return Page([by_key[key] for key in keys if key in by_key], number, self)
 
 
-def page_or_404(paginator, request, name="page"):
+def page_or_404(paginator, request):
     """The page the request's `?page=` names; a 404 when it names none."""
-    number = request.GET.get(name)
+    number = request.GET.get("page")
     if number == "last":
         number = paginator.num_pages
     try:
         page = paginator.page(number or 1)
     except InvalidPage as error:
         raise Http404(str(error)) from error
-    accept_page(request, page, name)
+    accept_page(request, page)
     return page
 
 
