@@ -19,8 +19,6 @@ from .translated_fields import SOURCE_LANGUAGE, target_languages
 
 # Form fields a translator keeps that are not content.
 NOT_CONTENT = {"comment_notifications"}
-# Wagtail's comments formset: translators comment like everyone else.
-NOT_CONTENT_FORMSETS = {"comments"}
 
 
 def display_html(field, value):
@@ -117,15 +115,18 @@ class TranslationsOnlyMixin:
         keep_only(self, translation_field_names(model, self.written_in) | NOT_CONTENT)
         if getattr(self.instance, "latest_revision_id", None):
             add_merge_fields(self)
-        for name, formset in self.formsets.items():
-            if name in NOT_CONTENT_FORMSETS:
-                continue
+        for formset in self.content_formsets().values():
             # Rows are the editors': translators translate those there are, add none.
             formset.max_num = formset.initial_form_count()
             editable = translation_field_names(formset.model, self.written_in)
             keys = {formset.model._meta.pk.name, getattr(getattr(formset, "fk", None), "name", "")}
             for form in formset.forms:
                 keep_only(form, editable, keep_posting=keys)
+
+    def content_formsets(self):
+        """The formsets of content rows: not Wagtail's comments, which translators write like
+        everyone else."""
+        return {name: rows for name, rows in self.formsets.items() if name != "comments"}
 
     def clean(self):
         cleaned_data = super().clean()
@@ -134,14 +135,12 @@ class TranslationsOnlyMixin:
             editable &= set(self.fields)
             rows = {
                 name: translation_field_names(formset.model, self.written_in)
-                for name, formset in self.formsets.items()
-                if name not in NOT_CONTENT_FORMSETS
+                for name, formset in self.content_formsets().items()
             }
             self.merged_with = merge_newer_version(self, cleaned_data, editable, rows)
         if self.translations_only and any(
             form.has_changed()
-            for name, formset in self.formsets.items()
-            if name not in NOT_CONTENT_FORMSETS
+            for formset in self.content_formsets().values()
             for form in formset.extra_forms
         ):
             self.add_error(
