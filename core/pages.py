@@ -16,9 +16,7 @@ class TranslatorPermissionTester(PagePermissionTester):
     change only translations, so deleting any page, drafts included, is not theirs."""
 
     def can_delete(self, ignore_bulk=False):
-        if edits_translations_only(self.user):
-            return False
-        return super().can_delete(ignore_bulk=ignore_bulk)
+        return not edits_translations_only(self.user) and super().can_delete(ignore_bulk)
 
 
 class EditorialPage:
