@@ -249,15 +249,10 @@ post_delete.connect(followed_revision_deleted, sender=Revision, dispatch_uid="tr
 def status_counts(model, language):
     """{status: how many of `model`'s objects the dashboard lists in `language`}, counted by
     the database over the stored statuses."""
-    rows = (
-        TranslationStatusRecord.objects.filter(
-            content_type=ContentType.objects.get_for_model(model), language=language
-        )
-        .values("status")
-        .annotate(count=Count("pk"))
-        .order_by()
+    stored = TranslationStatusRecord.objects.filter(
+        content_type=ContentType.objects.get_for_model(model), language=language
     )
-    return Counter({row["status"]: row["count"] for row in rows})
+    return Counter(dict(stored.values_list("status").annotate(Count("pk")).order_by()))
 
 
 def code_point_order(expression):
