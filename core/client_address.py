@@ -11,11 +11,9 @@ def client_address(request):
     REMOTE_ADDR."""
     proxies = settings.RULESAGE_TRUSTED_PROXIES
     remote = request.META.get("REMOTE_ADDR") or None
-    if not proxies:
-        return remote
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
     forwarded = [address for address in forwarded if address]
-    if len(forwarded) < proxies:
+    if not proxies or len(forwarded) < proxies:
         return remote
     try:
         return str(ipaddress.ip_address(forwarded[-proxies]))
