@@ -90,7 +90,7 @@ def answered_before(
         else:
             found = RANKERS[method](rulings, question, limit, threshold)
     if carry == CARRY_GLOSSARY:
-        return through_glossary_only(edition, rulings, question, language, found, limit)
+        return through_glossary_only(game_id, rulings, question, language, found, limit)
     if language == edition_language[:2]:
         return found
     concepts = across(rulings, question, language, edition_language[:2], game_id, edition_id)
@@ -105,12 +105,11 @@ def edition_facts(edition):
     return row or (None, SOURCE_LANGUAGE)
 
 
-def through_glossary_only(edition, rulings, question, language, found, limit):
+def through_glossary_only(game_id, rulings, question, language, found, limit):
     """Recall as it crossed languages before rulings.crossing: a translation's language into
     English, by the accepted glossary alone."""
     if language == SOURCE_LANGUAGE:
         return found
-    game_id = getattr(edition, "game_id", None) or edition_facts(edition)[0]
     expansion = expand(question, game_terms(game_id, language), language)
     if not expansion.known:
         return found
@@ -157,29 +156,22 @@ def any_word(words, language):
     return reduce(or_, (SearchQuery(word, config=search_config(language)) for word in words))
 
 
-def fulltext_parts(question):
-    """A query any stemmed word matches, and the document, question weighted above answer."""
-    config = search_config(get_language())
+def rank_by_fulltext(rulings, question, limit, threshold):
+    """Full-text rank of any stemmed word, the question weighted above the answer,
+    normalised as rank/(rank+1) so the score stays below 1."""
     words = WORD_RE.findall(question)[:FULLTEXT_WORDS]
     if not words:
-        return None, None
+        return []
+    config = search_config(get_language())
     query = any_word(words, get_language())
     vector = SearchVector(localized("question"), weight="A", config=config) + SearchVector(
         localized("answer"), weight="D", config=config
     )
-    return query, vector
-
-
-def rank_by_fulltext(rulings, question, limit, threshold):
-    """Full-text rank, normalised as rank/(rank+1) so the score stays below 1."""
-    query, vector = fulltext_parts(question)
-    if query is None:
-        return []
     found = best(rulings, SearchRank(vector, query, normalization=32), limit, threshold)
     return [ruling for ruling in found if ruling.score > 0]  # zeros come last: none is missed
 
 
-def rank_by_trigram_among_matches(rulings, question, limit, threshold, written_in=None):
+def rank_by_trigram_among_matches(rulings, question, limit, threshold, written_in):
     """Trigram similarity among rulings sharing a stemmed word: keeps out questions that
     only look alike. `written_in(code)`: whether the rulings have words in language `code`
     (a common word's index entry lists much of the catalogue, however few are searched)."""
@@ -191,9 +183,7 @@ def rank_by_trigram_among_matches(rulings, question, limit, threshold, written_i
         stems = word_stems(words, language)
         sought[SOURCE_LANGUAGE] = [word for word, stem in zip(words, stems, strict=True) if stem]
     queries = {
-        code: any_word(found, code)
-        for code, found in sought.items()
-        if found and (written_in is None or written_in(code))
+        code: any_word(found, code) for code, found in sought.items() if found and written_in(code)
     }
     if not queries:
         return []
