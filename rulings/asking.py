@@ -159,8 +159,8 @@ def ask(request):
         # Checking from a game or edition page: a GET, so those pages stay cacheable.
         form = QuestionForm(request.GET)
     else:
-        chosen = chosen_edition(request.GET.get("edition", ""))
-        form = QuestionForm(initial={"edition": edition_label(chosen)} if chosen else None)
+        edition = chosen_edition(request.GET.get("edition", ""))
+        form = QuestionForm(initial={"edition": edition_label(edition)} if edition else None)
     if form.is_bound:
         if form.is_valid() and request.method == "POST" and request.POST.get("action") == "send":
             try:
@@ -181,24 +181,18 @@ def ask(request):
                 form.add_error(None, rate_limit_message(wait))
                 status = 429
         # What is already answered, whenever the edition and question are usable.
-        if form.cleaned_data.get("edition") and form.cleaned_data.get("question"):
-            similar = answered_before(
-                form.cleaned_data["edition"], form.cleaned_data["question"], limit=RECALL_LIMIT
-            )
+        edition = form.cleaned_data.get("edition")
+        if edition and form.cleaned_data.get("question"):
+            similar = answered_before(edition, form.cleaned_data["question"], limit=RECALL_LIMIT)
             # Rulings not yet translated are shown in English, and the list says so.
             for ruling in similar:
                 ruling.in_english = falls_back(ruling, "question")
-    edition = (
-        form.cleaned_data.get("edition")
-        if form.is_bound
-        else chosen_edition(form["edition"].value())
-    )
     typed = form["edition"].value() if form.is_bound and "edition" in form.errors else ""
     context = {
         "form": form,
         "edition": edition,
         "similar": similar,
-        "any_in_english": any(getattr(ruling, "in_english", False) for ruling in similar or ()),
+        "any_in_english": any(ruling.in_english for ruling in similar or ()),
         "checked": similar is not None,
         # Typed text that names no edition: what it matches.
         "edition_text": typed,

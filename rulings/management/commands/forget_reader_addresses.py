@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from rulings.models.questions import ADDRESS_KEPT_DAYS
-from rulings.reader_mail import forget_reader_addresses, tell_waiting_readers
+from rulings.reader_mail import look_after_reader_addresses
 
 
 class Command(BaseCommand):
@@ -13,9 +13,8 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options):
-        forgotten = forget_reader_addresses()
-        queued = tell_waiting_readers()
+        done = look_after_reader_addresses.call()
         self.stdout.write(
-            f"Deleted {forgotten} reader address(es) kept too long; "
-            f"queued {queued} reader e-mail(s) still due."
+            f"Deleted {done['forgotten']} reader address(es) kept too long; "
+            f"queued {done['queued']} reader e-mail(s) still due."
         )
