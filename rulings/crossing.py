@@ -7,6 +7,7 @@ import re
 from collections import namedtuple
 from functools import reduce
 from operator import add, or_
+from os.path import commonprefix
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
@@ -208,11 +209,7 @@ def cognate_key(word):
 def alike(left, right):
     """The letters two keys share from the start when they make them cognates (all of the
     shorter, but perhaps its last letter, and at least COGNATE_PREFIX), else 0."""
-    shared = 0
-    for a, b in zip(left, right, strict=False):
-        if a != b:
-            break
-        shared += 1
+    shared = len(commonprefix([left, right]))
     if shared >= COGNATE_PREFIX and shared >= min(len(left), len(right)) - 1:
         return shared
     return 0

@@ -1,6 +1,7 @@
 """Review flags: what an editor should look at before trusting a ruling, computed on save."""
 
 import re
+from itertools import pairwise
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -30,13 +31,11 @@ def headings_without_text(markdown):
     end (the cut-off flag and the page's notice)."""
     lines = markdown.splitlines()
     filled = [i for i, line in enumerate(lines) if line.strip()]
-    empty = []
-    for position, i in enumerate(filled):
-        if HEADING_RE.match(lines[i]):
-            following = filled[position + 1] if position + 1 < len(filled) else None
-            if following is None or HEADING_RE.match(lines[following]):
-                empty.append((i, lines[i].lstrip("# ").strip()))
-    return empty
+    return [
+        (i, lines[i].lstrip("# ").strip())
+        for i, following in pairwise([*filled, None])
+        if HEADING_RE.match(lines[i]) and (following is None or HEADING_RE.match(lines[following]))
+    ]
 
 
 def compute_flags(answer, tokens_out, citations, superseding):
