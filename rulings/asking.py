@@ -7,9 +7,8 @@ from django import forms
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpResponseRedirect
-from django.shortcuts import render
-from django.urls import reverse, reverse_lazy
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
@@ -214,7 +213,7 @@ def sent(request, form):
     )
     transaction.on_commit(look_after_reader_addresses.enqueue)  # an occasion to sweep
     request.session[SESSION_KEY] = question.pk
-    return HttpResponseRedirect(reverse("rulings:ask_sent"))
+    return redirect("rulings:ask_sent")
 
 
 def ask_sent(request):
@@ -223,7 +222,7 @@ def ask_sent(request):
         ReaderQuestion.objects.select_related("edition__game").filter(pk=pk).first() if pk else None
     )
     if question is None:
-        return HttpResponseRedirect(reverse("rulings:ask"))
+        return redirect("rulings:ask")
     context = {
         "question": question,
         "edition": question.edition,

@@ -13,7 +13,6 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -211,7 +210,7 @@ class ImportUploadView(EditorsOnlyMixin, FormView):
                 for n, (name, content) in enumerate(exports)
             )
         run_import_job.enqueue(job.pk)
-        return redirect(reverse("import_rulings_job", args=[job.pk]))
+        return redirect("import_rulings_job", job.pk)
 
 
 class ImportJobView(EditorsOnlyMixin, TemplateView):
@@ -221,7 +220,7 @@ class ImportJobView(EditorsOnlyMixin, TemplateView):
         job = get_object_or_404(ImportJob, pk=kwargs["pk"])
         if job.interrupted:
             run_import_job.enqueue(job.pk)
-        return redirect(reverse("import_rulings_job", args=[job.pk]))
+        return redirect("import_rulings_job", job.pk)
 
     def get_context_data(self, **kwargs):
         job = get_object_or_404(ImportJob.objects.select_related("created_by"), pk=kwargs["pk"])
