@@ -291,5 +291,5 @@ def order(ruling):
     return (-ruling.score, getattr(ruling, "asked_size", 0), ruling.pk)
 
 
-def stems_of(text, language=SOURCE_LANGUAGE):
+def stems_of(text, language):
     return [stem for stem in word_stems(WORD_RE.findall(text), language) if stem]

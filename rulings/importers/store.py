@@ -70,7 +70,7 @@ class ImportRun:
             )
 
 
-def import_paths(paths, *, on_file=None, name=str, traceback=False):
+def import_paths(paths, *, on_file, name=str, traceback=False):
     """Import every file, calling ``on_file`` with each ImportResult; a refused file writes
     nothing. Returns the results and the problems found after a file was committed."""
     limits, run, results = import_limits(), ImportRun(), []
@@ -87,8 +87,7 @@ def import_paths(paths, *, on_file=None, name=str, traceback=False):
                 ruling.slug, ruling.question = stored.ruling.slug, stored.ruling.question
                 result = ImportResult(ruling, stored.outcome, path, warnings=parsed.warnings)
             results.append(result)
-            if on_file is not None:
-                on_file(result)
+            on_file(result)
     return results, run.problems
 
 

@@ -29,9 +29,9 @@ class Command(BaseCommand):
             ),
         )
 
-    def handle(self, *paths, **options):
+    def handle(self, *args, **options):
         base = site_base_url(options["base_url"])
-        files = list(expand(options["paths"] or paths))
+        files = list(expand(options["paths"]))
         show_bar = len(files) > 1 and not options["no_progress"]
         bar = tqdm(total=len(files), disable=not show_bar, unit="file", file=_Unended(self.stderr))
 
