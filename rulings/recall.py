@@ -35,14 +35,11 @@ from .crossing import (
     UNKNOWN_WEIGHT,
     Sought,
     across,
-    covered_in_python,
     covering,
     known_words,
     order,
 )
 from .models import Ruling
-
-__all__ = ["answered_before", "covered_in_python", "sought"]
 
 # Longer questions are cut here: a pasted page must not make the comparison slow.
 QUESTION_LIMIT = 500

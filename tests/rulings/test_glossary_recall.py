@@ -7,8 +7,9 @@ from catalogue.models import Edition
 from devtools.demo import files
 from devtools.demo.loader import DemoLoader
 from devtools.demo.rulings import create_illustrative_ruling
+from rulings.crossing import covered_in_python
 from rulings.models import Ruling
-from rulings.recall import answered_before, covered_in_python, sought
+from rulings.recall import answered_before, sought
 from tests.conftest import kept_for_the_module
 from tests.rulings.paraphrases import RULINGS
 from tests.rulings.spanish_paraphrases import (
