@@ -1,6 +1,5 @@
-"""Panels on a ruling's edit page: its review flags, the passages its search retrieved
-that it does not cite (rows kept verbatim from the export: a malformed one is skipped), and
-its citations, compact."""
+"""Panels on a ruling's edit page: the passages its search retrieved that it does not cite
+(rows kept verbatim from the export: a malformed one is skipped), and its citations, compact."""
 
 from dataclasses import dataclass
 
@@ -10,11 +9,6 @@ from wagtail.admin.panels import InlinePanel, Panel
 from catalogue.choosers import CompactEditionChooser
 from catalogue.locations import format_location
 from catalogue.models import SEARCH_SNIPPET_LIMIT, Passage
-
-
-class ReviewFlagsPanel(Panel):
-    class BoundPanel(Panel.BoundPanel):
-        template_name = "rulings/admin/review_flags_panel.html"
 
 
 @dataclass

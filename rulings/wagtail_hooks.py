@@ -8,6 +8,7 @@ from wagtail import hooks
 from wagtail.admin.panels import (
     FieldPanel,
     FieldRowPanel,
+    HelpPanel,
     InlinePanel,
     ObjectList,
     TabbedInterface,
@@ -36,7 +37,7 @@ from core.roles import IMPORT_RULINGS
 from .forms import RulingForm
 from .import_admin import ImportJobView, ImportMenuItem, ImportUploadView
 from .models import Ruling
-from .panels import CompactInlinePanel, RetrievedNotCitedPanel, ReviewFlagsPanel
+from .panels import CompactInlinePanel, RetrievedNotCitedPanel
 from .question_admin import (
     AnsweringRulingCreateView,
     ReaderQuestionViewSet,
@@ -114,7 +115,9 @@ class RulingViewSet(ReviewQueueMixin, SnippetViewSet):
             ObjectList(
                 [
                     FieldPanel("edition"),
-                    ReviewFlagsPanel(heading=_("Review flags")),
+                    HelpPanel(
+                        template="rulings/admin/review_flags_panel.html", heading=_("Review flags")
+                    ),
                     FieldRowPanel([FieldPanel("outcome"), FieldPanel("status")]),
                     *translated_panels("question", "answer", "closing_line", "abstain_rationale"),
                     TranslationStatePanel(heading=_("Translations")),
