@@ -12,6 +12,7 @@ from core.translated_fields import SOURCE_LANGUAGE, target_languages
 from rulings.models import Ruling
 
 from .models import GamePage, GuidePage
+from .publishing import game_of_page
 
 
 def guide_pairs(game_id, language):
@@ -85,8 +86,7 @@ def enqueue_refresh(game_id):
 
 @receiver(page_published, sender=GuidePage)
 def refresh_after_guide_publish(sender, instance, **kwargs):
-    parent = GamePage.objects.filter(pk=instance.get_parent().pk).values_list("game_id", flat=True)
-    enqueue_refresh(parent.first())
+    enqueue_refresh(game_of_page(instance))
 
 
 @receiver(published, sender=Ruling)

@@ -3,9 +3,9 @@ stored for it (`core.freshness`): loaded with the app, as every save may need th
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db.models import CharField, F, OuterRef, Prefetch, Subquery, Value
-from django.db.models.functions import Coalesce, Length, NullIf, Substr
-from modeltranslation.utils import build_localized_fieldname, get_language
+from django.db.models import F, OuterRef, Prefetch, Subquery, Value
+from django.db.models.functions import Coalesce, Length, Substr
+from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.utils import set_query_params
 
 from core.freshness import (
@@ -19,7 +19,7 @@ from core.freshness import (
 from core.translated_fields import reader_fields
 
 from .models import GamePage, GuideChange, GuidePage, GuideVersion
-from .models.games import with_games
+from .models.games import shown_title, with_games
 from .models.history import guide_status, translation_state
 
 PER_PAGE = 50
@@ -64,14 +64,6 @@ def guide_statuses(language):
     return sorted(rows, key=lambda row: dashboard_order(*row))
 
 
-def shown(field):
-    """An expression: `field` as modeltranslation shows it in the active language (its own
-    text, else the English), compared as Python compares text (by code point)."""
-    own = F(build_localized_fieldname(field, get_language()))
-    english = F(build_localized_fieldname(field, settings.LANGUAGE_CODE))
-    return code_point_order(Coalesce(NullIf(own, Value("")), english, output_field=CharField()))
-
-
 def listed_guides(language, status=""):
     """The guides the dashboard lists in `language` (of `status`, if given) in its order
     (status, game title, title, then the tree's), each with its stored `translation_status`:
@@ -80,12 +72,14 @@ def listed_guides(language, status=""):
     if status:
         pages = pages.filter(translation_statuses__status=status)
     parent = Substr(OuterRef("path"), 1, Length(OuterRef("path")) - GuidePage.steplen)
-    game_title = GamePage.objects.filter(path=parent).annotate(shown=shown("title"))
+    # Titles as the active language shows them, compared as Python compares text.
+    shown = code_point_order(shown_title())
+    game_title = GamePage.objects.filter(path=parent).annotate(shown=shown)
     pages = pages.annotate(
         translation_status=F("translation_statuses__status"),
         game_title=Coalesce(Subquery(game_title.values("shown")[:1]), Value("")),
     )
-    return pages.order_by(status_rank("translation_status"), "game_title", shown("title"), "path")
+    return pages.order_by(status_rank("translation_status"), "game_title", shown, "path")
 
 
 def guide_states(language, pks=None):

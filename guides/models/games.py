@@ -6,8 +6,9 @@ from django.db.models import CharField, Count, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce, NullIf, Substr, Upper
 from django.http import Http404
 from django.utils.text import format_lazy
-from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from modeltranslation.utils import get_language
 from wagtail import hooks
 from wagtail.admin.panels import FieldPanel
 from wagtail.contrib.routable_page.models import RoutablePageMixin, path
@@ -15,6 +16,7 @@ from wagtail.fields import RichTextField
 from wagtail.models import Page
 from wagtail.search import index
 
+from catalogue.lookup import TYPED_LIMIT
 from core.cache_tags import LISTS, of_game, shows
 from core.page_cache import accept
 from core.pages import EditorialPage
@@ -28,8 +30,6 @@ from ..setup_figures import player_counts, setup_checklist
 FEED = pgettext_lazy("URL path segment", "feed")
 SETUP = pgettext_lazy("URL path segment", "setup")
 GAMES_PER_PAGE = 50
-# What is looked up is cut here (the longest game name is far shorter).
-TYPED_LIMIT = 100
 # Rulings shown under each expansion on its base game's page; the count says how many more.
 RULINGS_SHOWN = 5
 
@@ -51,10 +51,10 @@ def live_page(game):
     return page if page is not None and page.live else None
 
 
-def shown_title(language=None):
-    """The title a reader of `language` sees, as an expression: theirs, else English."""
-    language = (language or get_language() or SOURCE_LANGUAGE)[:2]
-    columns = dict.fromkeys([f"title_{language}", f"title_{SOURCE_LANGUAGE}"])
+def shown_title():
+    """The title a reader of the active language sees, as an expression: theirs, else
+    English (modeltranslation's language: a site language, whatever the admin's is)."""
+    columns = dict.fromkeys([f"title_{get_language()}", f"title_{SOURCE_LANGUAGE}"])
     return Coalesce(
         *(NullIf(column, Value("")) for column in columns), Value(""), output_field=CharField()
     )
