@@ -114,9 +114,6 @@ class RulingsFeed(TagURIFeed):
             "now": correction.what_it_says_now,
         }
 
-    def item_link(self, ruling):
-        return ruling.get_absolute_url()
-
     def item_guid(self, ruling):
         return tag_uri(f"rulings/{ruling.pk}")
 

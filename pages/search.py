@@ -23,8 +23,8 @@ from core.cache_tags import LISTS
 from core.page_cache import remembered
 from core.pages import public
 from core.pagination import page_or_404
-from core.text_search import WORD_RE, localized_search_fields, site_languages
-from core.translated_fields import SOURCE_LANGUAGE, stored
+from core.text_search import WORD_RE, localized_search_fields
+from core.translated_fields import SOURCE_LANGUAGE, stored, translation_columns
 from guides.models import GamePage, GuidePage, GuideSource
 from guides.models.games import with_games
 from rulings.models import Ruling
@@ -65,11 +65,7 @@ class Filters:
 
 def every_language(*names):
     """Each translated field and its per-language columns (reading it falls back to English)."""
-    return [
-        column
-        for name in names
-        for column in (name, *(f"{name}_{code}" for code in site_languages()))
-    ]
+    return [column for name in names for column in translation_columns(name)]
 
 
 def guides(language, filters):
@@ -138,12 +134,11 @@ def english_rulings(language, filters, games):
     return rulings(SOURCE_LANGUAGE, filters, games, Ruling.objects.filter(untranslated))
 
 
-def english_passages(language, filters, games):
-    """Passages of the English editions of `games` (or of the chosen edition)."""
-    return passages(SOURCE_LANGUAGE, filters, games)
-
-
-ENGLISH_QUERYSETS = {"rulings": english_rulings, "passages": english_passages}
+ENGLISH_QUERYSETS = {
+    "rulings": english_rulings,
+    # Passages of the English editions of `games` (or of the chosen edition).
+    "passages": lambda _language, filters, games: passages(SOURCE_LANGUAGE, filters, games),
+}
 
 
 def clean_query(raw):

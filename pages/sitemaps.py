@@ -81,6 +81,9 @@ class TranslatedSitemap(Sitemap):
     def newest(self):
         return None
 
+    def route_kwargs(self, item):
+        return {"code": item["code"]}
+
     def count(self):
         items = self.items()
         return len(items) if isinstance(items, list) else items.count()
@@ -243,9 +246,6 @@ class EditionRulingsSitemap(TranslatedSitemap):
 
     route = "rulings:edition"
 
-    def route_kwargs(self, item):
-        return {"code": item["code"]}
-
     def lastmod(self, item):
         return item["changed"]
 
@@ -261,9 +261,6 @@ class ErrataSitemap(TranslatedSitemap):
 
     def items(self):
         return Edition.objects.order_by("code").rewrite(False).values("code", "errata_checked_on")
-
-    def route_kwargs(self, item):
-        return {"code": item["code"]}
 
     def lastmod(self, item):
         return item["errata_checked_on"]
