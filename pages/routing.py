@@ -5,9 +5,7 @@ own view routes the request. Why: docs/decisions/page-routing.md."""
 import hashlib
 
 from django.http import Http404, HttpResponse
-from django.utils.translation import get_language
-from modeltranslation import settings as mt_settings
-from modeltranslation.utils import build_localized_fieldname
+from modeltranslation.utils import build_localized_fieldname, get_language
 from wagtail import hooks
 from wagtail import views as wagtail_views
 from wagtail.contrib.routable_page.models import RoutablePageMixin
@@ -19,10 +17,7 @@ from core.page_cache import remembered
 
 def ancestry(site, components):
     """The site's root and the pages each prefix of `components` names, until one names none."""
-    language = get_language()
-    if language not in mt_settings.AVAILABLE_LANGUAGES:
-        language = mt_settings.DEFAULT_LANGUAGE
-    field = build_localized_fieldname("url_path", language)
+    field = build_localized_fieldname("url_path", get_language())  # a site language
     root = site.root_page
     base = getattr(root, field)
     if not base:
@@ -95,10 +90,7 @@ def serve(request, path):
         result = fn(page, request, args, kwargs)
         if isinstance(result, HttpResponse):
             return result
-
-    def serve_page(page, request, args, kwargs):
-        return page.serve(request, *args, **kwargs)
-
+    serve_page = wagtail_views.serve_chain
     for fn in reversed(hooks.get_hooks("on_serve_page")):
         serve_page = fn(serve_page)
     return serve_page(page, request, args, kwargs)
