@@ -6,7 +6,7 @@ from django.db.models import Case, Exists, OuterRef, Q, When
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from wagtail.models import Page, Site
 
 from core.cache_tags import SITE
@@ -47,8 +47,7 @@ def _links(request):
     if games:
         links.append(("games", gettext("Games"), games.get_url(request)))
     links.append(("rulings", gettext("Rulings"), reverse("rulings:index")))
-    search = pgettext("URL path segment", "search")
-    links.append(("search", gettext("Search"), f"/{translation.get_language()}/{search}/"))
+    links.append(("search", gettext("Search"), reverse("search")))
     if policy and policy.live:
         links.append(("policy", gettext("Editorial policy"), policy.get_url(request)))
     links.append(("corrections", gettext("Corrections"), reverse("corrections_log")))
