@@ -65,11 +65,11 @@ def months_back(today, count):
     return [datetime.date(m // 12, m % 12 + 1, 1) for m in range(last - count + 1, last + 1)]
 
 
-def monthly_outcomes(today=None):
+def monthly_outcomes():
     """Rulings answered and abstained in each of the last MONTHS months (site time zone),
     remembered until a list changes."""
     site_zone = timezone.get_default_timezone()
-    today = today or timezone.localdate(timezone=site_zone)
+    today = timezone.localdate(timezone=site_zone)
     return remembered(f"editor-months:{today}", lambda: count_outcomes(today, site_zone), [LISTS])
 
 
@@ -170,8 +170,8 @@ def translation_counts(language, request=None):
     return once_per_request(request, key, lambda: status_counts(GuidePage, language))
 
 
-def editor_figures(today=None, request=None):
-    months = monthly_outcomes(today)
+def editor_figures(request=None):
+    months = monthly_outcomes()
     flagged, by_code, backlog_count, backlog_oldest = review_figures()
     by_flag = [
         FlagCount(code, label, by_code[code], queue_url(code))

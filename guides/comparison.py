@@ -65,7 +65,7 @@ def shown_in(before, after, name, language):
     )
 
 
-def text_change(label, old, new, langs=("", "")):
+def text_change(label, old, new, langs):
     languages = {"old_lang": langs[0], "new_lang": langs[1]}
     if old == new:
         return []
@@ -86,7 +86,7 @@ def block_text(stream_block, block):
     return "\n".join(text for text in map(visible_text, parts) if text)
 
 
-def stream_changes(label, old, new, stream_block, langs=("", "")):
+def stream_changes(label, old, new, stream_block, langs):
     """Changed, added and removed blocks in reading order, named by kind and section."""
     old_blocks, new_blocks = ([] if s is None else s.get_prep_value() for s in (old, new))
     old_texts = [block_text(stream_block, block) for block in old_blocks]
@@ -165,7 +165,7 @@ def block_label(label, stream_block, kind, heading):
     return gettext("%(field)s › %(block)s") % {"field": label, "block": kind_label}
 
 
-def row_changes(old_rows, new_rows, language=SOURCE_LANGUAGE):
+def row_changes(old_rows, new_rows, language):
     """Changes to child rows' text in `language`; rows matched by key, English text, place."""
     earlier = list(old_rows)
     pairs = []

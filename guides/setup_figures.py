@@ -48,7 +48,7 @@ def player_counts(game):
     return sorted({n for f in game.setup for n in range(f.min_players, f.max_players + 1)})
 
 
-def setup_table(game, view, caption=""):
+def setup_table(game, view, caption):
     """The table for `view` of the game's setup (components by player counts), or None."""
     view = SetupView(view)
     figures = [figure for figure in game.setup if figure.group == VIEW_GROUPS[view]]
