@@ -90,7 +90,10 @@ def serve(request, path):
         result = fn(page, request, args, kwargs)
         if isinstance(result, HttpResponse):
             return result
-    serve_page = wagtail_views.serve_chain
+
+    def serve_page(page, request, args, kwargs):
+        return page.serve(request, *args, **kwargs)
+
     for fn in reversed(hooks.get_hooks("on_serve_page")):
         serve_page = fn(serve_page)
     return serve_page(page, request, args, kwargs)

@@ -463,3 +463,25 @@ def test_the_check_sees_each_kind_of_private_use(tmp_path):
         f"{rogue}:31: uses a framework's _wagtail_site through __dict__",
         f"{rogue}:32: uses a framework's specific through __dict__",
     ]
+
+
+# Functions a framework keeps for its own use though their names carry no underscore: in
+# no documentation nor docstring, they may change as freely as a private name.
+UNDOCUMENTED = {"serve_chain"}
+
+
+def test_code_calls_no_undocumented_framework_function():
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}: {name}"
+        for path, tree in project_sources().items()
+        for node in ast.walk(tree)
+        for name in (
+            [node.attr]
+            if isinstance(node, ast.Attribute)
+            else [alias.name for alias in node.names]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        if name in UNDOCUMENTED
+    ]
+    assert not found, "Undocumented framework functions in use:\n" + "\n".join(found)
