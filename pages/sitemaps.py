@@ -63,9 +63,6 @@ class TranslatedSitemap(Sitemap):
 
     # A file holds SITEMAP_URLS_PER_FILE addresses divided by this.
     share_of_limit = 1
-    # The tags whose change makes the section's size and newest date stale (None: read them
-    # each time, as for the errata dates, whose change moves only their game's tag).
-    figures_tags = [LISTS]
     # A Django route (its values from `route_kwargs`): reversed once a file, not per entry.
     route = None
 
@@ -90,12 +87,11 @@ class TranslatedSitemap(Sitemap):
 
     @cached_property
     def figures(self):
-        """(how many items, the newest date): the same in every language."""
-        if self.figures_tags is None:
-            return self.count(), self.newest()
+        """(how many items, the newest date): the same in every language, remembered until
+        the lists change (an errata check moves them too)."""
         site = Site.find_for_request(self.request)
         key = f"sitemap:{self.name}:{site.pk if site else ''}"
-        return remembered(key, lambda: (self.count(), self.newest()), self.figures_tags)
+        return remembered(key, lambda: (self.count(), self.newest()), [LISTS])
 
     @cached_property
     def paginator(self):
@@ -256,7 +252,6 @@ class EditionRulingsSitemap(TranslatedSitemap):
 class ErrataSitemap(TranslatedSitemap):
     """Each edition's errata registry, dated by the day it was last checked."""
 
-    figures_tags = None
     route = "catalogue:errata"
 
     def items(self):
@@ -294,7 +289,7 @@ class RulingSitemap(TranslatedSitemap):
         every ruling before the file's first would be joined too."""
         rows = super().page_items(page)
         editions = Edition.objects.filter(pk__in={row["edition_id"] for row in rows})
-        codes = dict(editions.values_list("pk", "code"))
+        codes = dict(editions.order_by().values_list("pk", "code"))
         return [{**row, "code": codes[row["edition_id"]]} for row in rows]
 
     route = "rulings:ruling"

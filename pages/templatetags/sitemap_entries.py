@@ -2,6 +2,8 @@
 entries (and each one's alternates), or over every file of the index, took most of their
 time, and the index lists a file for every 500 addresses of the catalogue."""
 
+from html import escape as escape_text
+
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -29,12 +31,16 @@ def url_entries(urlset):
 
 @register.filter
 def index_entries(files):
-    """The <sitemap> of each file of the index (Django's `SitemapIndexItem`s)."""
+    """The <sitemap> of each file of the index (Django's `SitemapIndexItem`s), each
+    section's date written once for all its files."""
+    lastmods = {
+        moment: f"<lastmod>{moment.isoformat()}</lastmod>" if moment else ""
+        for moment in {entry.last_mod for entry in files}
+    }
     return mark_safe(  # noqa: S308 (every value escaped)
         "".join(
-            f"<sitemap><loc>{escape(entry.location)}</loc>"
-            + (f"<lastmod>{entry.last_mod.isoformat()}</lastmod>" if entry.last_mod else "")
-            + "</sitemap>\n"
+            f"<sitemap><loc>{escape_text(entry.location)}</loc>{lastmods[entry.last_mod]}"
+            "</sitemap>\n"
             for entry in files
         )
     )
