@@ -69,7 +69,7 @@ def guide_json_ld(context):
     # Only the current version describes the guide.
     if context.get("shown_version") or request is None:
         return ""
-    url = request.build_absolute_uri(page.get_url(request))
+    url = request.build_absolute_uri(page_url_in(page, request, translation.get_language()))
     site = organisation(request)
     game_page = context.get("game_page")
     version = context.get("current_version")
