@@ -1,5 +1,6 @@
 """Requests refused with the 400 page before any view: control characters (PostgreSQL
-refuses NUL) and forms lacking a field their page always sends."""
+refuses NUL) and forms lacking a field their page always sends; and the request's Wagtail
+site found from what is remembered."""
 
 import re
 
@@ -9,6 +10,7 @@ from django.utils import translation
 from django.utils.datastructures import MultiValueDictKeyError
 from django.utils.deprecation import MiddlewareMixin
 
+from .pages import remembered_site
 from .views import bad_request
 
 # Unicode's control characters (category Cc): C0, DEL and C1.
@@ -86,3 +88,15 @@ class SiteLocaleMiddleware(LocaleMiddleware):
         if self.language_in_query(request):
             return response
         return super().process_response(request, response)
+
+
+class RememberedSiteMiddleware:
+    """Each request's Wagtail site from what is remembered (`core.pages.remembered_site`);
+    after CommonMiddleware, which refuses a host that is not allowed."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        remembered_site(request)
+        return self.get_response(request)

@@ -1,9 +1,9 @@
-"""What every page type shares: the role-aware admin form and permissions, and a
-view-restriction check that costs readers no query."""
+"""What every page type shares: the role-aware admin form and permissions, a
+view-restriction check that costs readers no query, and the request's site remembered."""
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils import translation
-from wagtail.models import Page, PagePermissionTester, PageViewRestriction
+from wagtail.models import Page, PagePermissionTester, PageViewRestriction, Site
 
 from .cache_tags import SITE
 from .forms import TranslatablePageForm
@@ -80,3 +80,15 @@ def page_url_in(page, request, language):
         if key not in known:
             known[key] = page.get_url(request)
         return known[key]
+
+
+def remembered_site(request):
+    """The site Wagtail finds for the request, remembered per host and port until a site or
+    page changes, and handed to Wagtail as the one it found: it looks the site up with a
+    query on every request and has no public way to skip it. The one private name of
+    Wagtail's the project uses (docs/decisions/site-lookup.md)."""
+    key = f"site:{request.get_host()}:{request.get_port()}"
+    site = remembered(key, lambda: Site.find_for_request(request), [SITE])
+    if site is not None:
+        request._wagtail_site = site  # where Site.find_for_request keeps what it found
+    return site

@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "core.middleware.RefuseControlCharactersMiddleware",
     "core.middleware.RefuseIncompleteFormsMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "core.middleware.RememberedSiteMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
