@@ -7,6 +7,7 @@ from django.db.models import F, OuterRef, Prefetch, Subquery, Value
 from django.db.models.functions import Coalesce, Length, Substr
 from modeltranslation.utils import build_localized_fieldname
 from wagtail.admin.utils import set_query_params
+from wagtail.models import Page
 
 from core.freshness import (
     STATUS_ORDER,
@@ -18,7 +19,7 @@ from core.freshness import (
 )
 from core.translated_fields import reader_fields
 
-from .models import GamePage, GuideChange, GuidePage, GuideVersion
+from .models import GuideChange, GuidePage, GuideVersion
 from .models.games import shown_title, with_games
 from .models.history import guide_status, translation_state
 
@@ -72,9 +73,10 @@ def listed_guides(language, status=""):
     if status:
         pages = pages.filter(translation_statuses__status=status)
     parent = Substr(OuterRef("path"), 1, Length(OuterRef("path")) - GuidePage.steplen)
-    # Titles as the active language shows them, compared as Python compares text.
+    # Titles as the active language shows them, compared as Python compares text. A guide's
+    # parent is its game page (`parent_page_types`): read as a page, one index entry each.
     shown = code_point_order(shown_title())
-    game_title = GamePage.objects.filter(path=parent).annotate(shown=shown)
+    game_title = Page.objects.filter(path=parent).annotate(shown=shown)
     pages = pages.annotate(
         translation_status=F("translation_statuses__status"),
         game_title=Coalesce(Subquery(game_title.values("shown")[:1]), Value("")),
