@@ -46,7 +46,16 @@ import subprocess
 import time
 from urllib.parse import urlsplit
 
-from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, manage, server_env
+from servers import (
+    ROOT,
+    VENV_PYTHON,
+    Server,
+    database,
+    ensure_environment,
+    forget_site_root_paths,
+    manage,
+    server_env,
+)
 from servers import slug as file_name
 
 DATABASE_URL = os.environ.get(
@@ -306,6 +315,7 @@ def measure(database_url, scale, args):
         database(database_url, "create")
         manage(database_url, "migrate", "--noinput", "-v", "0")
         manage(database_url, "load_catalogue", "--scale", str(scale), quiet=False)
+    forget_site_root_paths()
     measured = {}
     servers = []
     try:

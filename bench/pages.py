@@ -53,7 +53,16 @@ import shutil
 import subprocess
 import tempfile
 
-from servers import ROOT, VENV_PYTHON, Server, database, ensure_environment, slug, wrk
+from servers import (
+    ROOT,
+    VENV_PYTHON,
+    Server,
+    database,
+    ensure_environment,
+    forget_site_root_paths,
+    slug,
+    wrk,
+)
 from servers import manage as manage_in
 from servers import server_env as server_env_for
 
@@ -78,6 +87,7 @@ def prepare():
     manage("update_translation_fields", "-v", "0")
     manage("load_demo", "-v", "0")
     manage("collectstatic", "--noinput", "-v", "0")
+    forget_site_root_paths()
 
 
 def page_urls():

@@ -58,6 +58,17 @@ def timed_in_process(client, url, repeat):
     return statistics.median(times), statistics.median(cpu), len(queries), response
 
 
+def forget_site_root_paths():
+    """Wagtail's site root paths (one key a language under wagtail-modeltranslation), kept
+    in Redis for an hour: another database's would leave this one's pages without an address."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = client.keys("*wagtail_site_root_paths*")
+    if keys:
+        client.delete(*keys)
+
+
 def server_env(database_url, **extra):
     return {
         **os.environ,
