@@ -1,6 +1,7 @@
 """What every page type shares: the role-aware admin form and permissions, a
 view-restriction check that costs readers no query, and the request's site remembered."""
 
+from django.db import DatabaseError
 from django.db.models import Exists, OuterRef, Q
 from django.utils import translation
 from wagtail.models import Page, PagePermissionTester, PageViewRestriction, Site
@@ -88,7 +89,17 @@ def remembered_site(request):
     query on every request and has no public way to skip it. The one private name of
     Wagtail's the project uses (docs/decisions/site-lookup.md)."""
     key = f"site:{request.get_host()}:{request.get_port()}"
-    site = remembered(key, lambda: Site.find_for_request(request), [SITE])
+    site = remembered(key, lambda: site_for(request), [SITE])
     if site is not None:
         request._wagtail_site = site  # where Site.find_for_request keeps what it found
     return site
+
+
+def site_for(request):
+    """Wagtail's site for the request, or None when the database cannot say: a request that
+    needs none (robots.txt) is not failed by the lookup, and a view that needs the site
+    asks Wagtail again and meets the error itself."""
+    try:
+        return Site.find_for_request(request)
+    except DatabaseError:
+        return None

@@ -2,10 +2,11 @@
 it once remembered, and a site added or changed is followed at once."""
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 from wagtail.models import Site
 
+from core.cache_tags import bump_everything
 from tests.guides.factories import GamesIndexPageFactory
 
 pytestmark = pytest.mark.django_db
@@ -32,3 +33,16 @@ def test_a_site_added_for_a_host_serves_that_host_at_once(client, home):
     response, _asked = site_queries(client, "/en/", HTTP_HOST="127.0.0.1")
     assert response.context["page"].pk == games.pk
     assert site_queries(client, "/en/", HTTP_HOST="localhost")[0].context["page"].pk == home.pk
+
+
+def test_a_request_that_needs_no_site_is_answered_when_the_database_cannot_say(
+    client, home, monkeypatch
+):
+    def unreachable(request):
+        raise OperationalError("the database is away")
+
+    bump_everything()  # nothing remembered: the site is looked up
+    monkeypatch.setattr(Site, "find_for_request", staticmethod(unreachable))
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    assert "Sitemap:" in response.content.decode()
