@@ -249,6 +249,9 @@ def test_postgres_refusing_connections_still_serves_cached_pages(
     for _attempt in range(3):
         status, headers, _body = get(cached)
         assert (status, headers["X-Page-Cache"]) == (200, "hit")
+    # A host whose site nothing remembers, for a page that needs none: still answered.
+    status, _headers, body = get(base.replace("127.0.0.1", "localhost") + "/robots.txt?p=2")
+    assert status == 200 and "Sitemap:" in body
     status, headers, _body = get(uncached)
     assert status == 503 and headers["Retry-After"]
 
